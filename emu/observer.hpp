@@ -1,0 +1,40 @@
+#pragma once
+
+#include "emu/bus_access.hpp"
+#include "emu/registers.hpp"
+#include "emu/time.hpp"
+
+#include <cstdint>
+
+namespace emu {
+
+enum class StepKind : std::uint8_t {
+    Instruction, // one whole instruction (MVN/MVP: one byte moved)
+    Interrupt,   // the NMI or IRQ entry sequence
+    Wait,        // one cycle spent waiting in WAI
+};
+
+// Reported after every step. The sums of `cycles` and `masterClocks` over all steps equal the
+// advance of the machine's Time exactly: refresh that fell inside a step is part of that step.
+struct StepEvent {
+    Registers before; // registers as the step began; before.pc/pbr is the instruction's address
+    std::uint8_t opcode; // 0 unless kind == Instruction
+    StepKind kind;
+    Time start;
+    std::uint32_t cycles;
+    std::uint32_t masterClocks;
+};
+
+// An observer is any object with either or both of these members. The CPU detects them at compile
+// time, so a machine run without an observer carries no hooks at all.
+//   void onAccess(const BusAccess&);  // every bus cycle, in order
+//   void onStep(const StepEvent&);     // every step, after its last cycle
+template <class O>
+concept WatchesAccesses = requires(O& o, const BusAccess& a) { o.onAccess(a); };
+
+template <class O>
+concept WatchesSteps = requires(O& o, const StepEvent& e) { o.onStep(e); };
+
+struct NoObserver {};
+
+} // namespace emu

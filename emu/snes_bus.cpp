@@ -1,0 +1,375 @@
+#include "emu/snes_bus.hpp"
+
+#include <algorithm>
+
+namespace emu {
+
+namespace {
+
+bool isSystemBank(std::uint32_t bank)
+{
+    return (bank & 0x40) == 0; // $00-$3F and $80-$BF
+}
+
+// Where the H/V IRQ fires, relative to the start of the dot or line it waits for (Anomie).
+constexpr std::uint32_t kHIrqDelayClocks = 14; // H = HTIME + 3.5 dots
+constexpr std::uint32_t kVIrqDelayClocks = 10; // H = 2.5 dots
+constexpr std::uint32_t kNmiDelayClocks = 2;   // H = 0.5 dots
+constexpr std::uint32_t kHBlankStart = 1096;   // H = 274 dots
+constexpr std::uint32_t kHBlankEnd = 4;        // H = 1 dot
+constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clocks before its cycle ends
+
+} // namespace
+
+SnesBus::SnesBus(const RomImage& rom)
+    : rom_(rom.bytes), wram_(kWramBytes, 0), sram_(rom.header.sramBytes(), 0)
+{
+    mapPages();
+    refreshAt_ = video_.refreshAt();
+    scheduleInterrupts(0);
+}
+
+void SnesBus::mapPages()
+{
+    for (std::size_t page = 0; page < kPages; ++page) {
+        const auto address = static_cast<std::uint32_t>(page << kPageBits);
+        const std::uint32_t bank = address >> 16;
+        const std::uint32_t offset = address & 0xFFFF;
+        std::uint8_t* writable = nullptr;
+        const std::uint8_t* readable = nullptr;
+        if (bank == 0x7E || bank == 0x7F) {
+            writable = &wram_[(bank - 0x7E) << 16 | offset];
+        } else if (offset >= 0x8000) {
+            const std::size_t romOffset = ((bank & 0x7F) * std::size_t{0x8000} + (offset - 0x8000)) % rom_.size();
+            readable = &rom_[romOffset];
+        } else if (isSystemBank(bank)) {
+            if (offset < 0x2000) {
+                writable = &wram_[offset];
+            }
+        } else if (!sram_.empty() && (bank & 0x7F) >= 0x70) {
+            writable = &sram_[(((bank & 0x7F) - 0x70) * std::size_t{0x8000} + offset) % sram_.size()];
+        }
+        writePages_[page] = writable;
+        readPages_[page] = writable != nullptr ? writable : readable;
+    }
+    mapRomSpeed();
+}
+
+void SnesBus::mapRomSpeed()
+{
+    for (std::size_t page = 0; page < kPages; ++page) {
+        pageClocks_[page] = static_cast<std::uint8_t>(accessClocks(static_cast<std::uint32_t>(page << kPageBits)));
+    }
+}
+
+// ---- Slow paths: I/O registers, open bus, ROM writes -----------------------------------------
+
+SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time t)
+{
+    const auto clocks = static_cast<std::uint8_t>(accessClocks(address));
+    const std::uint32_t bank = address >> 16;
+    const std::uint32_t offset = address & 0xFFFF;
+    if (isSystemBank(bank)) {
+        if (offset >= 0x2100 && offset < 0x2200) {
+            mdr_ = readBBus(static_cast<std::uint8_t>(offset), t, clocks);
+            return {mdr_, clocks};
+        }
+        if (offset >= 0x4000 && offset < 0x4400) {
+            return {readCpuRegister(offset, t), clocks}; // these reads leave the data bus as it was
+        }
+    }
+    return {mdr_, clocks};
+}
+
+unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time t)
+{
+    const std::uint32_t bank = address >> 16;
+    const std::uint32_t offset = address & 0xFFFF;
+    if (offset >= 0x8000) {
+        fault(BusFault::Kind::RomWrite, address, value, t.cycles);
+    } else if (isSystemBank(bank)) {
+        if (offset >= 0x2100 && offset < 0x2200) {
+            writeBBus(static_cast<std::uint8_t>(offset), value);
+        } else if (offset >= 0x4000 && offset < 0x4400) {
+            writeCpuRegister(offset, value, t);
+        }
+    }
+    return accessClocks(address);
+}
+
+std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time t, unsigned clocks)
+{
+    switch (reg) {
+    case 0x37: // SLHV: latches the counters when WRIO bit 7 allows it; the value is open bus
+        if (wrio_ & 0x80) {
+            latchCounters(t.masterClocks + clocks - kReadSampleBeforeEnd);
+        }
+        return mdr_;
+    case 0x3C: { // OPHCT: low byte, then bit 8
+        const std::uint8_t v = ophctHigh_ ? static_cast<std::uint8_t>((mdr_ & 0xFE) | (latchedH_ >> 8))
+                                          : static_cast<std::uint8_t>(latchedH_);
+        ophctHigh_ = !ophctHigh_;
+        return v;
+    }
+    case 0x3D: { // OPVCT
+        const std::uint8_t v = opvctHigh_ ? static_cast<std::uint8_t>((mdr_ & 0xFE) | (latchedV_ >> 8))
+                                          : static_cast<std::uint8_t>(latchedV_);
+        opvctHigh_ = !opvctHigh_;
+        return v;
+    }
+    case 0x3F: { // STAT78: field, latch flag, NTSC, PPU2 version 3
+        const auto v = static_cast<std::uint8_t>(video_.oddField() << 7 | counterLatched_ << 6 | (mdr_ & 0x20) | 0x03);
+        counterLatched_ = false;
+        ophctHigh_ = false;
+        opvctHigh_ = false;
+        return v;
+    }
+    case 0x80: { // WMDATA
+        const std::uint8_t v = wram_[wramPortAddress_];
+        wramPortAddress_ = (wramPortAddress_ + 1) & (kWramBytes - 1);
+        return v;
+    }
+    default:
+        if (reg >= 0x40 && reg < 0x80) {
+            return 0; // APU ports: no sound CPU is emulated
+        }
+        return mdr_;
+    }
+}
+
+std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time t)
+{
+    switch (offset) {
+    case 0x4016: // JOYSER0: no controller connected
+        return mdr_ & 0xFC;
+    case 0x4017: // JOYSER1: bits 2-4 always read 1
+        return static_cast<std::uint8_t>((mdr_ & 0xE0) | 0x1C);
+    case 0x4210: { // RDNMI: reading clears the flag; 5A22 version 2
+        const auto v = static_cast<std::uint8_t>(nmiFlag_ << 7 | (mdr_ & 0x70) | 0x02);
+        nmiFlag_ = false;
+        return v;
+    }
+    case 0x4211: { // TIMEUP: reading acknowledges the H/V IRQ
+        const auto v = static_cast<std::uint8_t>(irqFlag_ << 7 | (mdr_ & 0x7F));
+        irqFlag_ = false;
+        irqLine_ = false;
+        return v;
+    }
+    case 0x4212: { // HVBJOY; auto-joypad reading is not emulated, so bit 0 stays clear
+        const VideoPosition at = video_.positionAt(t.masterClocks);
+        const bool vblank = at.line >= vblankStartLine();
+        const bool hblank = at.hclock < kHBlankEnd || at.hclock >= kHBlankStart;
+        return static_cast<std::uint8_t>(vblank << 7 | hblank << 6 | (mdr_ & 0x3E));
+    }
+    case 0x4213: // RDIO: nothing drives the I/O port, so it reads back WRIO
+        return wrio_;
+    case 0x4214: return static_cast<std::uint8_t>(mulDiv_.quotient(stepClock(t)));
+    case 0x4215: return static_cast<std::uint8_t>(mulDiv_.quotient(stepClock(t)) >> 8);
+    case 0x4216: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(t)));
+    case 0x4217: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(t)) >> 8);
+    default:
+        if (offset >= 0x4218 && offset < 0x4220) {
+            return 0; // JOY1-4: no controllers
+        }
+        if (offset >= 0x4300 && offset < 0x4380 && ((offset & 0xF) < 0xC || (offset & 0xF) == 0xF)) {
+            return dmaRegisters_[offset & 0x7F];
+        }
+        return mdr_;
+    }
+}
+
+void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value)
+{
+    switch (reg) {
+    case 0x33: // SETINI: overscan moves the start of V-blank, interlace changes the frame
+        setini_ = value;
+        video_.setInterlace(value & 0x01);
+        break;
+    case 0x80:
+        wram_[wramPortAddress_] = value;
+        wramPortAddress_ = (wramPortAddress_ + 1) & (kWramBytes - 1);
+        break;
+    case 0x81: wramPortAddress_ = (wramPortAddress_ & 0x1FF00) | value; break;
+    case 0x82: wramPortAddress_ = (wramPortAddress_ & 0x100FF) | std::uint32_t{value} << 8; break;
+    case 0x83: wramPortAddress_ = (wramPortAddress_ & 0x0FFFF) | std::uint32_t{value & 1u} << 16; break;
+    default: break; // PPU and APU registers are not emulated
+    }
+}
+
+void SnesBus::writeCpuRegister(std::uint32_t offset, std::uint8_t value, Time t)
+{
+    const std::uint64_t afterWrite = t.cycles + 1;
+    switch (offset) {
+    case 0x4200: {
+        const bool nmiWasEnabled = nmitimen_ & kNmiEnable;
+        nmitimen_ = value;
+        if ((value & kIrqModeMask) == 0) {
+            irqFlag_ = false;
+            irqLine_ = false;
+        }
+        // Enabling NMI during V-blank, before RDNMI is read, raises it at once.
+        if (!nmiWasEnabled && (value & kNmiEnable) && nmiFlag_) {
+            raiseNmi(afterWrite);
+        }
+        scheduleInterrupts(t.masterClocks);
+        break;
+    }
+    case 0x4201:
+        if ((wrio_ & 0x80) && !(value & 0x80)) {
+            latchCounters(t.masterClocks + accessClocks(offset) - kReadSampleBeforeEnd + 4); // one dot later than SLHV
+        }
+        wrio_ = value;
+        break;
+    case 0x4202: mulDiv_.writeMultiplicand(value); break;
+    case 0x4203: mulDiv_.startMultiply(value, stepClock(t) + 1); break;
+    case 0x4204: mulDiv_.writeDividendLow(value); break;
+    case 0x4205: mulDiv_.writeDividendHigh(value); break;
+    case 0x4206: mulDiv_.startDivide(value, stepClock(t) + 1); break;
+    case 0x4207: htime_ = static_cast<std::uint16_t>((htime_ & 0x100) | value); scheduleInterrupts(t.masterClocks); break;
+    case 0x4208: htime_ = static_cast<std::uint16_t>((htime_ & 0xFF) | (value & 1) << 8); scheduleInterrupts(t.masterClocks); break;
+    case 0x4209: vtime_ = static_cast<std::uint16_t>((vtime_ & 0x100) | value); scheduleInterrupts(t.masterClocks); break;
+    case 0x420A: vtime_ = static_cast<std::uint16_t>((vtime_ & 0xFF) | (value & 1) << 8); scheduleInterrupts(t.masterClocks); break;
+    case 0x420B:
+    case 0x420C:
+        if (value != 0) {
+            fault(BusFault::Kind::DmaRequested, offset, value, t.cycles);
+        }
+        break;
+    case 0x420D:
+        fastRom_ = value & 1;
+        mapRomSpeed();
+        break;
+    default:
+        if (offset >= 0x4300 && offset < 0x4380) {
+            dmaRegisters_[offset & 0x7F] = value;
+        }
+        break;
+    }
+}
+
+void SnesBus::latchCounters(std::uint64_t clock)
+{
+    const VideoPosition at = video_.positionAt(clock);
+    latchedH_ = static_cast<std::uint16_t>(video_.dotAt(at.hclock));
+    latchedV_ = static_cast<std::uint16_t>(at.line);
+    counterLatched_ = true;
+}
+
+void SnesBus::fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t value, std::uint64_t cycle)
+{
+    if (faults_.size() < kMaxFaults) {
+        faults_.push_back({kind, address, value, cycle});
+    }
+}
+
+// ---- Host access -----------------------------------------------------------------------------
+
+std::uint8_t SnesBus::peek(std::uint32_t address) const
+{
+    address &= 0xFFFFFF;
+    if (const std::uint8_t* memory = readPages_[address >> kPageBits]) {
+        return memory[address & kPageMask];
+    }
+    const std::uint32_t offset = address & 0xFFFF;
+    if (isSystemBank(address >> 16)) {
+        switch (offset) {
+        case 0x4214: return static_cast<std::uint8_t>(mulDiv_.lastQuotient());
+        case 0x4215: return static_cast<std::uint8_t>(mulDiv_.lastQuotient() >> 8);
+        case 0x4216: return static_cast<std::uint8_t>(mulDiv_.lastProduct());
+        case 0x4217: return static_cast<std::uint8_t>(mulDiv_.lastProduct() >> 8);
+        default:
+            if (offset >= 0x4300 && offset < 0x4380) {
+                return dmaRegisters_[offset & 0x7F];
+            }
+        }
+    }
+    return mdr_;
+}
+
+bool SnesBus::poke(std::uint32_t address, std::uint8_t value)
+{
+    address &= 0xFFFFFF;
+    std::uint8_t* memory = writePages_[address >> kPageBits];
+    if (memory == nullptr) {
+        return false;
+    }
+    memory[address & kPageMask] = value;
+    return true;
+}
+
+// ---- Events: refresh, lines, NMI, IRQ --------------------------------------------------------
+
+std::uint64_t SnesBus::runEvents(Time t)
+{
+    std::uint64_t now = t.masterClocks;
+    while (now >= nextEvent_) {
+        if (nextEvent_ == refreshAt_) {
+            now += VideoTiming::kRefreshClocks;
+            ++refreshes_;
+            refreshAt_ = kNever;
+        } else if (nextEvent_ == nmiAt_) {
+            nmiFlag_ = true;
+            if (nmitimen_ & kNmiEnable) {
+                raiseNmi(t.cycles);
+            }
+            nmiAt_ = kNever;
+        } else if (nextEvent_ == irqAt_) {
+            irqFlag_ = true;
+            raiseIrq(t.cycles);
+            irqAt_ = kNever;
+        } else {
+            video_.nextLine();
+            if (video_.line() == 0) {
+                nmiFlag_ = false;
+            }
+            refreshAt_ = video_.refreshAt();
+            scheduleInterrupts(video_.lineStart());
+            continue;
+        }
+        scheduleNextEvent();
+    }
+    return now;
+}
+
+// Computes this line's NMI and IRQ times from the registers. Called at each line start, and again
+// when a register write changes them mid-line, where times before `notBefore` have passed and
+// must not fire a second time.
+void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
+{
+    const std::uint64_t lineStart = video_.lineStart();
+    const std::uint32_t line = video_.line();
+    nmiAt_ = line == vblankStartLine() ? lineStart + kNmiDelayClocks : kNever;
+
+    irqAt_ = kNever;
+    const unsigned mode = (nmitimen_ & kIrqModeMask) >> 4; // 1: H, 2: V, 3: H and V
+    const bool lineMatches = mode == 1 || vtime_ == line;
+    if (mode != 0 && lineMatches && (mode == 2 || htime_ < 340)) {
+        irqAt_ = lineStart + (mode == 2 ? kVIrqDelayClocks : VideoTiming::clockOfDot(htime_) + kHIrqDelayClocks);
+    }
+    if (nmiAt_ < notBefore) {
+        nmiAt_ = kNever;
+    }
+    if (irqAt_ < notBefore) {
+        irqAt_ = kNever;
+    }
+    scheduleNextEvent();
+}
+
+void SnesBus::scheduleNextEvent()
+{
+    nextEvent_ = std::min({refreshAt_, nmiAt_, irqAt_, video_.lineEnd()});
+}
+
+void SnesBus::raiseNmi(std::uint64_t cycle)
+{
+    nmiPending_ = true;
+    interruptRaisedAt_ = cycle;
+}
+
+void SnesBus::raiseIrq(std::uint64_t cycle)
+{
+    irqLine_ = true;
+    interruptRaisedAt_ = cycle;
+}
+
+} // namespace emu

@@ -1,0 +1,193 @@
+#pragma once
+
+#include "emu/access_timing.hpp"
+#include "emu/mul_div_unit.hpp"
+#include "emu/rom_image.hpp"
+#include "emu/time.hpp"
+#include "emu/video_timing.hpp"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace emu {
+
+// Something a program did that the SNES would not do as tileprof models it. The host decides
+// whether it matters (the profiler fails a call that writes ROM).
+struct BusFault {
+    enum class Kind : std::uint8_t {
+        RomWrite,      // a write to ROM: the hardware ignores it
+        DmaRequested,  // $420B/$420C with channels enabled: DMA is not emulated
+    };
+    Kind kind;
+    std::uint32_t address;
+    std::uint8_t value;
+    std::uint64_t cycle;
+};
+
+// The S-CPU's view of a LoROM cartridge system: the memory map with WRAM, its low mirror, ROM and
+// its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
+// cost (6/8/12, MEMSEL FastROM), DRAM refresh, the H/V position, NMI and H/V IRQ, the multiplier
+// and divider, and the status registers code polls. No PPU rendering, no APU, no DMA.
+class SnesBus {
+public:
+    static constexpr unsigned idleClocks = kFastClocks;
+    static constexpr std::size_t kWramBytes = 0x20000;
+
+    explicit SnesBus(const RomImage& rom);
+
+    // ---- The CPU's side: one bus cycle each --------------------------------------------------
+
+    std::uint8_t read(std::uint32_t address, Time& t)
+    {
+        const std::uint32_t page = address >> kPageBits;
+        std::uint8_t value;
+        if (const std::uint8_t* memory = readPages_[page]) [[likely]] {
+            value = memory[address & kPageMask];
+            mdr_ = value;
+            t.masterClocks += pageClocks_[page];
+        } else {
+            const IoResult r = readSlow(address, t);
+            value = r.value;
+            t.masterClocks += r.clocks;
+        }
+        endCycle(t);
+        return value;
+    }
+
+    void write(std::uint32_t address, std::uint8_t value, Time& t)
+    {
+        const std::uint32_t page = address >> kPageBits;
+        mdr_ = value;
+        if (std::uint8_t* memory = writePages_[page]) [[likely]] {
+            memory[address & kPageMask] = value;
+            t.masterClocks += pageClocks_[page];
+        } else {
+            t.masterClocks += writeSlow(address, value, t);
+        }
+        endCycle(t);
+    }
+
+    void idle(Time& t)
+    {
+        t.masterClocks += idleClocks;
+        endCycle(t);
+    }
+
+    unsigned accessClocks(std::uint32_t address) const { return emu::accessClocks(address, fastRom_); }
+
+    bool interruptRequested() const { return nmiPending_ || irqLine_; }
+    bool nmiPending() const { return nmiPending_; }
+    bool irqAsserted() const { return irqLine_; }
+    void acknowledgeNmi() { nmiPending_ = false; }
+    std::uint64_t interruptRaisedAt() const { return interruptRaisedAt_; }
+    bool canInterrupt() const { return interruptRequested() || (nmitimen_ & (kNmiEnable | kIrqModeMask)) != 0; }
+
+    // ---- The host's side: no time passes ------------------------------------------------------
+
+    // What a read would return, without its side effects (I/O registers show their last state).
+    std::uint8_t peek(std::uint32_t address) const;
+    // Writes WRAM or SRAM; returns false (and changes nothing) for any other address.
+    bool poke(std::uint32_t address, std::uint8_t value);
+
+    std::span<std::uint8_t> wram() { return wram_; }
+    std::span<const std::uint8_t> rom() const { return rom_; }
+    bool fastRom() const { return fastRom_; }
+
+    // Where `masterClocks` (the CPU's current time) falls in the frame.
+    VideoPosition position(std::uint64_t masterClocks) const { return video_.positionAt(masterClocks); }
+    std::uint64_t refreshes() const { return refreshes_; }
+
+    const std::vector<BusFault>& faults() const { return faults_; }
+    void clearFaults() { faults_.clear(); }
+
+private:
+    static constexpr unsigned kPageBits = 13; // 8 KiB pages: the coarsest that separates WRAM, I/O and ROM
+    static constexpr std::uint32_t kPageMask = (1u << kPageBits) - 1;
+    static constexpr std::size_t kPages = std::size_t{1} << (24 - kPageBits);
+    static constexpr std::uint8_t kNmiEnable = 0x80;
+    static constexpr std::uint8_t kIrqModeMask = 0x30;
+    static constexpr std::size_t kMaxFaults = 64;
+
+    struct IoResult {
+        std::uint8_t value;
+        std::uint8_t clocks;
+    };
+
+    void endCycle(Time& t)
+    {
+        ++t.cycles;
+        if (t.masterClocks >= nextEvent_) [[unlikely]] {
+            t.masterClocks = runEvents(t);
+        }
+    }
+
+    // Steps the multiplier/divider has taken as of an access that starts at `t` (see MulDivUnit).
+    std::uint64_t stepClock(const Time& t) const { return t.cycles + 5 * refreshes_; }
+
+    void mapPages();
+    void mapRomSpeed();
+    IoResult readSlow(std::uint32_t address, Time t);
+    unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time t);
+    std::uint8_t readBBus(std::uint8_t reg, Time t, unsigned clocks);
+    std::uint8_t readCpuRegister(std::uint32_t offset, Time t);
+    void writeBBus(std::uint8_t reg, std::uint8_t value);
+    void writeCpuRegister(std::uint32_t offset, std::uint8_t value, Time t);
+    void latchCounters(std::uint64_t clock);
+    void fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t value, std::uint64_t cycle);
+
+    std::uint64_t runEvents(Time t);
+    void scheduleInterrupts(std::uint64_t notBefore);
+    void scheduleNextEvent();
+    void raiseNmi(std::uint64_t cycle);
+    void raiseIrq(std::uint64_t cycle);
+    std::uint32_t vblankStartLine() const { return (setini_ & 0x04) ? 240 : 225; }
+
+    std::array<const std::uint8_t*, kPages> readPages_{};
+    std::array<std::uint8_t*, kPages> writePages_{};
+    std::array<std::uint8_t, kPages> pageClocks_{};
+
+    std::vector<std::uint8_t> rom_;
+    std::vector<std::uint8_t> wram_;
+    std::vector<std::uint8_t> sram_;
+    std::uint8_t mdr_ = 0; // the last value on the CPU data bus: what open bus reads return
+    bool fastRom_ = false;
+
+    // Scheduled events, as absolute master-clock times (never = the event is not pending).
+    static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+    VideoTiming video_;
+    std::uint64_t nextEvent_ = 0;
+    std::uint64_t refreshAt_ = kNever;
+    std::uint64_t nmiAt_ = kNever;
+    std::uint64_t irqAt_ = kNever;
+    std::uint64_t refreshes_ = 0;
+
+    // $4200 NMITIMEN, $4201 WRIO, $4207-$420A H/V timer, $2133 SETINI
+    std::uint8_t nmitimen_ = 0;
+    std::uint8_t wrio_ = 0xFF;
+    std::uint16_t htime_ = 0x1FF;
+    std::uint16_t vtime_ = 0x1FF;
+    std::uint8_t setini_ = 0;
+    bool nmiFlag_ = false; // RDNMI bit 7
+    bool irqFlag_ = false; // TIMEUP bit 7
+    bool nmiPending_ = false;
+    bool irqLine_ = false;
+    std::uint64_t interruptRaisedAt_ = 0;
+
+    // H/V counter latch ($2137, $213C, $213D, $213F)
+    std::uint16_t latchedH_ = 0;
+    std::uint16_t latchedV_ = 0;
+    bool counterLatched_ = false;
+    bool ophctHigh_ = false;
+    bool opvctHigh_ = false;
+
+    // WRAM port ($2180-$2183)
+    std::uint32_t wramPortAddress_ = 0;
+
+    MulDivUnit mulDiv_;
+    std::array<std::uint8_t, 0x80> dmaRegisters_{};
+    std::vector<BusFault> faults_;
+};
+
+} // namespace emu

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "emu/registers.hpp"
+#include "emu/rom_image.hpp"
+#include "emu/time.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace tileprof {
+
+// The benchmark workloads W8 and W16 of DESIGN section 8: a loop of loads, indexed adds, stores
+// and a counted branch, assembled from roms/bench/workload.s.
+struct Workload {
+    std::string name;    // "W8" or "W16"
+    std::string romName; // bundled ROM: "bench-w8" or "bench-w16"
+    // What every core must arrive at after kInstructions on the flat bus (DESIGN section 8).
+    std::uint64_t expectedCycles;
+    std::uint64_t expectedMasterClocks;
+    std::uint16_t expectedA;
+    std::uint8_t expectedP;
+};
+
+inline constexpr std::uint64_t kWorkloadInstructions = 50'000'000;
+inline constexpr std::uint16_t kWorkloadExpectedX = 0x00C0;
+inline constexpr std::uint32_t kWorkloadExpectedPc = 0x00800B;
+
+const Workload& workloadW8();
+const Workload& workloadW16();
+
+enum class BenchBus { Flat, LoRom };
+
+struct WorkloadRun {
+    emu::Time time;
+    std::uint64_t instructions = 0;
+    emu::Registers final;
+    double seconds = 0;
+    std::uint64_t refreshes = 0;    // LoROM bus only
+    std::uint64_t watchedReads = 0; // observed runs only: reads of the table the observer watches
+};
+
+// Runs `instructions` instructions of the workload, with the profiling observer attached or not.
+WorkloadRun runWorkload(const Workload& workload, const emu::RomImage& rom, BenchBus bus, bool observed,
+                        std::uint64_t instructions);
+
+// Whether a flat-bus run of kWorkloadInstructions reproduced the design's totals; lists what differs.
+std::string workloadMismatch(const Workload& workload, const WorkloadRun& run);
+
+} // namespace tileprof

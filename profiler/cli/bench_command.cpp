@@ -1,0 +1,121 @@
+#include "profiler/cli/bench_command.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/bench/workload.hpp"
+#include "profiler/bundled_roms.hpp"
+#include "profiler/cli/exit_codes.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace tileprof {
+
+namespace {
+
+struct Measured {
+    WorkloadRun best; // the fastest of the repeats; every repeat must give the same totals
+    bool deterministic = true;
+};
+
+Measured measure(const Workload& w, const emu::RomImage& rom, BenchBus bus, bool observed, unsigned repeats,
+                 std::uint64_t instructions)
+{
+    Measured m;
+    for (unsigned i = 0; i < repeats; ++i) {
+        const WorkloadRun run = runWorkload(w, rom, bus, observed, instructions);
+        if (i == 0 || run.seconds < m.best.seconds) {
+            if (i > 0 && (run.time != m.best.time || run.final != m.best.final)) {
+                m.deterministic = false;
+            }
+            m.best = run;
+        }
+    }
+    return m;
+}
+
+std::string grouped(std::uint64_t n)
+{
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) {
+            out += ',';
+        }
+        out += digits[i];
+    }
+    return out;
+}
+
+void printRate(const char* workload, const char* bus, const char* observer, const WorkloadRun& run, double baseline)
+{
+    const double s = run.seconds;
+    std::printf("%-4s %-6s %-10s %10.1f M/s %11.1f M/s %13.1f M/s", workload, bus, observer,
+                static_cast<double>(run.instructions) / s / 1e6, static_cast<double>(run.time.cycles) / s / 1e6,
+                static_cast<double>(run.time.masterClocks) / s / 1e6);
+    if (baseline > 0) {
+        std::printf("   %.2fx the unobserved time", s / baseline);
+    }
+    std::printf("\n");
+}
+
+} // namespace
+
+int runBenchCommand(unsigned repeats, std::uint64_t instructions)
+{
+    const bool checkTotals = instructions == kWorkloadInstructions;
+    std::printf("tileprof bench: %s instructions per run, fastest of %u runs\n\n", grouped(instructions).c_str(),
+                repeats);
+    std::printf("%-4s %-6s %-10s %14s %15s %17s\n", "work", "bus", "observer", "instructions", "cycles",
+                "master clocks");
+    int exitCode = kExitOk;
+    std::string totals;
+    for (const Workload* w : {&workloadW8(), &workloadW16()}) {
+        emu::RomImage rom;
+        try {
+            rom = emu::loadRomFile(bundledRomPath(w->romName));
+        } catch (const emu::InputError& e) {
+            std::fprintf(stderr, "tileprof bench: %s\n", e.what());
+            return kExitBadInput;
+        }
+        const Measured flat = measure(*w, rom, BenchBus::Flat, false, repeats, instructions);
+        const Measured observed = measure(*w, rom, BenchBus::Flat, true, repeats, instructions);
+        const Measured lorom = measure(*w, rom, BenchBus::LoRom, false, repeats, instructions);
+        printRate(w->name.c_str(), "flat", "none", flat.best, 0);
+        printRate(w->name.c_str(), "flat", "profiling", observed.best, flat.best.seconds);
+        printRate(w->name.c_str(), "LoROM", "none", lorom.best, 0);
+
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "%s flat:  %s cycles, %s master clocks, A=$%04X X=$%04X PC=$%02X:%04X P=$%02X\n"
+                      "%s LoROM: %s cycles, %s master clocks (%s refreshes of 40 clocks)\n",
+                      w->name.c_str(), grouped(flat.best.time.cycles).c_str(),
+                      grouped(flat.best.time.masterClocks).c_str(), flat.best.final.a, flat.best.final.x,
+                      flat.best.final.pbr, flat.best.final.pc, flat.best.final.p, w->name.c_str(),
+                      grouped(lorom.best.time.cycles).c_str(), grouped(lorom.best.time.masterClocks).c_str(),
+                      grouped(lorom.best.refreshes).c_str());
+        totals += line;
+
+        std::string problems;
+        if (checkTotals) {
+            problems += workloadMismatch(*w, flat.best);
+        }
+        if (observed.best.time != flat.best.time || observed.best.final != flat.best.final) {
+            problems += w->name + ": the observer changed the run's totals\n";
+        }
+        if (!flat.deterministic || !observed.deterministic || !lorom.deterministic) {
+            problems += w->name + ": repeated runs gave different totals\n";
+        }
+        if (!problems.empty()) {
+            std::fprintf(stderr, "%s", problems.c_str());
+            exitCode = kExitFailed;
+        }
+    }
+    std::printf("\n%s", totals.c_str());
+    if (checkTotals && exitCode == kExitOk) {
+        std::printf("Flat-bus totals match DESIGN section 8 exactly.\n");
+    }
+    return exitCode;
+}
+
+} // namespace tileprof

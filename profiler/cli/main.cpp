@@ -1,0 +1,46 @@
+#include "profiler/bench/workload.hpp"
+#include "profiler/cli/bench_command.hpp"
+#include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/sst_command.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    using namespace tileprof;
+    CLI::App app{"tileprof: a cycle-accurate 65816 emulator for profiling SNES code"};
+    app.require_subcommand(1);
+
+    std::vector<std::string> sstFiles;
+    bool sstQuiet = false;
+    CLI::App* sst = app.add_subcommand("sst", "Run SingleStepTests-format CPU test vectors (.json or .json.gz)");
+    sst->add_option("files", sstFiles, "Vector files")->required();
+    sst->add_flag("-q,--quiet", sstQuiet, "Print only the final count");
+
+    unsigned benchRepeats = 3;
+    std::uint64_t benchInstructions = kWorkloadInstructions;
+    CLI::App* bench = app.add_subcommand("bench", "Measure emulation speed on the W8/W16 workloads");
+    bench->add_option("--repeat", benchRepeats, "Runs per configuration; the fastest is reported")
+        ->check(CLI::Range(1u, 100u));
+    bench->add_option("--instructions", benchInstructions,
+                      "Instructions per run (the design's totals are checked only at 50000000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitBadInput;
+    }
+
+    if (*sst) {
+        return runSstCommand(sstFiles, sstQuiet);
+    }
+    return runBenchCommand(benchRepeats, benchInstructions);
+}

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "emu/registers.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tileprof {
+
+struct SstState {
+    emu::Registers regs;
+    std::vector<std::pair<std::uint32_t, std::uint8_t>> ram;
+};
+
+struct SstCycle {
+    std::optional<std::uint32_t> address;
+    std::optional<std::uint8_t> value;
+    char rw;  // 'r', 'w' or '-'
+    bool vda;
+    bool vpa;
+};
+
+struct SstTest {
+    std::string name;
+    SstState initial;
+    SstState final;
+    std::vector<SstCycle> cycles;
+};
+
+struct SstFile {
+    std::string path;
+    std::vector<SstTest> tests;
+    // Set in the SingleStepTests dialect, which drives VDA/VPA; an internal cycle there is one with
+    // neither, since it still carries an address. The oracle dialect marks only the read/write column.
+    bool busSignals = false;
+};
+
+// Reads a file of CPU test vectors in the SingleStepTests 65816 layout, plain or gzip-compressed.
+// Throws emu::InputError naming the file, the test and the field at fault.
+SstFile readSstFile(const std::filesystem::path& path);
+
+} // namespace tileprof
