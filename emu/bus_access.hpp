@@ -13,12 +13,12 @@ enum class AccessKind : std::uint8_t {
     Idle,    // internal operation: no memory is touched
 };
 
+// One bus cycle. Its cost in master clocks is the bus's accessClocks(address), or idleClocks.
 struct BusAccess {
     std::uint32_t address; // 24-bit; for Idle, the PB:PC the CPU holds at that moment
     std::uint8_t value;    // 0 for Idle
     AccessKind kind;
-    std::uint8_t masterClocks; // this cycle's own cost, 6, 8 or 12 (refresh is not part of it)
-    std::uint64_t cycle;       // index of this cycle in the machine's life
+    std::uint64_t cycle; // index of this cycle in the machine's life
 };
 
 } // namespace emu

@@ -36,10 +36,7 @@ public:
     template <class Observer>
     StopReason run(const RunLimits& limits, Observer& observer)
     {
-        detail::Core<Bus, Observer> core(state, bus_, observer);
-        const StopReason why = core.run(limits);
-        core.store(state);
-        return why;
+        return detail::run(state, bus_, observer, limits);
     }
 
     StopReason run(const RunLimits& limits)

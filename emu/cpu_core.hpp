@@ -46,6 +46,13 @@ struct Operand {
 inline constexpr std::uint32_t kWrapBank0 = 0xFFFF;
 inline constexpr std::uint32_t kWrapLong = 0xFFFFFF;
 
+// Where a run ends, in absolute counts.
+struct RunEnds {
+    std::uint64_t cycle;
+    std::uint64_t instruction;
+    std::uint32_t breakAddress;
+};
+
 enum class Alu { Ora, And, Eor, Adc, Sbc, Cmp, Lda, Bit };
 enum class Shift { Asl, Lsr, Rol, Ror, Inc, Dec, Tsb, Trb };
 
@@ -87,107 +94,79 @@ public:
         state.delayedPollI = delayedPollI_;
     }
 
-    StopReason run(const RunLimits& limits)
-    {
-        const std::uint64_t cycleEnd = saturatingAdd(t_.cycles, limits.cycles);
-        const std::uint64_t instructionEnd = saturatingAdd(instructions_, limits.instructions);
-        for (;;) {
-            std::optional<StopReason> why;
-            if (e_) {
-                why = loop<Mode<true, true, true>>(cycleEnd, instructionEnd, limits.breakAddress);
-            } else if (m8_) {
-                why = x8_ ? loop<Mode<false, true, true>>(cycleEnd, instructionEnd, limits.breakAddress)
-                          : loop<Mode<false, true, false>>(cycleEnd, instructionEnd, limits.breakAddress);
-            } else {
-                why = x8_ ? loop<Mode<false, false, true>>(cycleEnd, instructionEnd, limits.breakAddress)
-                          : loop<Mode<false, false, false>>(cycleEnd, instructionEnd, limits.breakAddress);
-            }
-            if (why) {
-                return *why;
-            }
-        }
-    }
-
-private:
-    static std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
-    {
-        return a + b < a ? ~std::uint64_t{0} : a + b;
-    }
-
-    // Returns nothing when an instruction changed the register widths or E.
     template <class M>
-    std::optional<StopReason> loop(std::uint64_t cycleEnd, std::uint64_t instructionEnd, std::uint32_t breakAddress)
+    std::optional<StopReason> loop(const RunEnds& ends)
     {
         for (;;) {
-            if (t_.cycles >= cycleEnd) {
+            if (t_.cycles >= ends.cycle) {
                 return StopReason::CycleLimit;
             }
-            if (instructions_ >= instructionEnd) {
+            if (instructions_ >= ends.instruction) {
                 return StopReason::InstructionLimit;
             }
-            if ((pbr_ << 16 | pc_) == breakAddress) {
+            if ((pbr_ << 16 | pc_) == ends.breakAddress) {
                 return StopReason::BreakAddress;
             }
             if (runState_ != RunState::Running) [[unlikely]] {
                 if (runState_ == RunState::Stopped) {
                     return StopReason::Stopped;
                 }
-                if (!observeStep(StepKind::Wait, 0, [this] { return waitCycle(); })) {
+                if (!bus_.interruptRequested() && !bus_.canInterrupt()) {
                     return StopReason::WaitingForever;
                 }
+                observeStep(StepKind::Wait, [this] {
+                    waitCycle();
+                    return std::uint8_t{0};
+                });
                 continue;
             }
             if (bus_.interruptRequested() && pollSeesInterrupt()) [[unlikely]] {
                 if (bus_.nmiPending()) {
                     bus_.acknowledgeNmi();
-                    observeStep(StepKind::Interrupt, 0, [this] { hardwareInterrupt<M>(M::e ? 0xFFFA : 0xFFEA); });
+                    observeStep(StepKind::Interrupt, [this] {
+                        hardwareInterrupt<M>(M::e ? 0xFFFA : 0xFFEA);
+                        return std::uint8_t{0};
+                    });
                     continue;
                 }
                 if (!pollIrqDisable()) {
-                    observeStep(StepKind::Interrupt, 0, [this] { hardwareInterrupt<M>(M::e ? 0xFFFE : 0xFFEE); });
+                    observeStep(StepKind::Interrupt, [this] {
+                        hardwareInterrupt<M>(M::e ? 0xFFFE : 0xFFEE);
+                        return std::uint8_t{0};
+                    });
                     continue;
                 }
             }
-            if constexpr (WatchesSteps<Observer>) {
-                observeStep(StepKind::Instruction, peekOpcode(), [this] { execute<M>(fetchOpcode()); });
-            } else {
-                execute<M>(fetchOpcode());
-            }
+            observeStep(StepKind::Instruction, [this] {
+                const std::uint8_t opcode = fetchOpcode();
+                execute<M>(opcode);
+                return opcode;
+            });
             ++instructions_;
             if (modeChanged_) [[unlikely]] {
-                modeChanged_ = false;
                 return std::nullopt;
             }
         }
     }
 
+private:
+    // Runs one step; `body` returns the opcode it executed (0 for other steps).
     template <class Body>
-    auto observeStep(StepKind kind, std::uint8_t opcode, Body body)
+    void observeStep(StepKind kind, Body body)
     {
+        if constexpr (WatchesRegisters<Observer>) {
+            observer_.beforeStep(registers());
+        }
         if constexpr (WatchesSteps<Observer>) {
-            const Registers before = registers();
+            const std::uint32_t address = pbr_ << 16 | pc_;
             const Time start = t_;
-            if constexpr (std::is_void_v<decltype(body())>) {
-                body();
-                report(before, opcode, kind, start);
-            } else {
-                const auto result = body();
-                report(before, opcode, kind, start);
-                return result;
-            }
+            const std::uint8_t opcode = body();
+            observer_.onStep(StepEvent{address, opcode, kind, start, static_cast<std::uint32_t>(t_.cycles - start.cycles),
+                                       static_cast<std::uint32_t>(t_.masterClocks - start.masterClocks)});
         } else {
-            return body();
+            body();
         }
     }
-
-    void report(const Registers& before, std::uint8_t opcode, StepKind kind, const Time& start)
-    {
-        observer_.onStep(StepEvent{before, opcode, kind, start, static_cast<std::uint32_t>(t_.cycles - start.cycles),
-                                   static_cast<std::uint32_t>(t_.masterClocks - start.masterClocks)});
-    }
-
-    // The opcode about to be fetched, for the step report only; the real fetch is a bus cycle.
-    std::uint8_t peekOpcode() const { return bus_.peek(pbr_ << 16 | pc_); }
 
     Registers registers() const
     {
@@ -257,19 +236,13 @@ private:
         pc_ = hi << 8 | lo;
     }
 
-    // One cycle of WAI. Returns false if no interrupt can ever wake the CPU.
-    bool waitCycle()
+    // One cycle of WAI; a request ends the wait, and resuming takes that one more cycle.
+    void waitCycle()
     {
         if (bus_.interruptRequested()) {
             runState_ = RunState::Running;
-            idle(); // resuming takes one more internal cycle
-            return true;
-        }
-        if (!bus_.canInterrupt()) {
-            return false;
         }
         idle();
-        return true;
     }
 
     // ---- Bus cycles -------------------------------------------------------------------------
@@ -278,10 +251,9 @@ private:
     std::uint8_t readCycle(std::uint32_t address)
     {
         if constexpr (WatchesAccesses<Observer>) {
-            const auto clocks = static_cast<std::uint8_t>(bus_.accessClocks(address));
             const std::uint64_t cycle = t_.cycles;
             const std::uint8_t value = bus_.read(address, t_);
-            observer_.onAccess(BusAccess{address, value, Kind, clocks, cycle});
+            observer_.onAccess(BusAccess{address, value, Kind, cycle});
             return value;
         } else {
             return bus_.read(address, t_);
@@ -294,10 +266,9 @@ private:
     {
         const auto byte = static_cast<std::uint8_t>(value);
         if constexpr (WatchesAccesses<Observer>) {
-            const auto clocks = static_cast<std::uint8_t>(bus_.accessClocks(address));
             const std::uint64_t cycle = t_.cycles;
             bus_.write(address, byte, t_);
-            observer_.onAccess(BusAccess{address, byte, AccessKind::Write, clocks, cycle});
+            observer_.onAccess(BusAccess{address, byte, AccessKind::Write, cycle});
         } else {
             bus_.write(address, byte, t_);
         }
@@ -308,8 +279,7 @@ private:
         if constexpr (WatchesAccesses<Observer>) {
             const std::uint64_t cycle = t_.cycles;
             bus_.idle(t_);
-            observer_.onAccess(BusAccess{pbr_ << 16 | pc_, 0, AccessKind::Idle,
-                                         static_cast<std::uint8_t>(Bus::idleClocks), cycle});
+            observer_.onAccess(BusAccess{pbr_ << 16 | pc_, 0, AccessKind::Idle, cycle});
         } else {
             bus_.idle(t_);
         }
@@ -1397,5 +1367,43 @@ private:
     Bus& bus_;
     Observer& observer_;
 };
+
+// One stretch of a run in one register-width mode, flattened into a single function: every
+// helper of the core is inlined, so the core (a local here) keeps the registers in host registers.
+// Returns nothing when an instruction changed the mode.
+template <class Bus, class Observer, class M>
+[[gnu::flatten]] std::optional<StopReason> runInMode(CpuState& state, Bus& bus, Observer& observer,
+                                                     const RunEnds& ends)
+{
+    Core<Bus, Observer> core(state, bus, observer);
+    const std::optional<StopReason> why = core.template loop<M>(ends);
+    core.store(state);
+    return why;
+}
+
+template <class Bus, class Observer>
+StopReason run(CpuState& state, Bus& bus, Observer& observer, const RunLimits& limits)
+{
+    const auto saturatingAdd = [](std::uint64_t a, std::uint64_t b) { return a + b < a ? ~std::uint64_t{0} : a + b; };
+    const RunEnds ends{saturatingAdd(state.time.cycles, limits.cycles),
+                       saturatingAdd(state.instructions, limits.instructions), limits.breakAddress};
+    for (;;) {
+        std::optional<StopReason> why;
+        const bool m8 = state.regs.p & flag::memory8;
+        const bool x8 = state.regs.p & flag::index8;
+        if (state.regs.e) {
+            why = runInMode<Bus, Observer, Mode<true, true, true>>(state, bus, observer, ends);
+        } else if (m8) {
+            why = x8 ? runInMode<Bus, Observer, Mode<false, true, true>>(state, bus, observer, ends)
+                     : runInMode<Bus, Observer, Mode<false, true, false>>(state, bus, observer, ends);
+        } else {
+            why = x8 ? runInMode<Bus, Observer, Mode<false, false, true>>(state, bus, observer, ends)
+                     : runInMode<Bus, Observer, Mode<false, false, false>>(state, bus, observer, ends);
+        }
+        if (why) {
+            return *why;
+        }
+    }
+}
 
 } // namespace emu::detail

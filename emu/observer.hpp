@@ -17,18 +17,23 @@ enum class StepKind : std::uint8_t {
 // Reported after every step. The sums of `cycles` and `masterClocks` over all steps equal the
 // advance of the machine's Time exactly: refresh that fell inside a step is part of that step.
 struct StepEvent {
-    Registers before; // registers as the step began; before.pc/pbr is the instruction's address
-    std::uint8_t opcode; // 0 unless kind == Instruction
+    std::uint32_t address; // PB:PC where the step began: the instruction's address
+    std::uint8_t opcode;   // 0 unless kind == Instruction
     StepKind kind;
     Time start;
     std::uint32_t cycles;
     std::uint32_t masterClocks;
 };
 
-// An observer is any object with either or both of these members. The CPU detects them at compile
-// time, so a machine run without an observer carries no hooks at all.
-//   void onAccess(const BusAccess&);  // every bus cycle, in order
-//   void onStep(const StepEvent&);     // every step, after its last cycle
+// An observer is any object with some of these members. The CPU detects them at compile time, so
+// a machine run without an observer carries no hooks at all, and each hook costs only what its
+// observer does with it.
+//   void beforeStep(const Registers&); // the registers as each step begins
+//   void onAccess(const BusAccess&);   // every bus cycle, in order
+//   void onStep(const StepEvent&);      // every step, after its last cycle
+template <class O>
+concept WatchesRegisters = requires(O& o, const Registers& r) { o.beforeStep(r); };
+
 template <class O>
 concept WatchesAccesses = requires(O& o, const BusAccess& a) { o.onAccess(a); };
 

@@ -26,8 +26,8 @@ public:
 
     void onStep(const emu::StepEvent& step)
     {
-        cycles_[step.before.pc] += step.cycles;
-        clocks_[step.before.pc] += step.masterClocks;
+        cycles_[step.address & 0xFFFF] += step.cycles;
+        clocks_[step.address & 0xFFFF] += step.masterClocks;
     }
 
     void onAccess(const emu::BusAccess& access)
