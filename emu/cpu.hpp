@@ -50,3 +50,15 @@ private:
 };
 
 } // namespace emu
+
+namespace emu {
+
+class FlatBus;
+class SnesBus;
+
+// Unobserved runs on the two buses are compiled once, in flat_cpu.cpp and snes_cpu.cpp: each run
+// loop is large, and compiling it in every file that runs a CPU would cost minutes.
+extern template StopReason detail::run<FlatBus, NoObserver>(CpuState&, FlatBus&, NoObserver&, const RunLimits&);
+extern template StopReason detail::run<SnesBus, NoObserver>(CpuState&, SnesBus&, NoObserver&, const RunLimits&);
+
+} // namespace emu

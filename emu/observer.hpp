@@ -31,6 +31,9 @@ struct StepEvent {
 //   void beforeStep(const Registers&); // the registers as each step begins
 //   void onAccess(const BusAccess&);   // every bus cycle, in order
 //   void onStep(const StepEvent&);      // every step, after its last cycle
+// The hooks are inlined into the CPU's run loop at every bus cycle; keep them to a few
+// instructions, and mark a hook that does more [[gnu::noinline]] (it would bloat the loop and
+// its compile time).
 template <class O>
 concept WatchesRegisters = requires(O& o, const Registers& r) { o.beforeStep(r); };
 

@@ -56,22 +56,15 @@ void writeWorkloadData(Poke poke)
     }
 }
 
-template <class Bus>
-WorkloadRun timedRun(Bus& bus, bool observed, std::uint64_t instructions)
+template <class Bus, class Observer>
+WorkloadRun timedRun(Bus& bus, Observer& observer, std::uint64_t instructions)
 {
     emu::Cpu<Bus> cpu(bus);
     cpu.reset();
-    const emu::RunLimits limits{.instructions = instructions};
-    WorkloadRun run;
     const auto begin = std::chrono::steady_clock::now();
-    if (observed) {
-        ProfilingObserver observer;
-        cpu.run(limits, observer);
-        run.watchedReads = observer.watchedReads();
-    } else {
-        cpu.run(limits);
-    }
+    cpu.run(emu::RunLimits{.instructions = instructions}, observer);
     const auto end = std::chrono::steady_clock::now();
+    WorkloadRun run;
     run.time = cpu.state.time;
     run.instructions = cpu.state.instructions;
     run.final = cpu.state.regs;
@@ -93,21 +86,27 @@ const Workload& workloadW16()
     return w;
 }
 
-WorkloadRun runWorkload(const Workload&, const emu::RomImage& rom, BenchBus busKind, bool observed,
-                        std::uint64_t instructions)
+WorkloadRun runWorkload(const emu::RomImage& rom, BenchSetup setup, std::uint64_t instructions)
 {
-    if (busKind == BenchBus::Flat) {
-        emu::FlatBus bus;
-        for (std::uint32_t i = 0; i < emu::kLoRomBankBytes; ++i) {
-            bus.poke(kRomBank0 + i, rom.bytes[i]);
-        }
-        writeWorkloadData([&](std::uint32_t address, std::uint8_t value) { bus.poke(address, value); });
-        return timedRun(bus, observed, instructions);
+    emu::NoObserver none;
+    if (setup == BenchSetup::LoRom) {
+        emu::SnesBus bus(rom);
+        writeWorkloadData([&](std::uint32_t address, std::uint8_t value) { bus.poke(0x7E0000 | address, value); });
+        WorkloadRun run = timedRun(bus, none, instructions);
+        run.refreshes = bus.refreshes();
+        return run;
     }
-    emu::SnesBus bus(rom);
-    writeWorkloadData([&](std::uint32_t address, std::uint8_t value) { bus.poke(0x7E0000 | address, value); });
-    WorkloadRun run = timedRun(bus, observed, instructions);
-    run.refreshes = bus.refreshes();
+    emu::FlatBus bus;
+    for (std::uint32_t i = 0; i < emu::kLoRomBankBytes; ++i) {
+        bus.poke(kRomBank0 + i, rom.bytes[i]);
+    }
+    writeWorkloadData([&](std::uint32_t address, std::uint8_t value) { bus.poke(address, value); });
+    if (setup == BenchSetup::Flat) {
+        return timedRun(bus, none, instructions);
+    }
+    ProfilingObserver observer;
+    WorkloadRun run = timedRun(bus, observer, instructions);
+    run.watchedReads = observer.watchedReads();
     return run;
 }
 

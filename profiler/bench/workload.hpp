@@ -28,7 +28,11 @@ inline constexpr std::uint32_t kWorkloadExpectedPc = 0x00800B;
 const Workload& workloadW8();
 const Workload& workloadW16();
 
-enum class BenchBus { Flat, LoRom };
+enum class BenchSetup {
+    Flat,         // the flat bus, nothing attached
+    FlatProfiled, // the flat bus with the profiling observer attached
+    LoRom,        // the real LoROM bus: ROM at $00:8000, data in WRAM, DRAM refresh
+};
 
 struct WorkloadRun {
     emu::Time time;
@@ -36,12 +40,11 @@ struct WorkloadRun {
     emu::Registers final;
     double seconds = 0;
     std::uint64_t refreshes = 0;    // LoROM bus only
-    std::uint64_t watchedReads = 0; // observed runs only: reads of the table the observer watches
+    std::uint64_t watchedReads = 0; // FlatProfiled only: reads of the table the observer watches
 };
 
-// Runs `instructions` instructions of the workload, with the profiling observer attached or not.
-WorkloadRun runWorkload(const Workload& workload, const emu::RomImage& rom, BenchBus bus, bool observed,
-                        std::uint64_t instructions);
+// Runs `instructions` instructions of the workload from reset.
+WorkloadRun runWorkload(const emu::RomImage& rom, BenchSetup setup, std::uint64_t instructions);
 
 // Whether a flat-bus run of kWorkloadInstructions reproduced the design's totals; lists what differs.
 std::string workloadMismatch(const Workload& workload, const WorkloadRun& run);

@@ -18,12 +18,11 @@ struct Measured {
     bool deterministic = true;
 };
 
-Measured measure(const Workload& w, const emu::RomImage& rom, BenchBus bus, bool observed, unsigned repeats,
-                 std::uint64_t instructions)
+Measured measure(const emu::RomImage& rom, BenchSetup setup, unsigned repeats, std::uint64_t instructions)
 {
     Measured m;
     for (unsigned i = 0; i < repeats; ++i) {
-        const WorkloadRun run = runWorkload(w, rom, bus, observed, instructions);
+        const WorkloadRun run = runWorkload(rom, setup, instructions);
         if (i == 0 || run.seconds < m.best.seconds) {
             if (i > 0 && (run.time != m.best.time || run.final != m.best.final)) {
                 m.deterministic = false;
@@ -78,9 +77,9 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
             std::fprintf(stderr, "tileprof bench: %s\n", e.what());
             return kExitBadInput;
         }
-        const Measured flat = measure(*w, rom, BenchBus::Flat, false, repeats, instructions);
-        const Measured observed = measure(*w, rom, BenchBus::Flat, true, repeats, instructions);
-        const Measured lorom = measure(*w, rom, BenchBus::LoRom, false, repeats, instructions);
+        const Measured flat = measure(rom, BenchSetup::Flat, repeats, instructions);
+        const Measured observed = measure(rom, BenchSetup::FlatProfiled, repeats, instructions);
+        const Measured lorom = measure(rom, BenchSetup::LoRom, repeats, instructions);
         printRate(w->name.c_str(), "flat", "none", flat.best, 0);
         printRate(w->name.c_str(), "flat", "profiling", observed.best, flat.best.seconds);
         printRate(w->name.c_str(), "LoROM", "none", lorom.best, 0);

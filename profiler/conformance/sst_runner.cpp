@@ -16,7 +16,7 @@ constexpr std::size_t kMaxRecordedCycles = 4096; // a block move of A <= 7 needs
 
 class CycleRecorder {
 public:
-    void onAccess(const emu::BusAccess& access)
+    [[gnu::noinline]] void onAccess(const emu::BusAccess& access)
     {
         if (cycles.size() < kMaxRecordedCycles) {
             cycles.push_back(access);

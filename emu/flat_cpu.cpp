@@ -1,0 +1,8 @@
+#include "emu/cpu.hpp"
+#include "emu/flat_bus.hpp"
+
+namespace emu {
+
+template StopReason detail::run<FlatBus, NoObserver>(CpuState&, FlatBus&, NoObserver&, const RunLimits&);
+
+} // namespace emu
