@@ -1,0 +1,52 @@
+// The benchmark workloads of DESIGN section 8 reproduce the design's exact totals, observed or
+// not, and the LoROM bus adds exactly its DRAM refresh to them.
+
+#include "emu/rom_image.hpp"
+#include "profiler/bench/workload.hpp"
+#include "profiler/bundled_roms.hpp"
+
+#include <doctest/doctest.h>
+
+namespace tileprof::test {
+namespace {
+
+// `bytesPerAdd`: the table bytes each ADC reads (2 with a 16-bit accumulator).
+void checkWorkload(const Workload& w, std::uint64_t bytesPerAdd)
+{
+    const emu::RomImage rom = emu::loadRomFile(bundledRomPath(w.romName));
+    CHECK(rom.warnings.empty());
+
+    const WorkloadRun flat = runWorkload(rom, BenchSetup::Flat, kWorkloadInstructions);
+    CHECK(workloadMismatch(w, flat) == "");
+    CHECK(flat.time.cycles == w.expectedCycles);
+    CHECK(flat.time.masterClocks == w.expectedMasterClocks);
+
+    const WorkloadRun observed = runWorkload(rom, BenchSetup::FlatProfiled, kWorkloadInstructions);
+    CHECK(observed.time == flat.time);
+    CHECK(observed.final == flat.final);
+    // Every pass of the inner loop reads the table once; 50M instructions make 32,509 whole
+    // outer passes of 256 inner passes, and 192 more.
+    CHECK(observed.watchedReads == (32'509ull * 256 + 192) * bytesPerAdd);
+
+    const WorkloadRun lorom = runWorkload(rom, BenchSetup::LoRom, kWorkloadInstructions);
+    CHECK(lorom.final == flat.final);
+    CHECK(lorom.time.cycles == flat.time.cycles);
+    CHECK(lorom.time.masterClocks == flat.time.masterClocks + 40 * lorom.refreshes);
+
+    const WorkloadRun again = runWorkload(rom, BenchSetup::LoRom, kWorkloadInstructions);
+    CHECK(again.time == lorom.time);
+    CHECK(again.refreshes == lorom.refreshes);
+}
+
+TEST_CASE("workload: W8 reproduces the design's totals on every setup")
+{
+    checkWorkload(workloadW8(), 1);
+}
+
+TEST_CASE("workload: W16 reproduces the design's totals on every setup")
+{
+    checkWorkload(workloadW16(), 2);
+}
+
+} // namespace
+} // namespace tileprof::test
