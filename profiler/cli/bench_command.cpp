@@ -86,8 +86,8 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
 
         char line[512];
         std::snprintf(line, sizeof line,
-                      "%s flat:  %s cycles, %s master clocks, A=$%04X X=$%04X PC=$%02X:%04X P=$%02X\n"
-                      "%s LoROM: %s cycles, %s master clocks (%s refreshes of 40 clocks)\n",
+                      "%-3s flat:  %s cycles, %s master clocks, A=$%04X X=$%04X PC=$%02X:%04X P=$%02X\n"
+                      "%-3s LoROM: %s cycles, %s master clocks (%s refreshes of 40 clocks)\n",
                       w->name.c_str(), grouped(flat.best.time.cycles).c_str(),
                       grouped(flat.best.time.masterClocks).c_str(), flat.best.final.a, flat.best.final.x,
                       flat.best.final.pbr, flat.best.final.pc, flat.best.final.p, w->name.c_str(),

@@ -1,6 +1,7 @@
 #include "profiler/bench/workload.hpp"
 #include "profiler/cli/bench_command.hpp"
 #include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/rom_command.hpp"
 #include "profiler/cli/sst_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,10 @@ int main(int argc, char** argv)
     CLI::App* sst = app.add_subcommand("sst", "Run SingleStepTests-format CPU test vectors (.json or .json.gz)");
     sst->add_option("files", sstFiles, "Vector files")->required();
     sst->add_flag("-q,--quiet", sstQuiet, "Print only the final count");
+
+    std::vector<std::string> romFiles;
+    CLI::App* rom = app.add_subcommand("rom", "Inspect LoROM images: header, size, checksum");
+    rom->add_option("files", romFiles, "ROM files (.sfc, or .smc with a copier header)")->required();
 
     unsigned benchRepeats = 3;
     std::uint64_t benchInstructions = kWorkloadInstructions;
@@ -41,6 +46,9 @@ int main(int argc, char** argv)
 
     if (*sst) {
         return runSstCommand(sstFiles, sstQuiet);
+    }
+    if (*rom) {
+        return runRomCommand(romFiles);
     }
     return runBenchCommand(benchRepeats, benchInstructions);
 }

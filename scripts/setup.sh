@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tileprof needs (only those missing; with sudo unless root), then
+# configures and builds a Release build in build/. TILEPROF_WERROR=ON makes warnings errors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+    cmake make g++          # the build
+    cc65                    # ca65/ld65 assemble the ROMs in roms/
+    libcli11-dev            # command line
+    nlohmann-json3-dev      # JSON: test vectors, reports
+    zlib1g-dev              # gzip-compressed test vectors
+    doctest-dev             # tests
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+if ((${#missing[@]} > 0)); then
+    echo "setup: installing ${missing[*]}"
+    sudo=()
+    if ((EUID != 0)); then
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" apt-get update -q
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}"
+cmake --build build -j2

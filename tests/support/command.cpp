@@ -1,0 +1,51 @@
+#include "tests/support/command.hpp"
+
+#include "tests/support/paths.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace tileprof::test {
+
+namespace {
+
+std::string shellQuoted(const std::string& text)
+{
+    std::string quoted = "'";
+    for (char c : text) {
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return quoted + "'";
+}
+
+std::string slurp(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace
+
+CommandResult runTileprof(const std::vector<std::string>& args)
+{
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("tileprof-command-" + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(dir);
+    std::string command = shellQuoted(tileprofBinary().string());
+    for (const std::string& arg : args) {
+        command += " " + shellQuoted(arg);
+    }
+    command += " >" + shellQuoted((dir / "out").string()) + " 2>" + shellQuoted((dir / "err").string());
+    const int status = std::system(command.c_str());
+    CommandResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
+    std::filesystem::remove_all(dir);
+    return result;
+}
+
+} // namespace tileprof::test
