@@ -26,7 +26,7 @@ SnesBus::SnesBus(const RomImage& rom)
 {
     mapPages();
     refreshAt_ = video_.refreshAt();
-    scheduleInterrupts(0);
+    scheduleInterrupts(video_.lineStart());
 }
 
 void SnesBus::mapPages()
@@ -75,7 +75,7 @@ SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time t)
             return {mdr_, clocks};
         }
         if (offset >= 0x4000 && offset < 0x4400) {
-            return {readCpuRegister(offset, t), clocks}; // these reads leave the data bus as it was
+            return {readCpuRegister(offset, t, clocks), clocks}; // these reads leave the data bus as it was
         }
     }
     return {mdr_, clocks};
@@ -91,7 +91,7 @@ unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time t)
         if (offset >= 0x2100 && offset < 0x2200) {
             writeBBus(static_cast<std::uint8_t>(offset), value);
         } else if (offset >= 0x4000 && offset < 0x4400) {
-            writeCpuRegister(offset, value, t);
+            writeCpuRegister(address, value, t);
         }
     }
     return accessClocks(address);
@@ -137,7 +137,7 @@ std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time t, unsigned clocks)
     }
 }
 
-std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time t)
+std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time t, unsigned clocks)
 {
     switch (offset) {
     case 0x4016: // JOYSER0: no controller connected
@@ -156,7 +156,7 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time t)
         return v;
     }
     case 0x4212: { // HVBJOY; auto-joypad reading is not emulated, so bit 0 stays clear
-        const VideoPosition at = video_.positionAt(t.masterClocks);
+        const VideoPosition at = video_.positionAt(t.masterClocks + clocks - kReadSampleBeforeEnd);
         const bool vblank = at.line >= vblankStartLine();
         const bool hblank = at.hclock < kHBlankEnd || at.hclock >= kHBlankStart;
         return static_cast<std::uint8_t>(vblank << 7 | hblank << 6 | (mdr_ & 0x3E));
@@ -196,9 +196,10 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value)
     }
 }
 
-void SnesBus::writeCpuRegister(std::uint32_t offset, std::uint8_t value, Time t)
+void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t)
 {
     const std::uint64_t afterWrite = t.cycles + 1;
+    const std::uint32_t offset = address & 0xFFFF;
     switch (offset) {
     case 0x4200: {
         const bool nmiWasEnabled = nmitimen_ & kNmiEnable;
@@ -232,7 +233,7 @@ void SnesBus::writeCpuRegister(std::uint32_t offset, std::uint8_t value, Time t)
     case 0x420B:
     case 0x420C:
         if (value != 0) {
-            fault(BusFault::Kind::DmaRequested, offset, value, t.cycles);
+            fault(BusFault::Kind::DmaRequested, address, value, t.cycles);
         }
         break;
     case 0x420D:
@@ -273,6 +274,8 @@ std::uint8_t SnesBus::peek(std::uint32_t address) const
     const std::uint32_t offset = address & 0xFFFF;
     if (isSystemBank(address >> 16)) {
         switch (offset) {
+        case 0x4210: return static_cast<std::uint8_t>(nmiFlag_ << 7 | (mdr_ & 0x70) | 0x02);
+        case 0x4211: return static_cast<std::uint8_t>(irqFlag_ << 7 | (mdr_ & 0x7F));
         case 0x4214: return static_cast<std::uint8_t>(mulDiv_.lastQuotient());
         case 0x4215: return static_cast<std::uint8_t>(mulDiv_.lastQuotient() >> 8);
         case 0x4216: return static_cast<std::uint8_t>(mulDiv_.lastProduct());
@@ -332,8 +335,8 @@ std::uint64_t SnesBus::runEvents(Time t)
 }
 
 // Computes this line's NMI and IRQ times from the registers. Called at each line start, and again
-// when a register write changes them mid-line, where times before `notBefore` have passed and
-// must not fire a second time.
+// when a register write changes them mid-line: an event whose time is at or before `notBefore`
+// (the write's start) has already been handled and must not fire a second time.
 void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
 {
     const std::uint64_t lineStart = video_.lineStart();
@@ -346,10 +349,10 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
     if (mode != 0 && lineMatches && (mode == 2 || htime_ < 340)) {
         irqAt_ = lineStart + (mode == 2 ? kVIrqDelayClocks : VideoTiming::clockOfDot(htime_) + kHIrqDelayClocks);
     }
-    if (nmiAt_ < notBefore) {
+    if (nmiAt_ <= notBefore) {
         nmiAt_ = kNever;
     }
-    if (irqAt_ < notBefore) {
+    if (irqAt_ <= notBefore) {
         irqAt_ = kNever;
     }
     scheduleNextEvent();

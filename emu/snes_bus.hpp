@@ -86,7 +86,8 @@ public:
 
     // ---- The host's side: no time passes ------------------------------------------------------
 
-    // What a read would return, without its side effects (I/O registers show their last state).
+    // What a read would return, without its side effects: memory, the NMI/IRQ flags, the
+    // multiplier's registers as last updated and the DMA registers; other I/O reads as open bus.
     std::uint8_t peek(std::uint32_t address) const;
     // Writes WRAM or SRAM; returns false (and changes nothing) for any other address.
     bool poke(std::uint32_t address, std::uint8_t value);
@@ -131,9 +132,9 @@ private:
     IoResult readSlow(std::uint32_t address, Time t);
     unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time t);
     std::uint8_t readBBus(std::uint8_t reg, Time t, unsigned clocks);
-    std::uint8_t readCpuRegister(std::uint32_t offset, Time t);
+    std::uint8_t readCpuRegister(std::uint32_t offset, Time t, unsigned clocks);
     void writeBBus(std::uint8_t reg, std::uint8_t value);
-    void writeCpuRegister(std::uint32_t offset, std::uint8_t value, Time t);
+    void writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t);
     void latchCounters(std::uint64_t clock);
     void fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t value, std::uint64_t cycle);
 

@@ -1,0 +1,1000 @@
+// The S-CPU's LoROM bus: memory map, open bus, access speed, DRAM refresh, frame timing, the
+// multiplier and divider, NMI/IRQ and the status registers. Expected values come from the timing
+// facts in ../shared/reference/cpu-and-timing.md (part B) and from arithmetic on them.
+
+#include "emu/cpu.hpp"
+#include "emu/snes_bus.hpp"
+#include "tests/support/lorom_builder.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tileprof::test {
+namespace {
+
+// B.1: 1364 master clocks a line, 262 lines a frame; line 240 of every odd frame is 1360 clocks.
+constexpr std::uint64_t kLineClocks = 1364;
+constexpr std::uint64_t kShortLineClocks = 1360;
+constexpr std::uint32_t kLinesPerFrame = 262;
+constexpr std::uint64_t kEvenFrameClocks = kLinesPerFrame * kLineClocks;
+constexpr std::uint64_t kOddFrameClocks = (kLinesPerFrame - 1) * kLineClocks + kShortLineClocks;
+constexpr std::uint64_t kIdleClocks = 6;
+constexpr std::uint64_t kRefreshClocks = 40;
+
+std::uint64_t frameClocks(std::uint64_t frame)
+{
+    return frame % 2 == 1 ? kOddFrameClocks : kEvenFrameClocks;
+}
+
+std::uint64_t lineClocks(std::uint64_t frame, std::uint32_t line)
+{
+    return frame % 2 == 1 && line == 240 ? kShortLineClocks : kLineClocks;
+}
+
+// Master clocks from power-on to the start of `line` of `frame`.
+std::uint64_t lineStart(std::uint64_t frame, std::uint32_t line)
+{
+    std::uint64_t clock = 0;
+    for (std::uint64_t f = 0; f < frame; ++f) {
+        clock += frameClocks(f);
+    }
+    for (std::uint32_t l = 0; l < line; ++l) {
+        clock += lineClocks(frame, l);
+    }
+    return clock;
+}
+
+emu::VideoPosition expectedPosition(std::uint64_t clock)
+{
+    std::uint64_t frame = 0;
+    while (clock >= frameClocks(frame)) {
+        clock -= frameClocks(frame);
+        ++frame;
+    }
+    std::uint32_t line = 0;
+    while (clock >= lineClocks(frame, line)) {
+        clock -= lineClocks(frame, line);
+        ++line;
+    }
+    return {frame, line, static_cast<std::uint32_t>(clock)};
+}
+
+std::string addressName(std::uint32_t address)
+{
+    char text[16];
+    std::snprintf(text, sizeof text, "$%02X:%04X", static_cast<unsigned>(address >> 16),
+                  static_cast<unsigned>(address & 0xFFFF));
+    return text;
+}
+
+// The first ROM bytes differ from each other and from the $FF filler, so that a read through each
+// mirror can be told apart from open bus and from a wrong offset.
+const std::vector<std::uint8_t> kRomStart = {0x12, 0x34, 0x56, 0x78};
+
+const emu::RomImage& plainRom()
+{
+    static const emu::RomImage rom = makeLoRom(kRomStart);
+    return rom;
+}
+
+// A bus fresh from power-on and the time of its next cycle.
+struct Machine {
+    explicit Machine(const emu::RomImage& rom = plainRom()) : bus(rom) {}
+
+    unsigned read(std::uint32_t address) { return bus.read(address, t); }
+    void write(std::uint32_t address, std::uint8_t value) { bus.write(address, value, t); }
+    void idle() { bus.idle(t); }
+
+    // A 16-bit register pair, low byte first.
+    unsigned readWord(std::uint32_t address)
+    {
+        const unsigned low = read(address);
+        return low | read(address + 1) << 8;
+    }
+
+    void idleUntil(std::uint64_t clock)
+    {
+        while (t.masterClocks < clock) {
+            idle();
+        }
+    }
+
+    // Makes the next cycle start exactly at `clock` with idle cycles (6 clocks) and WRAM reads
+    // (8): any even distance but 2, 4 and 10 can be covered. The target must not lie within a
+    // refresh's reach, since its 40 clocks could make the distance left one of those.
+    void advanceTo(std::uint64_t clock)
+    {
+        while (t.masterClocks < clock) {
+            if ((clock - t.masterClocks) % 6 == 0) {
+                idle();
+            } else {
+                read(0x7E0000);
+            }
+        }
+        REQUIRE(t.masterClocks == clock);
+    }
+
+    // The clocks of one bus cycle, refresh excluded: a cycle that a refresh followed is done
+    // again, and the next refresh is a line away.
+    template <class Access>
+    std::uint64_t cost(Access access)
+    {
+        for (;;) {
+            const emu::Time before = t;
+            const std::uint64_t refreshes = bus.refreshes();
+            access();
+            REQUIRE(t.cycles == before.cycles + 1);
+            if (bus.refreshes() == refreshes) {
+                return t.masterClocks - before.masterClocks;
+            }
+        }
+    }
+    std::uint64_t readCost(std::uint32_t address)
+    {
+        return cost([&] { read(address); });
+    }
+    std::uint64_t writeCost(std::uint32_t address)
+    {
+        return cost([&] { write(address, 0); });
+    }
+
+    emu::SnesBus bus;
+    emu::Time t{};
+};
+
+// ---- Access speed ------------------------------------------------------------------------------
+
+struct Speed {
+    std::uint32_t address;
+    unsigned slowRom; // master clocks with MEMSEL = 0 (power-on)
+    unsigned fastRom; // with MEMSEL bit 0 set
+};
+
+// B.2, region by region; FastROM only changes A23=1 cartridge addresses.
+constexpr Speed kSpeedMap[] = {
+    {0x000000, 8, 8},   {0x001FFF, 8, 8},   // WRAM mirror
+    {0x002000, 6, 6},   {0x002100, 6, 6},   {0x002180, 6, 6},   {0x003FFF, 6, 6}, // B-bus area
+    {0x004000, 12, 12}, {0x004016, 12, 12}, {0x0041FF, 12, 12}, // old joypad ports
+    {0x004200, 6, 6},   {0x004300, 6, 6},   {0x0043FF, 6, 6},   {0x005FFF, 6, 6}, // CPU registers
+    {0x006000, 8, 8},   {0x007FFF, 8, 8},   // expansion
+    {0x008000, 8, 8},   {0x3F0000, 8, 8},   {0x3F4016, 12, 12}, {0x3FFFFF, 8, 8},
+    {0x400000, 8, 8},   {0x408000, 8, 8},   {0x7D8000, 8, 8},   {0x7DFFFF, 8, 8},
+    {0x7E0000, 8, 8},   {0x7E8000, 8, 8},   {0x7FFFFF, 8, 8},
+    {0x800000, 8, 8},   {0x801FFF, 8, 8},   {0x802100, 6, 6},   {0x804016, 12, 12},
+    {0x804200, 6, 6},   {0x806000, 8, 8},   {0x808000, 8, 6},   {0xBF4200, 6, 6},
+    {0xBFFFFF, 8, 6},   {0xC00000, 8, 6},   {0xC08000, 8, 6},   {0xFE0000, 8, 6},
+    {0xFFFFFF, 8, 6},
+};
+
+TEST_CASE("snes bus: every region of the speed map costs its clocks, SlowROM and FastROM")
+{
+    Machine m;
+    for (const Speed& speed : kSpeedMap) {
+        INFO("SlowROM " << addressName(speed.address));
+        CHECK(m.bus.accessClocks(speed.address) == speed.slowRom);
+        CHECK(m.readCost(speed.address) == speed.slowRom);
+        CHECK(m.writeCost(speed.address) == speed.slowRom);
+    }
+    CHECK(m.cost([&] { m.idle(); }) == kIdleClocks);
+
+    m.write(0x00420D, 0x01);
+    REQUIRE(m.bus.fastRom());
+    for (const Speed& speed : kSpeedMap) {
+        INFO("FastROM " << addressName(speed.address));
+        CHECK(m.bus.accessClocks(speed.address) == speed.fastRom);
+        CHECK(m.readCost(speed.address) == speed.fastRom);
+        CHECK(m.writeCost(speed.address) == speed.fastRom);
+    }
+    CHECK(m.cost([&] { m.idle(); }) == kIdleClocks);
+}
+
+TEST_CASE("snes bus: MEMSEL bit 0 switches the A23 cartridge area between 8 and 6 clocks")
+{
+    Machine m;
+    const auto checkSpeed = [&](unsigned cartridgeHigh) {
+        CHECK(m.readCost(0x808000) == cartridgeHigh);
+        CHECK(m.readCost(0xC00000) == cartridgeHigh);
+        CHECK(m.readCost(0x008000) == 8);
+        CHECK(m.readCost(0x7E0000) == 8);
+    };
+    CHECK_FALSE(m.bus.fastRom());
+    checkSpeed(8);
+    m.write(0x00420D, 0x01);
+    checkSpeed(6);
+    m.write(0x00420D, 0x00);
+    checkSpeed(8);
+    m.write(0x80420D, 0xFF); // through the bank $80 mirror; only bit 0 counts
+    checkSpeed(6);
+    m.write(0x00420D, 0xFE);
+    checkSpeed(8);
+}
+
+// ---- Memory map --------------------------------------------------------------------------------
+
+TEST_CASE("snes bus: WRAM and its low mirror")
+{
+    Machine m;
+    m.write(0x7F0123, 0x3C);
+    m.write(0x000123, 0xA5);
+    CHECK(m.read(0x7E0123) == 0xA5);
+    CHECK(m.read(0x800123) == 0xA5);
+    CHECK(m.read(0x3F0123) == 0xA5);
+    CHECK(m.read(0xBF0123) == 0xA5);
+    CHECK(m.read(0x7F0123) == 0x3C); // the second 64 KiB is other memory
+
+    m.write(0x7E1FFF, 0x77); // the last mirrored byte
+    CHECK(m.read(0x001FFF) == 0x77);
+    CHECK(m.read(0x801FFF) == 0x77);
+
+    // $2000 is past the mirror: the write goes nowhere and the read is open bus.
+    m.write(0x7E2000, 0x11);
+    m.write(0x002000, 0x99);
+    CHECK(m.read(0x7E2000) == 0x11);
+    m.write(0x7E0000, 0x22);
+    CHECK(m.read(0x002000) == 0x22);
+
+    m.write(0x7EFFFF, 0x44); // the full 128 KiB is reachable in banks $7E-$7F
+    m.write(0x7F8000, 0x55);
+    CHECK(m.read(0x7EFFFF) == 0x44);
+    CHECK(m.read(0x7F8000) == 0x55);
+    CHECK(m.bus.wram()[0xFFFF] == 0x44);
+    CHECK(m.bus.wram()[0x18000] == 0x55);
+    CHECK(m.bus.faults().empty());
+}
+
+TEST_CASE("snes bus: ROM and its mirrors")
+{
+    Machine m;
+    for (const std::uint32_t bank : {0x00u, 0x80u, 0x40u, 0xC0u, 0x01u, 0x3Fu, 0x7Du, 0xFEu, 0xFFu}) {
+        const std::uint32_t base = bank << 16 | 0x8000;
+        INFO("bank " << addressName(base));
+        // A one-bank ROM: every bank's $8000-$FFFF shows ROM bank 0.
+        for (std::uint32_t i = 0; i < kRomStart.size(); ++i) {
+            CHECK(m.read(base + i) == kRomStart[i]);
+            CHECK(m.bus.peek(base + i) == kRomStart[i]);
+        }
+        CHECK(m.read(base | 0x7FFC) == 0x00); // the reset vector, $8000
+        CHECK(m.read(base | 0x7FFD) == 0x80);
+    }
+}
+
+TEST_CASE("snes bus: ROM banks follow bank number times 32 KiB, modulo the ROM size")
+{
+    // Three 32 KiB banks, each starting with its own number; the map wraps at the ROM's size.
+    std::vector<std::uint8_t> bytes = plainRom().bytes;
+    for (std::uint8_t bank = 1; bank < 3; ++bank) {
+        std::vector<std::uint8_t> other(emu::kLoRomBankBytes, 0xFF);
+        other[0] = bank;
+        bytes.insert(bytes.end(), other.begin(), other.end());
+    }
+    emu::RomImage rom = plainRom();
+    rom.bytes = bytes;
+    Machine m(rom);
+    CHECK(m.read(0x008000) == kRomStart[0]);
+    CHECK(m.read(0x018000) == 1);
+    CHECK(m.read(0x028000) == 2);
+    CHECK(m.read(0x038000) == kRomStart[0]); // 3 * 32 KiB mod 96 KiB = 0
+    CHECK(m.read(0x818000) == 1);
+    CHECK(m.read(0x428000) == kRomStart[0]); // bank 66: 66 mod 3 = 0
+    CHECK(m.read(0xC48000) == 2);            // bank $44 = 68: 68 mod 3 = 2
+}
+
+TEST_CASE("snes bus: a write to ROM is ignored and recorded as a fault")
+{
+    Machine m;
+    const std::uint64_t cycle = m.t.cycles;
+    m.write(0x008000, 0x99);
+    CHECK(m.read(0x008000) == kRomStart[0]);
+    REQUIRE(m.bus.faults().size() == 1);
+    const emu::BusFault& fault = m.bus.faults()[0];
+    CHECK(fault.kind == emu::BusFault::Kind::RomWrite);
+    CHECK(fault.address == 0x008000);
+    CHECK(fault.value == 0x99);
+    CHECK(fault.cycle == cycle);
+
+    m.write(0xC08001, 0x98);
+    m.write(0x408002, 0x97);
+    CHECK(m.read(0x808001) == kRomStart[1]);
+    CHECK(m.read(0x808002) == kRomStart[2]);
+    REQUIRE(m.bus.faults().size() == 3);
+    CHECK(m.bus.faults()[1].address == 0xC08001);
+    CHECK(m.bus.faults()[2].address == 0x408002);
+    CHECK_FALSE(m.bus.poke(0x008000, 0x01));
+    CHECK(m.bus.peek(0x008000) == kRomStart[0]);
+
+    m.bus.clearFaults();
+    CHECK(m.bus.faults().empty());
+    m.write(0x7E0000, 0x01); // WRAM and open bus writes are no faults
+    m.write(0x006000, 0x01);
+    m.write(0x400000, 0x01);
+    CHECK(m.bus.faults().empty());
+}
+
+TEST_CASE("snes bus: SRAM declared in the header sits at $70-$7D:0000-$7FFF, mirrored")
+{
+    Machine m(makeLoRom(kRomStart, 0x8000, 3)); // 1 KiB << 3 = 8 KiB
+    m.write(0x700000, 0x5A);
+    m.write(0x701FFF, 0xA5);
+    CHECK(m.read(0x700000) == 0x5A);
+    for (const std::uint32_t mirror : {0x702000u, 0x704000u, 0x706000u, 0x710000u, 0x7D6000u, 0xF00000u, 0xFD2000u}) {
+        INFO(addressName(mirror));
+        CHECK(m.read(mirror) == 0x5A);
+        CHECK(m.read(mirror + 0x1FFF) == 0xA5);
+    }
+    m.write(0xF12345, 0x66);
+    CHECK(m.read(0x700345) == 0x66);
+    CHECK(m.read(0x708000) == kRomStart[0]); // the upper half of the banks is still ROM
+    CHECK(m.readCost(0x700000) == 8);
+    CHECK(m.bus.poke(0x700010, 0x21));
+    CHECK(m.read(0x702010) == 0x21);
+    CHECK(m.bus.faults().empty());
+}
+
+TEST_CASE("snes bus: without SRAM in the header, $70:0000 is open bus")
+{
+    Machine m;
+    m.write(0x700000, 0x5A);
+    m.write(0x7E0000, 0x31);
+    CHECK(m.read(0x700000) == 0x31);
+    CHECK_FALSE(m.bus.poke(0x700000, 0x01));
+}
+
+// ---- Open bus ----------------------------------------------------------------------------------
+
+TEST_CASE("snes bus: unmapped reads return the last value on the data bus")
+{
+    Machine m;
+    CHECK(m.read(0x008001) == kRomStart[1]);
+    CHECK(m.read(0x006000) == kRomStart[1]);
+
+    m.write(0x7E0010, 0x5A);
+    CHECK(m.read(0x006000) == 0x5A);
+    CHECK(m.read(0x400000) == 0x5A); // $40-$6F:0000-$7FFF holds nothing in LoROM
+    CHECK(m.read(0x002200) == 0x5A);
+
+    // CPU registers leave the data bus alone, whether unused ($4100) or not ($4210: RDNMI).
+    CHECK(m.read(0x004100) == 0x5A);
+    CHECK(m.read(0x006000) == 0x5A);
+    const unsigned rdnmi = m.read(0x004210);
+    CHECK((rdnmi & 0x0F) == 0x02);
+    CHECK(m.read(0x006000) == 0x5A);
+
+    // B-bus reads do drive it: a WMDATA read leaves WRAM's byte there.
+    m.write(0x7E0200, 0xC3);
+    m.write(0x002181, 0x00);
+    m.write(0x002182, 0x02);
+    m.write(0x002183, 0x00);
+    CHECK(m.read(0x002180) == 0xC3);
+    CHECK(m.read(0x006000) == 0xC3);
+}
+
+// ---- DRAM refresh and frame timing -------------------------------------------------------------
+
+TEST_CASE("snes bus: one 40-clock refresh per line at 538 - (line start mod 8), frames 0 and 1")
+{
+    Machine m;
+    std::vector<std::uint64_t> refreshedCycleStarts;
+    std::uint64_t wrongPositions = 0;
+    emu::VideoPosition firstWrong{};
+    std::uint64_t firstWrongClock = 0;
+    const std::uint64_t end = kEvenFrameClocks + kOddFrameClocks;
+    while (m.t.masterClocks < end) {
+        const std::uint64_t start = m.t.masterClocks;
+        m.idle();
+        const std::uint64_t clocks = m.t.masterClocks - start;
+        if (clocks != kIdleClocks) {
+            CHECK(clocks == kIdleClocks + kRefreshClocks);
+            refreshedCycleStarts.push_back(start);
+        }
+        const emu::VideoPosition expected = expectedPosition(m.t.masterClocks);
+        const emu::VideoPosition actual = m.bus.position(m.t.masterClocks);
+        if (actual.frame != expected.frame || actual.line != expected.line || actual.hclock != expected.hclock) {
+            if (wrongPositions++ == 0) {
+                firstWrong = actual;
+                firstWrongClock = m.t.masterClocks;
+            }
+        }
+    }
+    INFO("first wrong position at clock " << firstWrongClock << ": frame " << firstWrong.frame << " line "
+                                          << firstWrong.line << " hclock " << firstWrong.hclock);
+    CHECK(wrongPositions == 0);
+
+    // Line 0 starts at 0: the refresh follows the idle cycle that ends on the first 6-clock
+    // boundary at or after 538, i.e. 534..540. Line 1 starts at 1364 (mod 8 = 4): its point is
+    // 534 clocks in, at 1898; after the first refresh the boundaries are 580 + 6n, so 1894..1900.
+    REQUIRE(refreshedCycleStarts.size() == 2 * kLinesPerFrame);
+    CHECK(refreshedCycleStarts[0] == 534);
+    CHECK(refreshedCycleStarts[1] == 1894);
+    CHECK(m.bus.refreshes() == 2 * kLinesPerFrame);
+
+    // Every line: the refresh comes after the idle cycle during which its point falls.
+    for (std::uint32_t i = 0; i < refreshedCycleStarts.size(); ++i) {
+        const std::uint64_t frame = i / kLinesPerFrame;
+        const std::uint32_t line = i % kLinesPerFrame;
+        const std::uint64_t startOfLine = lineStart(frame, line);
+        const std::uint64_t point = startOfLine + 538 - startOfLine % 8;
+        INFO("frame " << frame << " line " << line << ": refresh point " << point);
+        CHECK(refreshedCycleStarts[i] < point);
+        CHECK(point <= refreshedCycleStarts[i] + kIdleClocks);
+    }
+}
+
+TEST_CASE("snes bus: frame 0 is 262 full lines and frame 1 is 4 clocks shorter")
+{
+    static_assert(kEvenFrameClocks == 357368);
+    static_assert(kOddFrameClocks == kEvenFrameClocks - 4);
+    Machine m;
+    m.idleUntil(kEvenFrameClocks);
+    emu::VideoPosition at = m.bus.position(m.t.masterClocks);
+    CHECK(at.frame == 1);
+    CHECK(at.line == 0);
+    CHECK(at.hclock == m.t.masterClocks - kEvenFrameClocks);
+    CHECK(m.bus.refreshes() == kLinesPerFrame);
+
+    // Line 240 of frame 1 is the short one: line 241 starts 240 * 1364 + 1360 clocks in.
+    const std::uint64_t line241 = kEvenFrameClocks + 240 * kLineClocks + kShortLineClocks;
+    m.idleUntil(line241 - kIdleClocks);
+    at = m.bus.position(m.t.masterClocks);
+    CHECK(at.line == 240);
+    CHECK(at.hclock == m.t.masterClocks - (line241 - kShortLineClocks));
+    m.idleUntil(line241);
+    at = m.bus.position(m.t.masterClocks);
+    CHECK(at.line == 241);
+    CHECK(at.hclock == m.t.masterClocks - line241);
+
+    m.idleUntil(kEvenFrameClocks + kOddFrameClocks);
+    at = m.bus.position(m.t.masterClocks);
+    CHECK(at.frame == 2);
+    CHECK(at.line == 0);
+    CHECK(at.hclock == m.t.masterClocks - (kEvenFrameClocks + kOddFrameClocks));
+    CHECK(m.bus.refreshes() == 2 * kLinesPerFrame);
+}
+
+// ---- Multiplier and divider --------------------------------------------------------------------
+
+struct RegisterWrite {
+    std::uint32_t address;
+    unsigned value;
+};
+
+// Runs `writes` on a bus fresh from power-on (the first refresh is 538 clocks away, past all of
+// this), the last of which starts an operation, and reads `address` on the k-th cycle after it.
+unsigned readOnCycle(const std::vector<RegisterWrite>& writes, unsigned k, std::uint32_t address)
+{
+    Machine m;
+    for (const RegisterWrite& w : writes) {
+        m.write(w.address, static_cast<std::uint8_t>(w.value));
+    }
+    for (unsigned i = 1; i < k; ++i) {
+        m.idle();
+    }
+    const unsigned value = m.read(address);
+    REQUIRE(m.bus.refreshes() == 0);
+    return value;
+}
+
+// A 16-bit result pair as seen on the k-th cycle: each byte from its own run, since a second
+// read would come a cycle later.
+unsigned wordOnCycle(const std::vector<RegisterWrite>& writes, unsigned k, std::uint32_t lowAddress)
+{
+    return readOnCycle(writes, k, lowAddress) | readOnCycle(writes, k, lowAddress + 1) << 8;
+}
+
+TEST_CASE("snes bus: the multiplier takes one shift-and-add step per cycle after WRMPYB")
+{
+    const std::pair<unsigned, unsigned> products[] = {{0, 0},       {0, 200},     {200, 0},     {1, 1},
+                                                      {3, 5},       {0x12, 0x34}, {0x80, 0x02}, {0xAB, 0xCD},
+                                                      {0xFF, 0x01}, {255, 255}};
+    for (const auto& [a, b] : products) {
+        const std::vector<RegisterWrite> start = {{0x004202, a}, {0x004203, b}};
+        for (unsigned k = 1; k <= 10; ++k) {
+            const unsigned steps = std::min(k - 1, 8u);
+            INFO(a << " x " << b << ", read on cycle " << k << " (" << steps << " steps)");
+            CHECK(wordOnCycle(start, k, 0x004216) == b * (a % (1u << steps)));
+            CHECK(wordOnCycle(start, k, 0x004214) == ((b << 8 | a) >> steps));
+        }
+    }
+}
+
+TEST_CASE("snes bus: WRMPYB while a multiplication runs clears RDMPY but starts nothing")
+{
+    // 0x0B x 0x10. The second write comes on cycle 3, when 2 (or, counting its own, 3) steps
+    // have added bits 0 and 1 of A (bit 2 is 0); clearing RDMPY drops them and the remaining
+    // steps add bit 3 only. A restart would leave RDDIV = 0x02.
+    Machine m;
+    m.write(0x004202, 0x0B);
+    m.write(0x004203, 0x10);
+    m.idle();
+    m.idle();
+    m.write(0x004203, 0x02);
+    for (int i = 0; i < 10; ++i) {
+        m.idle();
+    }
+    CHECK(m.readWord(0x004216) == 0x10 * 0x08);
+    CHECK(m.readWord(0x004214) == 0x0010);
+
+    // Once it is done, the next WRMPYB starts a new product with the same WRMPYA.
+    m.write(0x004203, 0x02);
+    for (int i = 0; i < 8; ++i) {
+        m.idle();
+    }
+    CHECK(m.readWord(0x004216) == 0x0B * 0x02);
+    CHECK(m.readWord(0x004214) == 0x0002);
+}
+
+TEST_CASE("snes bus: the divider takes one restoring-division step per cycle after WRDIVB")
+{
+    const std::pair<unsigned, unsigned> quotients[] = {{1000, 7},    {0xFFFF, 1},   {0xFFFF, 0xFF}, {12345, 100},
+                                                       {5, 10},      {0, 3},        {0x8000, 0x80}, {0xFFFF, 3},
+                                                       {40000, 0},   {0, 0}};
+    for (const auto& [dividend, divisor] : quotients) {
+        const std::vector<RegisterWrite> start = {
+            {0x004204, dividend & 0xFF}, {0x004205, dividend >> 8}, {0x004206, divisor}};
+        for (unsigned k = 1; k <= 17; ++k) {
+            const unsigned steps = std::min(k - 1, 16u);
+            const unsigned doneBits = (1u << steps) - 1;
+            INFO(dividend << " / " << divisor << ", read on cycle " << k << " (" << steps << " steps)");
+            const unsigned rddiv = wordOnCycle(start, k, 0x004214);
+            const unsigned rdmpy = wordOnCycle(start, k, 0x004216);
+            if (divisor == 0) {
+                CHECK((rddiv & doneBits) == doneBits);
+                CHECK(rdmpy == dividend);
+            } else {
+                const unsigned shiftedDivisor = divisor << (16 - steps);
+                CHECK((rddiv & doneBits) == dividend / shiftedDivisor);
+                CHECK(rdmpy == dividend % shiftedDivisor);
+            }
+        }
+        CHECK(wordOnCycle(start, 17, 0x004214) == (divisor != 0 ? dividend / divisor : 0xFFFF));
+        CHECK(wordOnCycle(start, 17, 0x004216) == (divisor != 0 ? dividend % divisor : dividend));
+    }
+}
+
+TEST_CASE("snes bus: the multiplier and divider keep running through a refresh, 5 steps of it")
+{
+    // $FFFF / 3. 83 idle cycles end at 498; WRDIVB ends at 516, idle cycles 1-3 at 534, and the
+    // read on cycle 4 spans 534..540, across the refresh point 538: it sees 3 steps, the refresh
+    // follows. A read on cycle 5 sees 4 cycles' steps plus the refresh's 5.
+    const auto quotientOnCycle = [](unsigned k) {
+        Machine m;
+        for (int i = 0; i < 83; ++i) {
+            m.idle();
+        }
+        REQUIRE(m.t.masterClocks == 498);
+        m.write(0x004204, 0xFF);
+        m.write(0x004205, 0xFF);
+        m.write(0x004206, 3);
+        for (unsigned i = 1; i < k; ++i) {
+            m.idle();
+        }
+        const unsigned value = m.read(0x004214);
+        CHECK(m.bus.refreshes() == 1);
+        return value;
+    };
+    // The low byte of RDDIV holds the quotient bits found so far: 2 after 3 steps, 170 after 9.
+    const auto quotientBitsAfter = [](unsigned steps) { return 0xFFFFu / (3u << (16 - steps)); };
+    CHECK((quotientOnCycle(4) & 0x07) == quotientBitsAfter(3));
+    CHECK(quotientOnCycle(5) == (quotientBitsAfter(4 + 5) & 0xFF));
+}
+
+// ---- NMI, status registers ---------------------------------------------------------------------
+
+TEST_CASE("snes bus: RDNMI's flag rises 2 clocks into line 225, falls when read and at frame start")
+{
+    Machine m;
+    const std::uint64_t vblank = lineStart(0, 225);
+
+    m.advanceTo(lineStart(0, 224) + 100);
+    CHECK((m.read(0x004212) & 0x80) == 0);
+
+    // A 6-clock read samples 2 clocks in: this one at the start of line 225, before the flag;
+    // the next one at 6 clocks, after it.
+    m.advanceTo(vblank - 2);
+    CHECK((m.read(0x004210) & 0x8F) == 0x02);
+    REQUIRE(m.t.masterClocks == vblank + 4);
+    CHECK((m.read(0x004210) & 0x8F) == 0x82);
+    CHECK((m.read(0x004210) & 0x8F) == 0x02); // reading cleared it
+    CHECK((m.read(0x004212) & 0x80) == 0x80);
+
+    m.advanceTo(lineStart(0, 261) + 100);
+    CHECK((m.read(0x004212) & 0x80) == 0x80);
+    m.advanceTo(lineStart(1, 0) + 100);
+    CHECK((m.read(0x004212) & 0x80) == 0);
+
+    // Not read this time: the start of frame 2 clears it.
+    m.advanceTo(lineStart(1, 225) + 100);
+    m.advanceTo(lineStart(2, 0) + 100);
+    CHECK((m.read(0x004210) & 0x80) == 0);
+}
+
+TEST_CASE("snes bus: with overscan (SETINI bit 2) V-blank and the NMI flag start at line 240")
+{
+    Machine m;
+    m.write(0x002133, 0x04);
+    m.advanceTo(lineStart(0, 230) + 100);
+    CHECK((m.read(0x004210) & 0x80) == 0);
+    CHECK((m.read(0x004212) & 0x80) == 0);
+    m.advanceTo(lineStart(0, 240) + 100);
+    CHECK((m.read(0x004210) & 0x80) == 0x80);
+    CHECK((m.read(0x004212) & 0x80) == 0x80);
+}
+
+TEST_CASE("snes bus: HVBJOY H-blank holds from 1096 clocks into the line to 4 clocks into the next")
+{
+    // Each read starts at the clock named and samples 2 clocks later; both points lie on the same
+    // side of 1096 and of 4.
+    Machine m;
+    const std::uint64_t line = lineStart(0, 20);
+    m.advanceTo(line + 100);
+    CHECK((m.read(0x004212) & 0x40) == 0);
+    m.advanceTo(line + 700);
+    CHECK((m.read(0x004212) & 0x40) == 0);
+    m.advanceTo(line + 1090);
+    CHECK((m.read(0x004212) & 0x40) == 0);
+    REQUIRE(m.t.masterClocks == line + 1096);
+    CHECK((m.read(0x004212) & 0x40) == 0x40);
+    m.advanceTo(line + 1350);
+    CHECK((m.read(0x004212) & 0x40) == 0x40);
+    m.advanceTo(line + kLineClocks);
+    CHECK((m.read(0x004212) & 0x40) == 0x40);
+    m.advanceTo(line + 2 * kLineClocks + 4);
+    CHECK((m.read(0x004212) & 0x40) == 0);
+}
+
+TEST_CASE("snes bus: HVBJOY reads the position 4 clocks before the end of its cycle")
+{
+    // B.2: a read samples the bus 4 clocks before the end of its cycle (2 clocks into a 6-clock
+    // register read), the point $2137 latches at. Each read below starts 2 clocks before a
+    // boundary and so samples on it.
+    Machine m;
+    m.advanceTo(lineStart(0, 10) + 1090); // samples 1092
+    CHECK((m.read(0x004212) & 0x40) == 0);
+    m.advanceTo(lineStart(0, 11) + 1094); // samples 1096: H-blank
+    CHECK((m.read(0x004212) & 0x40) == 0x40);
+    m.advanceTo(lineStart(0, 13) + 2);    // samples 4: H-blank over
+    CHECK((m.read(0x004212) & 0x40) == 0);
+    m.advanceTo(lineStart(0, 225) - 2);   // samples line 225, clock 0: V-blank
+    CHECK((m.read(0x004212) & 0x80) == 0x80);
+    m.advanceTo(lineStart(1, 0) - 2);     // samples frame 1, line 0: V-blank over
+    CHECK((m.read(0x004212) & 0x80) == 0);
+}
+
+// A program that writes `nmitimen` to NMITIMEN and loops; the NMI vector points at a STP.
+emu::RomImage nmiProgram(std::uint8_t nmitimen)
+{
+    emu::RomImage rom = makeLoRom({0xA9, nmitimen,   // $8000 LDA #nmitimen
+                                   0x8D, 0x00, 0x42, // $8002 STA $4200
+                                   0x80, 0xFE,       // $8005 BRA $8005
+                                   0xDB},            // $8007 STP
+                                  0x8007);
+    // makeLoRom points every vector at the STP; reset must enter the program instead.
+    rom.bytes[0x7FFC] = 0x00;
+    rom.bytes[0x7FFD] = 0x80;
+    return rom;
+}
+
+TEST_CASE("snes bus: with NMITIMEN bit 7 set the CPU takes the NMI at the start of V-blank")
+{
+    emu::SnesBus bus(nmiProgram(0x80));
+    emu::Cpu<emu::SnesBus> cpu(bus);
+    cpu.reset();
+    const std::uint16_t stack = cpu.state.regs.s;
+    REQUIRE(cpu.run(emu::RunLimits{.cycles = 200000}) == emu::StopReason::Stopped);
+
+    const emu::VideoPosition at = bus.position(cpu.state.time.masterClocks);
+    CHECK(at.frame == 0);
+    CHECK(at.line == 225);
+    CHECK(cpu.state.time.masterClocks > lineStart(0, 225) + 2);
+
+    // Emulation mode: PCH, PCL, then P with B (bit 4) clear; the loop was interrupted.
+    CHECK(cpu.state.regs.s == static_cast<std::uint16_t>(stack - 3));
+    CHECK(bus.peek(stack) == 0x80);
+    CHECK(bus.peek(static_cast<std::uint16_t>(stack - 1)) == 0x05);
+    const std::uint8_t pushedP = bus.peek(static_cast<std::uint16_t>(stack - 2));
+    CHECK((pushedP & 0x10) == 0);
+    CHECK((pushedP & emu::flag::negative) != 0); // from LDA #$80
+}
+
+TEST_CASE("snes bus: with NMITIMEN bit 7 clear no NMI is taken")
+{
+    emu::SnesBus bus(nmiProgram(0x00));
+    emu::Cpu<emu::SnesBus> cpu(bus);
+    cpu.reset();
+    const std::uint16_t stack = cpu.state.regs.s;
+    // BRA costs 8 + 8 + 6 clocks for 3 cycles: 200,000 cycles are about four frames.
+    CHECK(cpu.run(emu::RunLimits{.cycles = 200000}) == emu::StopReason::CycleLimit);
+    CHECK(cpu.state.time.masterClocks > kEvenFrameClocks + kOddFrameClocks);
+    CHECK(cpu.state.regs.s == stack);
+    CHECK(cpu.state.regs.pc == 0x8005);
+    CHECK_FALSE(bus.nmiPending());
+}
+
+// ---- H/V counters ------------------------------------------------------------------------------
+
+struct LatchCase {
+    std::uint64_t frame;
+    std::uint32_t line;
+    std::uint32_t readStart; // clocks into the line when the $2137 read begins
+    unsigned dot;            // at readStart + 2, 4 clocks before the 6-clock read ends
+};
+
+// Dots are 4 clocks, but 323 (1292-1297) and 327 (1310-1315) are 6 on a normal line, so dot
+// 328 starts at 1316 and dot 339 at 1360. On the short line every dot is 4 clocks.
+constexpr LatchCase kLatchCases[] = {
+    {0, 0, 102, 26},       // 104 / 4
+    {0, 3, 1288, 322},     // 1290
+    {0, 3, 1342, 335},     // 1344: 328 + (1344 - 1316) / 4
+    {0, 4, 1290, 323},     // 1292
+    {0, 5, 1306, 326},     // 1308: 324 + (1308 - 1298) / 4
+    {0, 6, 1312, 327},     // 1314
+    {0, 7, 1356, 338},     // 1358
+    {0, 8, 1360, 339},     // 1362
+    {0, 100, 640, 160},    // 642, after the refresh
+    {0, 240, 1294, 323},   // 1296, a normal line 240
+    {0, 261, 1100, 275},   // 1102: H and V both above 255
+    {1, 0, 20, 5},         // 22
+    {1, 240, 1294, 324},   // short line: 1296 / 4
+    {1, 240, 1356, 339},   // short line: 1358 / 4
+    {1, 241, 1356, 338},   // normal again
+};
+
+TEST_CASE("snes bus: SLHV latches the dot and line that OPHCT/OPVCT return, low byte then bit 8")
+{
+    Machine m;
+    for (const LatchCase& c : kLatchCases) {
+        INFO("frame " << c.frame << " line " << c.line << " +" << c.readStart);
+        m.advanceTo(lineStart(c.frame, c.line) + c.readStart);
+        m.read(0x002137);
+        const unsigned hLow = m.read(0x00213C);
+        const unsigned hHigh = m.read(0x00213C);
+        const unsigned vLow = m.read(0x00213D);
+        const unsigned vHigh = m.read(0x00213D);
+        CHECK((hLow | (hHigh & 1) << 8) == c.dot);
+        CHECK((vLow | (vHigh & 1) << 8) == c.line);
+        const unsigned stat78 = m.read(0x00213F);
+        CHECK((stat78 & 0x40) == 0x40);
+        CHECK((stat78 >> 7) == c.frame % 2); // the field
+        CHECK((m.read(0x00213F) & 0x40) == 0);
+    }
+}
+
+TEST_CASE("snes bus: STAT78 resets the OPHCT/OPVCT flip-flops; SLHV reads as open bus")
+{
+    Machine m;
+    m.advanceTo(lineStart(0, 38) + 392);
+    m.write(0x7E0000, 0x5A); // 8 clocks: SLHV starts at 400 and samples dot 100 at 402
+    CHECK(m.read(0x002137) == 0x5A);
+    const unsigned h = m.read(0x00213C);
+    CHECK(h == 100);
+    m.read(0x00213F);
+    CHECK(m.read(0x00213C) == h); // low byte again
+    CHECK((m.read(0x00213C) & 1) == 0);
+    CHECK(m.read(0x00213C) == h); // the flip-flop toggles on
+    CHECK(m.read(0x00213D) == 38);
+    m.read(0x00213F);
+    CHECK(m.read(0x00213D) == 38);
+}
+
+TEST_CASE("snes bus: WRIO bit 7 gates SLHV; clearing it latches one dot later")
+{
+    Machine m;
+    // A 6-clock write at +100: SLHV would sample at +102 (dot 25); the 1->0 edge latches a dot later.
+    m.advanceTo(lineStart(0, 10) + 100);
+    m.write(0x004201, 0x00);
+    CHECK(m.read(0x00213C) == 26);
+    m.read(0x00213C);
+    CHECK(m.read(0x00213D) == 10);
+    m.read(0x00213D);
+    CHECK((m.read(0x00213F) & 0x40) == 0x40);
+
+    m.advanceTo(lineStart(0, 11) + 100);
+    m.read(0x002137); // WRIO bit 7 is 0: no latch
+    CHECK((m.read(0x00213F) & 0x40) == 0);
+    CHECK(m.read(0x00213C) == 26);
+
+    m.write(0x004201, 0x80); // 0->1: no latch
+    CHECK((m.read(0x00213F) & 0x40) == 0);
+    m.advanceTo(lineStart(0, 12) + 200);
+    m.read(0x002137);
+    CHECK((m.read(0x00213F) & 0x40) == 0x40);
+    CHECK(m.read(0x00213C) == 50); // 202 / 4
+    m.read(0x00213C);
+    CHECK(m.read(0x00213D) == 12);
+}
+
+// ---- H/V IRQ -----------------------------------------------------------------------------------
+
+// Idles until the IRQ line rises or `limit` passes; returns the clock of the cycle boundary where
+// it rose (or the limit's overshoot).
+std::uint64_t idleUntilIrq(Machine& m, std::uint64_t limit)
+{
+    while (!m.bus.irqAsserted() && m.t.masterClocks < limit) {
+        m.idle();
+    }
+    return m.t.masterClocks;
+}
+
+// The IRQ must rise at the end of the cycle during which `clock` fell.
+void checkIrqRisesAt(Machine& m, std::uint64_t clock)
+{
+    INFO("expected at clock " << clock);
+    const std::uint64_t rose = idleUntilIrq(m, clock + 200);
+    REQUIRE(m.bus.irqAsserted());
+    CHECK(rose >= clock);
+    CHECK(rose < clock + kIdleClocks);
+}
+
+TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME; reading TIMEUP clears it")
+{
+    Machine m;
+    m.write(0x004209, 5);
+    m.write(0x00420A, 0);
+    m.write(0x004200, 0x20);
+    const std::uint64_t irqAt = lineStart(0, 5) + 10;
+
+    m.advanceTo(irqAt - 4); // the read samples 2 clocks before the flag rises
+    CHECK_FALSE(m.bus.irqAsserted());
+    CHECK((m.read(0x004211) & 0x80) == 0);
+    CHECK(m.bus.irqAsserted());
+    CHECK((m.read(0x004211) & 0x80) == 0x80);
+    CHECK_FALSE(m.bus.irqAsserted());
+    CHECK((m.read(0x004211) & 0x80) == 0);
+
+    // Once a frame: not again before line 5 of frame 1.
+    idleUntilIrq(m, lineStart(1, 5));
+    CHECK_FALSE(m.bus.irqAsserted());
+    checkIrqRisesAt(m, lineStart(1, 5) + 10);
+    CHECK((m.read(0x004211) & 0x80) == 0x80);
+}
+
+TEST_CASE("snes bus: the H IRQ fires 14 clocks after dot HTIME starts, on every line")
+{
+    Machine m;
+    m.write(0x004207, 100);
+    m.write(0x004208, 0);
+    m.write(0x004200, 0x10);
+    for (std::uint32_t line = 0; line < 3; ++line) {
+        checkIrqRisesAt(m, lineStart(0, line) + 100 * 4 + 14);
+        CHECK((m.read(0x004211) & 0x80) == 0x80);
+        CHECK_FALSE(m.bus.irqAsserted());
+    }
+}
+
+TEST_CASE("snes bus: the H and V IRQ fires at dot HTIME of line VTIME only")
+{
+    Machine m;
+    m.write(0x004207, 0x40); // HTIME = 0x140 = 320
+    m.write(0x004208, 1);
+    m.write(0x004209, 5);
+    m.write(0x00420A, 0);
+    m.write(0x004200, 0x30);
+    const std::uint64_t irqAt = lineStart(0, 5) + 320 * 4 + 14;
+    idleUntilIrq(m, irqAt - kIdleClocks);
+    CHECK_FALSE(m.bus.irqAsserted());
+    checkIrqRisesAt(m, irqAt);
+    CHECK((m.read(0x004211) & 0x80) == 0x80);
+    idleUntilIrq(m, lineStart(0, 6) + 1300);
+    CHECK_FALSE(m.bus.irqAsserted());
+}
+
+TEST_CASE("snes bus: rewriting the IRQ timer on the clock its IRQ fired does not fire it again")
+{
+    Machine m;
+    m.write(0x004209, 5);
+    m.write(0x00420A, 0);
+    m.write(0x004200, 0x20);
+    const std::uint64_t irqAt = lineStart(0, 5) + 10;
+    m.advanceTo(irqAt); // the cycle before ends on the IRQ's clock, which raises it
+    REQUIRE(m.bus.irqAsserted());
+    const std::uint64_t raisedAt = m.bus.interruptRaisedAt();
+    m.write(0x004209, 5);
+    m.idle();
+    CHECK(m.bus.interruptRaisedAt() == raisedAt);
+    CHECK((m.read(0x004211) & 0x80) == 0x80);
+    CHECK((m.read(0x004211) & 0x80) == 0);
+}
+
+// ---- WRAM port, DMA request ------------------------------------------------------------------------
+
+TEST_CASE("snes bus: the WRAM port reads and writes at a 17-bit address that increments and wraps")
+{
+    Machine m;
+    m.write(0x002181, 0xFE);
+    m.write(0x002182, 0xFF);
+    m.write(0x002183, 0xFF); // only bit 0 counts
+    m.write(0x002180, 0xAA);
+    m.write(0x002180, 0xBB);
+    m.write(0x002180, 0xCC); // wrapped to $7E:0000
+    CHECK(m.read(0x7FFFFE) == 0xAA);
+    CHECK(m.read(0x7FFFFF) == 0xBB);
+    CHECK(m.read(0x7E0000) == 0xCC);
+    CHECK(m.read(0x000000) == 0xCC);
+
+    m.write(0x802181, 0xFE); // through the bank $80 mirror
+    m.write(0x802182, 0xFF);
+    m.write(0x802183, 0x01);
+    CHECK(m.read(0x002180) == 0xAA);
+    CHECK(m.read(0x002180) == 0xBB);
+    CHECK(m.read(0x002180) == 0xCC);
+
+    m.write(0x7E1234, 0x42);
+    m.write(0x7E1235, 0x43);
+    m.write(0x002181, 0x34);
+    m.write(0x002182, 0x12);
+    m.write(0x002183, 0x00);
+    CHECK(m.read(0x002180) == 0x42);
+    CHECK(m.read(0x002180) == 0x43);
+    m.write(0x002180, 0x44);
+    CHECK(m.read(0x7E1236) == 0x44);
+}
+
+TEST_CASE("snes bus: a nonzero write to MDMAEN or HDMAEN is recorded as a DMA request")
+{
+    Machine m;
+    m.write(0x00420B, 0x00);
+    m.write(0x00420C, 0x00);
+    CHECK(m.bus.faults().empty());
+
+    const std::uint64_t cycle = m.t.cycles;
+    m.write(0x00420B, 0x01);
+    REQUIRE(m.bus.faults().size() == 1);
+    CHECK(m.bus.faults()[0].kind == emu::BusFault::Kind::DmaRequested);
+    CHECK(m.bus.faults()[0].address == 0x00420B);
+    CHECK(m.bus.faults()[0].value == 0x01);
+    CHECK(m.bus.faults()[0].cycle == cycle);
+
+    m.write(0x80420C, 0x80);
+    REQUIRE(m.bus.faults().size() == 2);
+    CHECK(m.bus.faults()[1].kind == emu::BusFault::Kind::DmaRequested);
+    CHECK(m.bus.faults()[1].address == 0x80420C); // the address written, as for ROM writes
+    CHECK(m.bus.faults()[1].value == 0x80);
+}
+
+// ---- Determinism -------------------------------------------------------------------------------
+
+TEST_CASE("snes bus: two buses fed the same accesses give the same values and times")
+{
+    constexpr std::uint32_t kAddresses[] = {
+        0x000010, 0x7E0010, 0x7F0010, 0x008000, 0x808000, 0xC00000, 0x006000, 0x004016, 0x002137,
+        0x00213C, 0x00213D, 0x00213F, 0x002180, 0x002181, 0x004202, 0x004203, 0x004204, 0x004206,
+        0x004210, 0x004211, 0x004212, 0x004214, 0x004216, 0x00420D, 0x004209, 0x004300, 0x004100,
+    };
+    Machine first;
+    Machine second;
+    std::uint32_t random = 12345;
+    std::uint64_t differences = 0;
+    for (int i = 0; i < 200000; ++i) {
+        random = random * 1103515245u + 12345u;
+        const std::uint32_t address = kAddresses[(random >> 8) % std::size(kAddresses)];
+        const auto value = static_cast<std::uint8_t>(random >> 20);
+        switch ((random >> 28) % 3) {
+        case 0:
+            differences += first.read(address) != second.read(address);
+            break;
+        case 1:
+            first.write(address, value);
+            second.write(address, value);
+            break;
+        default:
+            first.idle();
+            second.idle();
+            break;
+        }
+        differences += !(first.t == second.t);
+    }
+    CHECK(differences == 0);
+    CHECK(first.t.masterClocks > kEvenFrameClocks); // long enough to cover refreshes and frames
+    CHECK(first.bus.refreshes() == second.bus.refreshes());
+    CHECK(first.bus.faults().size() == second.bus.faults().size());
+    CHECK(std::equal(first.bus.wram().begin(), first.bus.wram().end(), second.bus.wram().begin()));
+}
+
+} // namespace
+} // namespace tileprof::test
