@@ -28,6 +28,14 @@
 #include <cstdint>
 #include <optional>
 
+// Sanitizer builds check memory and undefined behaviour, not speed, and flattening instrumented
+// run loops takes minutes each; they leave inlining to the compiler.
+#if defined(__SANITIZE_ADDRESS__)
+#define TILEPROF_FLATTEN
+#else
+#define TILEPROF_FLATTEN [[gnu::flatten]]
+#endif
+
 namespace emu::detail {
 
 template <bool Emulation, bool Memory8, bool Index8>
@@ -1372,7 +1380,7 @@ private:
 // helper of the core is inlined, so the core (a local here) keeps the registers in host registers.
 // Returns nothing when an instruction changed the mode.
 template <class Bus, class Observer, class M>
-[[gnu::flatten]] std::optional<StopReason> runInMode(CpuState& state, Bus& bus, Observer& observer,
+TILEPROF_FLATTEN std::optional<StopReason> runInMode(CpuState& state, Bus& bus, Observer& observer,
                                                      const RunEnds& ends)
 {
     Core<Bus, Observer> core(state, bus, observer);

@@ -69,6 +69,17 @@ TEST_CASE("cli: sst passes good vectors, fails failing ones, rejects bad files")
     CHECK(contains(bad.err, notGzip + ": not gzip data"));
     CHECK(bad.out.empty());
 
+    const auto text = [](const std::string& s) { return std::vector<std::uint8_t>(s.begin(), s.end()); };
+    const std::string notJson = dir.write("text.json", text("[{\"name\": "));
+    const CommandResult badJson = runTileprof({"sst", notJson});
+    CHECK(badJson.exitCode == 2);
+    CHECK(contains(badJson.err, notJson + ": not JSON"));
+
+    const std::string noFinal = dir.write("nofinal.json", text(R"([{"name": "t", "initial": {}, "cycles": []}])"));
+    const CommandResult badFields = runTileprof({"sst", noFinal});
+    CHECK(badFields.exitCode == 2);
+    CHECK(contains(badFields.err, noFinal + ": test 1 (\"t\"): missing field"));
+
     const CommandResult missing = runTileprof({"sst", "/nonexistent/x.json"});
     CHECK(missing.exitCode == 2);
     CHECK(contains(missing.err, "/nonexistent/x.json: cannot open"));

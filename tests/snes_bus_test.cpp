@@ -176,23 +176,20 @@ constexpr Speed kSpeedMap[] = {
 TEST_CASE("snes bus: every region of the speed map costs its clocks, SlowROM and FastROM")
 {
     Machine m;
-    for (const Speed& speed : kSpeedMap) {
-        INFO("SlowROM " << addressName(speed.address));
-        CHECK(m.bus.accessClocks(speed.address) == speed.slowRom);
-        CHECK(m.readCost(speed.address) == speed.slowRom);
-        CHECK(m.writeCost(speed.address) == speed.slowRom);
-    }
-    CHECK(m.cost([&] { m.idle(); }) == kIdleClocks);
-
+    const auto checkSpeedMap = [&m](bool fastRom) {
+        for (const Speed& speed : kSpeedMap) {
+            INFO((fastRom ? "FastROM " : "SlowROM ") << addressName(speed.address));
+            const unsigned clocks = fastRom ? speed.fastRom : speed.slowRom;
+            CHECK(m.bus.accessClocks(speed.address) == clocks);
+            CHECK(m.readCost(speed.address) == clocks);
+            CHECK(m.writeCost(speed.address) == clocks);
+        }
+        CHECK(m.cost([&] { m.idle(); }) == kIdleClocks);
+    };
+    checkSpeedMap(false);
     m.write(0x00420D, 0x01);
     REQUIRE(m.bus.fastRom());
-    for (const Speed& speed : kSpeedMap) {
-        INFO("FastROM " << addressName(speed.address));
-        CHECK(m.bus.accessClocks(speed.address) == speed.fastRom);
-        CHECK(m.readCost(speed.address) == speed.fastRom);
-        CHECK(m.writeCost(speed.address) == speed.fastRom);
-    }
-    CHECK(m.cost([&] { m.idle(); }) == kIdleClocks);
+    checkSpeedMap(true);
 }
 
 TEST_CASE("snes bus: MEMSEL bit 0 switches the A23 cartridge area between 8 and 6 clocks")

@@ -22,9 +22,4 @@ emu::StopReason runRecorded(emu::Cpu<emu::FlatBus>& cpu, const emu::RunLimits& l
     return cpu.run(limits, recorder);
 }
 
-emu::StopReason runRecorded(emu::Cpu<emu::SnesBus>& cpu, const emu::RunLimits& limits, Recorder& recorder)
-{
-    return cpu.run(limits, recorder);
-}
-
 } // namespace tileprof::test
