@@ -15,8 +15,6 @@ public:
 
     CpuState state;
 
-    Bus& bus() { return bus_; }
-
     // Power-on/reset: emulation mode, D=0, DB=PB=0, I set, D flag clear, PC from $00:FFFC.
     void reset()
     {
@@ -48,10 +46,6 @@ public:
 private:
     Bus& bus_;
 };
-
-} // namespace emu
-
-namespace emu {
 
 class FlatBus;
 class SnesBus;

@@ -3,17 +3,15 @@
 // The 65816 execution core. Every CPU cycle is exactly one bus read, bus write or internal
 // operation, issued in the order the hardware performs them (WDC W65C816S datasheet, table 5-7).
 //
-// Speed: Cpu::run builds a Core on its stack, so the registers live in host registers for the
-// whole run; the core runs one specialised loop per register-width mode (emulation, and native
-// with 8/16-bit M and X), so widths are compile-time constants and the loop is left only when an
-// instruction changes the mode.
+// Speed: a run is a sequence of stretches in one register-width mode (emulation, and native with
+// 8/16-bit M and X), each one flattened function (runInMode) with a Core on its stack: the widths
+// are compile-time constants and the registers live in host registers until an instruction
+// changes the mode.
 //
-// What the core needs of a Bus:
+// What the core needs of a Bus (Cpu::reset also reads the reset vector with peek()):
 //   std::uint8_t read(std::uint32_t address, Time&);   one read cycle; adds its cost to Time
 //   void write(std::uint32_t address, std::uint8_t, Time&);
 //   void idle(Time&);                                   one internal cycle
-//   unsigned accessClocks(std::uint32_t address) const; cost of a cycle at that address
-//   static constexpr unsigned idleClocks;
 //   bool interruptRequested() const;    an NMI is pending or the IRQ line is asserted
 //   bool nmiPending() const;  bool irqAsserted() const;  void acknowledgeNmi();
 //   std::uint64_t interruptRaisedAt() const;  cycle count when the latest request was raised

@@ -93,7 +93,6 @@ public:
     bool poke(std::uint32_t address, std::uint8_t value);
 
     std::span<std::uint8_t> wram() { return wram_; }
-    std::span<const std::uint8_t> rom() const { return rom_; }
     bool fastRom() const { return fastRom_; }
 
     // Where `masterClocks` (the CPU's current time) falls in the frame.
