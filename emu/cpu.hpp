@@ -31,6 +31,10 @@ public:
         state.runState = RunState::Running;
     }
 
+    // One internal cycle outside any instruction: how the host lets time pass between calls.
+    // No observer sees it.
+    void idle() { bus_.idle(state.time); }
+
     template <class Observer>
     StopReason run(const RunLimits& limits, Observer& observer)
     {

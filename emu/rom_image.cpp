@@ -215,6 +215,15 @@ RomImage parseRom(std::vector<std::uint8_t> fileBytes, const std::string& name)
     return image;
 }
 
+std::optional<std::size_t> loRomOffset(std::uint32_t address, std::size_t romBytes)
+{
+    const std::uint32_t bank = (address >> 16) & 0xFF;
+    if ((address & 0x8000) == 0 || bank == 0x7E || bank == 0x7F || romBytes == 0) {
+        return std::nullopt;
+    }
+    return ((bank & 0x7F) * kLoRomBankBytes + (address & 0x7FFF)) % romBytes;
+}
+
 std::uint16_t snesChecksum(std::span<const std::uint8_t> rom)
 {
     if (rom.empty()) {

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -45,6 +46,11 @@ inline constexpr std::size_t kLoRomChecksumOffset = 0x7FDC; // the complement wo
 // Both throw InputError ("NAME: problem") for a file that is not a usable LoROM image.
 RomImage loadRomFile(const std::filesystem::path& path);
 RomImage parseRom(std::vector<std::uint8_t> fileBytes, const std::string& name);
+
+// Where the byte a LoROM cartridge shows at `address` lies in its ROM image, or nothing when the
+// address is not in a ROM area ($8000-$FFFF of any bank but $7E/$7F). Banks mirror the image
+// when it is smaller than the address space.
+std::optional<std::size_t> loRomOffset(std::uint32_t address, std::size_t romBytes);
 
 // The 16-bit sum of all bytes, with an image whose size is not a power of two counted as if
 // mirrored up to the next one, the way the console maps it.

@@ -39,9 +39,8 @@ void SnesBus::mapPages()
         const std::uint8_t* readable = nullptr;
         if (bank == 0x7E || bank == 0x7F) {
             writable = &wram_[(bank - 0x7E) << 16 | offset];
-        } else if (offset >= 0x8000) {
-            const std::size_t romOffset = ((bank & 0x7F) * std::size_t{0x8000} + (offset - 0x8000)) % rom_.size();
-            readable = &rom_[romOffset];
+        } else if (const std::optional<std::size_t> romOffset = loRomOffset(address, rom_.size())) {
+            readable = &rom_[*romOffset];
         } else if (isSystemBank(bank)) {
             if (offset < 0x2000) {
                 writable = &wram_[offset];

@@ -8,7 +8,8 @@ packages=(
     cmake make g++          # the build
     cc65                    # ca65/ld65 assemble the ROMs in roms/
     libcli11-dev            # command line
-    nlohmann-json3-dev      # JSON: test vectors, reports
+    nlohmann-json3-dev      # JSON: test vectors, Tiled maps, reports
+    libtomlplusplus-dev     # TOML: scenarios and ROM manifests
     zlib1g-dev              # gzip-compressed test vectors
     doctest-dev             # tests
 )

@@ -2,7 +2,9 @@
 #include "profiler/cli/bench_command.hpp"
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/rom_command.hpp"
+#include "profiler/cli/run_command.hpp"
 #include "profiler/cli/sst_command.hpp"
+#include "profiler/cli/validate_command.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -14,6 +16,13 @@ int main(int argc, char** argv)
     CLI::App app{"tileprof: a cycle-accurate 65816 emulator for profiling SNES code"};
     app.require_subcommand(1);
 
+    RunCommandOptions runOptions;
+    CLI::App* run = app.add_subcommand("run", "Run scenarios and report the cost of every case (default: all in scripts/)");
+    run->add_option("scenarios", runOptions.scenarios, "Scenario files (.toml)");
+    run->add_option("--format", runOptions.format, "Report format")->check(CLI::IsMember({"table", "json"}));
+    run->add_flag("--allow-invalid-map", runOptions.allowInvalidMap,
+                  "Run maps that break the slope placement rules (to see the clip or zip they cause)");
+
     std::vector<std::string> sstFiles;
     bool sstQuiet = false;
     CLI::App* sst = app.add_subcommand("sst", "Run SingleStepTests-format CPU test vectors (.json or .json.gz)");
@@ -23,6 +32,10 @@ int main(int argc, char** argv)
     std::vector<std::string> romFiles;
     CLI::App* rom = app.add_subcommand("rom", "Inspect LoROM images: header, size, checksum");
     rom->add_option("files", romFiles, "ROM files (.sfc, or .smc with a copier header)")->required();
+
+    std::vector<std::string> validateFiles;
+    CLI::App* validate = app.add_subcommand("validate", "Check maps against the slope placement rules");
+    validate->add_option("files", validateFiles, "Scenario (.toml) or Tiled map (.tmj) files")->required();
 
     unsigned benchRepeats = 3;
     std::uint64_t benchInstructions = kWorkloadInstructions;
@@ -44,11 +57,17 @@ int main(int argc, char** argv)
         return kExitBadInput;
     }
 
+    if (*run) {
+        return runRunCommand(runOptions);
+    }
     if (*sst) {
         return runSstCommand(sstFiles, sstQuiet);
     }
     if (*rom) {
         return runRomCommand(romFiles);
+    }
+    if (*validate) {
+        return runValidateCommand(validateFiles);
     }
     return runBenchCommand(benchRepeats, benchInstructions);
 }

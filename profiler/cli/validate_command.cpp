@@ -1,0 +1,71 @@
+#include "profiler/cli/validate_command.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/cli/exit_codes.hpp"
+#include "profiler/map/map_validator.hpp"
+#include "profiler/map/tiled_map.hpp"
+#include "profiler/scenario/scenario.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace tileprof {
+
+namespace {
+
+struct CheckedMap {
+    int width = 0;
+    int height = 0;
+    std::vector<std::string> violations; // formatted, one line each
+};
+
+// A .tmj file is a Tiled map; anything else is read as a scenario.
+CheckedMap checkFile(const std::string& file)
+{
+    CheckedMap checked;
+    if (std::filesystem::path(file).extension() == ".tmj") {
+        const TileMap map = loadTiledMap(file);
+        checked.width = map.width;
+        checked.height = map.height;
+        for (const MapViolation& violation : validateMap(map)) {
+            checked.violations.push_back(formatViolation(violation, file, {}));
+        }
+        return checked;
+    }
+    const Scenario scenario = loadScenario(file);
+    checked.width = scenario.map.width;
+    checked.height = scenario.map.height;
+    for (const MapViolation& violation : validateMap(scenario.map)) {
+        checked.violations.push_back(formatViolation(violation, scenario));
+    }
+    return checked;
+}
+
+} // namespace
+
+int runValidateCommand(const std::vector<std::string>& files)
+{
+    int exitCode = kExitOk;
+    for (const std::string& file : files) {
+        try {
+            const CheckedMap checked = checkFile(file);
+            for (const std::string& line : checked.violations) {
+                std::printf("%s\n", line.c_str());
+            }
+            const std::size_t count = checked.violations.size();
+            if (count == 0) {
+                std::printf("%s: valid (%d x %d tiles)\n", file.c_str(), checked.width, checked.height);
+            } else {
+                std::printf("%s: %zu violation%s\n", file.c_str(), count, count == 1 ? "" : "s");
+                exitCode = std::max(exitCode, kExitFailed);
+            }
+        } catch (const emu::InputError& e) {
+            std::fprintf(stderr, "tileprof validate: %s\n", e.what());
+            exitCode = kExitBadInput;
+        }
+    }
+    return exitCode;
+}
+
+} // namespace tileprof

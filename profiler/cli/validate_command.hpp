@@ -1,0 +1,13 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// `tileprof validate MAP_OR_SCENARIO...`: checks each map (a scenario's, or a Tiled .tmj file)
+// against the slope placement rules. Prints one line per violation; returns 0 when every map is
+// valid, 1 when a map breaks a rule, 2 when a file cannot be read.
+int runValidateCommand(const std::vector<std::string>& files);
+
+} // namespace tileprof

@@ -1,0 +1,284 @@
+#include "profiler/map/tiled_map.hpp"
+
+#include "emu/input_error.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tileprof {
+namespace {
+
+using nlohmann::json;
+
+// Tiled keeps the flip flags in the top three bits of a GID.
+constexpr std::uint32_t kGidFlipFlags = 0xE0000000;
+
+// Names the map file in every message.
+struct MapFile {
+    std::string name;
+
+    [[noreturn]] void fail(const std::string& problem) const { throw emu::InputError(name + ": " + problem); }
+};
+
+json readJson(const std::filesystem::path& path, const MapFile& file)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        file.fail(std::string("cannot open: ") + std::strerror(errno));
+    }
+    try {
+        return json::parse(in);
+    } catch (const json::parse_error& error) {
+        file.fail(std::string("not JSON: ") + error.what());
+    }
+}
+
+const json* find(const json& object, const char* key)
+{
+    const auto found = object.find(key);
+    return found == object.end() ? nullptr : &*found;
+}
+
+std::string stringOr(const json& object, const char* key, const std::string& fallback)
+{
+    const json* value = find(object, key);
+    return value && value->is_string() ? value->get<std::string>() : fallback;
+}
+
+// Parsed JSON holds every non-negative integer as unsigned, so negatives and fractions fail here.
+std::uint32_t readUnsigned(const json& object, const char* key, std::uint32_t min, std::uint32_t max,
+                           const std::string& owner, const MapFile& file)
+{
+    const json* value = find(object, key);
+    if (!value) {
+        file.fail(owner + " has no \"" + key + "\"");
+    }
+    if (!value->is_number_unsigned() || value->get<std::uint64_t>() < min || value->get<std::uint64_t>() > max) {
+        file.fail(owner + ": \"" + key + "\" must be an integer " + std::to_string(min) + ".." + std::to_string(max)
+                  + ", not " + value->dump());
+    }
+    return value->get<std::uint32_t>();
+}
+
+const json& tileLayer(const json& map, const MapFile& file)
+{
+    const json* layers = find(map, "layers");
+    if (!layers || !layers->is_array()) {
+        file.fail("the map has no \"layers\" array");
+    }
+    std::vector<const json*> tileLayers;
+    for (const json& layer : *layers) {
+        if (layer.is_object() && stringOr(layer, "type", "") == "tilelayer") {
+            tileLayers.push_back(&layer);
+        }
+    }
+    if (tileLayers.empty()) {
+        file.fail("no tile layer: the map needs one layer of type \"tilelayer\"");
+    }
+    if (tileLayers.size() > 1) {
+        file.fail(std::to_string(tileLayers.size()) + " tile layers ('" + stringOr(*tileLayers[0], "name", "")
+                  + "', '" + stringOr(*tileLayers[1], "name", "") + "', ...); the map needs exactly one");
+    }
+    return *tileLayers[0];
+}
+
+std::vector<std::uint32_t> layerGids(const json& layer, int width, int height, const MapFile& file)
+{
+    const std::size_t count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    const std::string owner = "layer '" + stringOr(layer, "name", "") + "'";
+    const json* data = find(layer, "data");
+    const std::string encoding = stringOr(layer, "encoding", "csv");
+    if (encoding != "csv" || (data && data->is_string())) {
+        const std::string compression = stringOr(layer, "compression", "");
+        file.fail(owner + " stores its tiles " + encoding + "-encoded"
+                  + (compression.empty() ? "" : " and " + compression + "-compressed")
+                  + "; save the map with Tile Layer Format \"CSV\"");
+    }
+    if (!data) {
+        const bool chunks = find(layer, "chunks") != nullptr;
+        file.fail(owner + " has no \"data\"" + (chunks ? " (an infinite map's chunks are not supported)" : ""));
+    }
+    if (!data->is_array() || data->size() != count) {
+        file.fail(owner + " has " + (data->is_array() ? std::to_string(data->size()) : "no array of") + " tiles; a "
+                  + std::to_string(width) + " x " + std::to_string(height) + " map needs " + std::to_string(count));
+    }
+    std::vector<std::uint32_t> gids;
+    gids.reserve(count);
+    for (const json& gid : *data) {
+        if (!gid.is_number_unsigned() || gid.get<std::uint64_t>() > 0xFFFFFFFF) {
+            file.fail(owner + ": tile " + std::to_string(gids.size()) + " is " + gid.dump()
+                      + ", not a GID (an integer 0..4294967295)");
+        }
+        gids.push_back(gid.get<std::uint32_t>());
+    }
+    return gids;
+}
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
+std::optional<TileType> tileTypeFromName(std::string_view text)
+{
+    for (const TileTypeInfo& info : kTileTypes) {
+        if (equalsIgnoringCase(text, info.name) || equalsIgnoringCase(text, info.abbreviation)) {
+            return info.type;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string abbreviations()
+{
+    std::string list;
+    for (const TileTypeInfo& info : kTileTypes) {
+        list += (list.empty() ? "" : ", ") + std::string(info.abbreviation);
+    }
+    return list;
+}
+
+struct Tileset {
+    std::uint32_t firstGid = 0;
+    std::optional<std::uint32_t> tileCount;
+    std::map<std::uint32_t, TileType> types; // by tile id; tiles without a collision property are EMPTY
+};
+
+std::optional<TileType> collisionProperty(const json& tile, const std::string& owner, const MapFile& file)
+{
+    const json* properties = find(tile, "properties");
+    if (!properties || !properties->is_array()) {
+        return std::nullopt;
+    }
+    for (const json& property : *properties) {
+        if (!property.is_object() || stringOr(property, "name", "") != "collision") {
+            continue;
+        }
+        const json* value = find(property, "value");
+        if (!value || !value->is_string()) {
+            file.fail(owner + ": the \"collision\" property must be a string");
+        }
+        const std::optional<TileType> type = tileTypeFromName(value->get<std::string>());
+        if (!type) {
+            file.fail(owner + ": unknown collision value \"" + value->get<std::string>()
+                      + "\"; expected a tile type name (SOLID, END_SLOPE, ...) or abbreviation (" + abbreviations()
+                      + ")");
+        }
+        return type;
+    }
+    return std::nullopt;
+}
+
+Tileset readTileset(const json& entry, std::size_t index, const MapFile& file)
+{
+    if (!entry.is_object()) {
+        file.fail("tileset " + std::to_string(index) + " is not an object");
+    }
+    if (const json* source = find(entry, "source")) {
+        file.fail("tileset " + source->dump() + " is external; embed it in the map (Tiled: Embed Tileset)");
+    }
+    const std::string owner = "tileset '" + stringOr(entry, "name", std::to_string(index)) + "'";
+    Tileset tileset;
+    tileset.firstGid = readUnsigned(entry, "firstgid", 1, ~kGidFlipFlags, owner, file);
+    if (find(entry, "tilecount")) {
+        tileset.tileCount = readUnsigned(entry, "tilecount", 0, ~kGidFlipFlags, owner, file);
+    }
+    const json* tiles = find(entry, "tiles");
+    if (!tiles || !tiles->is_array()) {
+        return tileset;
+    }
+    for (const json& tile : *tiles) {
+        if (!tile.is_object()) {
+            file.fail(owner + ": a tile is not an object");
+        }
+        const std::uint32_t id = readUnsigned(tile, "id", 0, ~kGidFlipFlags, owner + " tile", file);
+        if (const std::optional<TileType> type = collisionProperty(tile, owner + " tile " + std::to_string(id), file)) {
+            tileset.types[id] = *type;
+        }
+    }
+    return tileset;
+}
+
+std::vector<Tileset> readTilesets(const json& map, const MapFile& file)
+{
+    std::vector<Tileset> tilesets;
+    const json* entries = find(map, "tilesets");
+    if (!entries) {
+        return tilesets;
+    }
+    if (!entries->is_array()) {
+        file.fail("\"tilesets\" is not an array");
+    }
+    for (const json& entry : *entries) {
+        tilesets.push_back(readTileset(entry, tilesets.size(), file));
+    }
+    std::sort(tilesets.begin(), tilesets.end(),
+              [](const Tileset& a, const Tileset& b) { return a.firstGid < b.firstGid; });
+    return tilesets;
+}
+
+// The tileset holding a GID is the one with the highest firstgid not above it.
+const Tileset* tilesetOf(std::uint32_t gid, const std::vector<Tileset>& tilesets)
+{
+    const auto after = std::upper_bound(tilesets.begin(), tilesets.end(), gid,
+                                        [](std::uint32_t value, const Tileset& t) { return value < t.firstGid; });
+    if (after == tilesets.begin()) {
+        return nullptr;
+    }
+    const Tileset& tileset = *std::prev(after);
+    return tileset.tileCount && gid - tileset.firstGid >= *tileset.tileCount ? nullptr : &tileset;
+}
+
+TileType tileForGid(std::uint32_t gid, const std::vector<Tileset>& tilesets, std::size_t index, int width,
+                    const MapFile& file)
+{
+    const std::uint32_t tileGid = gid & ~kGidFlipFlags;
+    if (tileGid == 0) {
+        return TileType::Empty;
+    }
+    const Tileset* tileset = tilesetOf(tileGid, tilesets);
+    if (!tileset) {
+        const std::size_t columns = static_cast<std::size_t>(width);
+        file.fail("row " + std::to_string(index / columns) + ", column " + std::to_string(index % columns) + ": GID "
+                  + std::to_string(tileGid) + " belongs to no tileset");
+    }
+    const auto type = tileset->types.find(tileGid - tileset->firstGid);
+    return type == tileset->types.end() ? TileType::Empty : type->second;
+}
+
+} // namespace
+
+TileMap loadTiledMap(const std::filesystem::path& path)
+{
+    const MapFile file{path.string()};
+    const json map = readJson(path, file);
+    if (!map.is_object()) {
+        file.fail("not a Tiled map: the JSON is not an object");
+    }
+    if (const json* infinite = find(map, "infinite"); infinite && *infinite == true) {
+        file.fail("infinite maps are not supported; turn off the map's Infinite property");
+    }
+    TileMap result;
+    result.width = static_cast<int>(readUnsigned(map, "width", 1, kMaxMapTiles, "the map", file));
+    result.height = static_cast<int>(readUnsigned(map, "height", 1, kMaxMapTiles, "the map", file));
+    const std::vector<Tileset> tilesets = readTilesets(map, file);
+    const std::vector<std::uint32_t> gids = layerGids(tileLayer(map, file), result.width, result.height, file);
+    result.tiles.reserve(gids.size());
+    for (std::size_t i = 0; i < gids.size(); ++i) {
+        result.tiles.push_back(tileForGid(gids[i], tilesets, i, result.width, file));
+    }
+    return result;
+}
+
+} // namespace tileprof

@@ -1,0 +1,88 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// A name of the ROM's debug file, with the manifest line that asked for it (for messages).
+struct SymbolRef {
+    std::string name;
+    int line = 0;
+};
+
+enum class CallKind : std::uint8_t { Jsr, Jsl };
+
+enum class FieldFormat : std::uint8_t {
+    U8,
+    U16,
+    S16,
+    U16_16, // unsigned 16.16: the fraction word, then the integer word
+    S16_16, // signed 16.16
+};
+
+struct EntityField {
+    std::uint32_t offset = 0;
+    FieldFormat format = FieldFormat::U8;
+};
+
+struct StateBits {
+    std::uint8_t down = 0;
+    std::uint8_t up = 0;
+    std::uint8_t right = 0;
+    std::uint8_t left = 0;
+};
+
+struct CaseLabel {
+    std::string name; // as reports show it, e.g. "falling"
+    SymbolRef label;  // the code label whose execution marks the case
+};
+
+// How to call a routine under test (DESIGN section 3): its entry and calling convention, where
+// the entity and the map live and in what format, and which labels mark its cases.
+struct Manifest {
+    std::filesystem::path path;
+
+    SymbolRef entry;
+    CallKind call = CallKind::Jsr;
+    int accumulatorBits = 16;
+    int indexBits = 16;
+    std::uint8_t dataBank = 0;
+    std::uint16_t stack = 0x1FFF;
+    std::uint64_t cycleLimit = 0;
+
+    SymbolRef entitySlots;
+    std::uint32_t entityStride = 0;
+    EntityField xPosition;
+    EntityField yPosition;
+    EntityField xVelocity;
+    EntityField yVelocity;
+    EntityField collisionState;
+    EntityField hitboxLeft;
+    EntityField hitboxRight;
+    EntityField hitboxYOffset;
+    EntityField hitboxHeight;
+    StateBits stateBits;
+
+    SymbolRef mapTiles;
+    SymbolRef mapWidth;
+    SymbolRef mapHeight;
+    SymbolRef mapBytesPerRow;
+    SymbolRef collisionMap;
+    int maxMapWidth = 0;
+    int maxMapHeight = 0;
+    std::uint16_t originX = 0;
+    std::uint16_t originY = 0;
+    SymbolRef topHeightTable;
+    SymbolRef bottomHeightTable;
+
+    std::vector<CaseLabel> cases;
+};
+
+// Reads a manifest.toml. Throws emu::InputError "FILE:LINE[:COLUMN]: problem" for malformed TOML,
+// unknown keys, and missing or out-of-range values.
+Manifest loadManifest(const std::filesystem::path& path);
+
+} // namespace tileprof

@@ -1,0 +1,145 @@
+#include "profiler/rom/profiled_rom.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/bundled_roms.hpp"
+
+namespace tileprof {
+
+namespace {
+
+bool isLowWram(std::uint32_t address, std::uint32_t bytes)
+{
+    return address < 0x2000 && address + bytes <= 0x2000;
+}
+
+bool isWram(std::uint32_t address, std::uint32_t bytes)
+{
+    const bool inBanks7E7F = address >= 0x7E0000 && address + bytes <= 0x800000;
+    const bool inLowMirror = (address >> 16) < 0x40 && (address & 0xFFFF) + bytes <= 0x2000;
+    return inBanks7E7F || inLowMirror;
+}
+
+class Resolver {
+public:
+    Resolver(const ProfiledRom& rom) : rom_(rom) {}
+
+    const DebugSymbol& symbol(const SymbolRef& ref) const
+    {
+        return rom_.debug.symbol(ref.name, context(ref));
+    }
+
+    std::uint32_t code(const SymbolRef& ref) const
+    {
+        const DebugSymbol& s = symbol(ref);
+        if (!emu::loRomOffset(s.value, rom_.image.bytes.size())) {
+            fail(ref, "is at " + hex(s.value) + ", which is not in ROM");
+        }
+        return s.value;
+    }
+
+    std::uint32_t ram(const SymbolRef& ref, std::uint32_t bytes) const
+    {
+        const DebugSymbol& s = symbol(ref);
+        if (!isWram(s.value, bytes)) {
+            fail(ref, "is at " + hex(s.value) + ": " + std::to_string(bytes) + " bytes there are not all work RAM");
+        }
+        return s.value;
+    }
+
+    std::uint32_t sizedRam(const SymbolRef& ref) const
+    {
+        const DebugSymbol& s = symbol(ref);
+        if (!s.size || *s.size == 0) {
+            fail(ref, "has no size in the debug file (reserve it with .res)");
+        }
+        return *s.size;
+    }
+
+    [[noreturn]] void fail(const SymbolRef& ref, const std::string& problem) const
+    {
+        throw emu::InputError(context(ref) + ": symbol \"" + ref.name + "\" " + problem);
+    }
+
+    static std::string hex(std::uint32_t address)
+    {
+        char text[16];
+        std::snprintf(text, sizeof text, "$%02X:%04X", address >> 16, address & 0xFFFF);
+        return text;
+    }
+
+private:
+    std::string context(const SymbolRef& ref) const
+    {
+        return rom_.manifest.path.string() + ":" + std::to_string(ref.line);
+    }
+
+    const ProfiledRom& rom_;
+};
+
+std::array<std::uint8_t, 256> readTable(const ProfiledRom& rom, const Resolver& resolve, const SymbolRef& ref)
+{
+    const std::uint32_t start = resolve.code(ref);
+    std::array<std::uint8_t, 256> table{};
+    for (std::uint32_t i = 0; i < table.size(); ++i) {
+        const auto offset = emu::loRomOffset(start + i, rom.image.bytes.size());
+        if (!offset) {
+            resolve.fail(ref, "does not have 256 bytes of ROM after it");
+        }
+        table[i] = rom.image.bytes[*offset];
+    }
+    return table;
+}
+
+RoutineAddresses resolve(const ProfiledRom& rom)
+{
+    const Manifest& m = rom.manifest;
+    const Resolver r(rom);
+    RoutineAddresses a;
+    a.entry = r.code(m.entry);
+    const std::uint32_t slotBytes = r.sizedRam(m.entitySlots);
+    a.entitySlotCount = slotBytes / m.entityStride;
+    a.entitySlots = r.ram(m.entitySlots, slotBytes);
+    if (a.entitySlotCount == 0 || !isLowWram(a.entitySlots, slotBytes)) {
+        r.fail(m.entitySlots, "must hold at least one " + std::to_string(m.entityStride) +
+                                  "-byte slot in $0000-$1FFF, where the direct page can point");
+    }
+    a.mapTilesBytes = r.sizedRam(m.mapTiles);
+    a.mapTiles = r.ram(m.mapTiles, a.mapTilesBytes);
+    a.mapWidth = r.ram(m.mapWidth, 1);
+    a.mapHeight = r.ram(m.mapHeight, 1);
+    a.mapBytesPerRow = r.ram(m.mapBytesPerRow, 2);
+    a.collisionMap = r.ram(m.collisionMap, 256);
+    for (const CaseLabel& c : m.cases) {
+        a.caseLabels.push_back(r.code(c.label));
+    }
+    return a;
+}
+
+} // namespace
+
+std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
+{
+    const bool isPath = rom.find('/') != std::string::npos || rom.ends_with(".sfc") || rom.ends_with(".smc");
+    return isPath ? baseDirectory / rom : bundledRomPath(rom);
+}
+
+ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)
+{
+    ProfiledRom rom;
+    rom.image = emu::loadRomFile(romPath);
+    std::filesystem::path dbgPath = romPath;
+    rom.debug = DebugInfo::load(dbgPath.replace_extension(".dbg"));
+    std::filesystem::path manifestPath = romPath;
+    manifestPath.replace_extension(".manifest.toml");
+    if (!std::filesystem::exists(manifestPath)) {
+        manifestPath = romPath.parent_path() / "manifest.toml";
+    }
+    rom.manifest = loadManifest(manifestPath);
+    rom.addresses = resolve(rom);
+    const Resolver r(rom);
+    rom.topHeights = readTable(rom, r, rom.manifest.topHeightTable);
+    rom.bottomHeights = readTable(rom, r, rom.manifest.bottomHeightTable);
+    return rom;
+}
+
+} // namespace tileprof

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "emu/rom_image.hpp"
+#include "profiler/rom/manifest.hpp"
+#include "profiler/symbols/debug_info.hpp"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// The manifest's symbols, resolved to addresses through the debug file.
+struct RoutineAddresses {
+    std::uint32_t entry = 0;
+    std::uint32_t entitySlots = 0;
+    std::uint32_t entitySlotCount = 0;
+    std::uint32_t mapTiles = 0;
+    std::uint32_t mapTilesBytes = 0;
+    std::uint32_t mapWidth = 0;
+    std::uint32_t mapHeight = 0;
+    std::uint32_t mapBytesPerRow = 0;
+    std::uint32_t collisionMap = 0;
+    std::vector<std::uint32_t> caseLabels; // parallel to Manifest::cases
+};
+
+// A ROM under test: its image, its ld65 debug file and its manifest, checked against each other.
+struct ProfiledRom {
+    emu::RomImage image;
+    DebugInfo debug;
+    Manifest manifest;
+    RoutineAddresses addresses;
+    std::array<std::uint8_t, 256> topHeights{};    // the routine's own height tables, read from the ROM
+    std::array<std::uint8_t, 256> bottomHeights{};
+};
+
+// Where a scenario's `rom` value leads: a bundled ROM by name (the build's roms/NAME.sfc), or a
+// path to a .sfc, relative to `baseDirectory`. The debug file is the .sfc's name with .dbg; the
+// manifest is NAME.manifest.toml beside it, or else manifest.toml in the same directory.
+std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
+
+// Loads and checks a ROM under test. Throws emu::InputError naming the file (and manifest line) at
+// fault: a missing file, a symbol the debug file lacks, a debug file that does not describe this
+// ROM, or a symbol in the wrong kind of memory.
+ProfiledRom loadProfiledRom(const std::filesystem::path& romPath);
+
+} // namespace tileprof

@@ -1,0 +1,52 @@
+#include "profiler/runner/call_observer.hpp"
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::uint8_t kBrk = 0x00;
+constexpr std::uint8_t kCop = 0x02;
+
+} // namespace
+
+CallObserver::CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map)
+    : caseLabels_(std::move(caseLabels)), map_(map)
+{
+}
+
+void CallObserver::begin(CallRecord& record, std::uint64_t cycle)
+{
+    record_ = &record;
+    startCycle_ = cycle;
+    softwareInterrupt_.reset();
+}
+
+void CallObserver::matchCase(std::uint32_t address)
+{
+    for (std::size_t i = 0; i < caseLabels_.size(); ++i) {
+        if (caseLabels_[i] == address) {
+            record_->caseIndex = static_cast<int>(i);
+            return;
+        }
+    }
+}
+
+void CallObserver::recordStep(const emu::StepEvent& step)
+{
+    record_->steps.push_back({step.address, static_cast<std::uint16_t>(step.cycles),
+                              static_cast<std::uint16_t>(step.masterClocks)});
+    const bool software = step.kind == emu::StepKind::Instruction && (step.opcode == kBrk || step.opcode == kCop);
+    if (software && !softwareInterrupt_) {
+        softwareInterrupt_ = step.address;
+    }
+}
+
+void CallObserver::recordTileRead(const emu::BusAccess& access)
+{
+    const std::uint32_t offset = access.address - map_.start;
+    record_->tilesRead.push_back({static_cast<std::uint16_t>(offset % map_.width),
+                                  static_cast<std::uint16_t>(offset / map_.width), map_.typeOfId[access.value],
+                                  static_cast<std::uint32_t>(access.cycle - startCycle_)});
+}
+
+} // namespace tileprof

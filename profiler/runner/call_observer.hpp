@@ -1,0 +1,59 @@
+#pragma once
+
+#include "emu/observer.hpp"
+#include "profiler/runner/call_record.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace tileprof {
+
+// Watches one call: the first case label it executes, the map tiles it reads, the cost of each
+// step, and a BRK or COP. Its hooks test a value or two; the recording is out of line.
+class CallObserver {
+public:
+    struct MapWindow {
+        std::uint32_t start = 0; // address of the map's first tile
+        std::uint32_t bytes = 0; // width * height
+        std::uint32_t width = 1;
+        std::array<TileType, 256> typeOfId{};
+    };
+
+    CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map);
+
+    // Starts a new call at `cycle`; results go to `record`.
+    void begin(CallRecord& record, std::uint64_t cycle);
+
+    void onStep(const emu::StepEvent& step)
+    {
+        if (record_->caseIndex < 0) [[unlikely]] {
+            matchCase(step.address);
+        }
+        recordStep(step);
+    }
+
+    void onAccess(const emu::BusAccess& access)
+    {
+        if (access.kind == emu::AccessKind::Read && access.address - map_.start < map_.bytes) [[unlikely]] {
+            recordTileRead(access);
+        }
+    }
+
+    // The address of the first BRK or COP the call executed.
+    std::optional<std::uint32_t> softwareInterrupt() const { return softwareInterrupt_; }
+
+private:
+    [[gnu::noinline]] void matchCase(std::uint32_t address);
+    [[gnu::noinline]] void recordStep(const emu::StepEvent& step);
+    [[gnu::noinline]] void recordTileRead(const emu::BusAccess& access);
+
+    std::vector<std::uint32_t> caseLabels_;
+    MapWindow map_;
+    CallRecord* record_ = nullptr;
+    std::uint64_t startCycle_ = 0;
+    std::optional<std::uint32_t> softwareInterrupt_;
+};
+
+} // namespace tileprof

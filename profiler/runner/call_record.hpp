@@ -1,0 +1,39 @@
+#pragma once
+
+#include "profiler/map/tile_type.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace tileprof {
+
+// A map tile the routine read, in the order it read them.
+struct TileRead {
+    std::uint16_t column;
+    std::uint16_t row;
+    TileType type;
+    std::uint32_t cycle; // cycles into the call when the read happened
+};
+
+// One step of a call and its cost, for attribution to functions and source lines.
+struct StepCost {
+    std::uint32_t address;
+    std::uint16_t cycles;
+    std::uint16_t masterClocks;
+};
+
+// What one call of the routine did and cost.
+struct CallRecord {
+    int frame = 0;  // 1-based
+    int entity = 0; // index into the scenario's entities
+    int caseIndex = -1; // into the manifest's cases; -1 when no case label ran
+    std::uint32_t cycles = 0;
+    std::uint32_t masterClocks = 0; // refresh that fell inside the call included
+    std::uint32_t startLine = 0;    // the scanline the call began on
+    std::vector<TileRead> tilesRead;
+    std::vector<StepCost> steps;
+
+    double scanlines() const { return masterClocks / 1364.0; }
+};
+
+} // namespace tileprof

@@ -1,0 +1,143 @@
+#include "profiler/runner/collision_machine.hpp"
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::uint8_t kEmptyCollisionValue = 0x80;
+
+unsigned fieldBytes(FieldFormat format)
+{
+    switch (format) {
+    case FieldFormat::U8: return 1;
+    case FieldFormat::U16:
+    case FieldFormat::S16: return 2;
+    case FieldFormat::U16_16:
+    case FieldFormat::S16_16: return 4;
+    }
+    return 0;
+}
+
+} // namespace
+
+CollisionMachine::CollisionMachine(const ProfiledRom& rom) : rom_(rom), bus_(rom.image), cpu_(bus_)
+{
+    cpu_.reset();
+}
+
+void CollisionMachine::loadMap(const TileMap& map)
+{
+    const RoutineAddresses& a = rom_.addresses;
+    for (std::uint32_t id = 0; id < 256; ++id) {
+        const bool known = id < kTileTypeCount;
+        bus_.poke(a.collisionMap + id, known ? kTileTypes[id].collisionValue : kEmptyCollisionValue);
+        mapWindow_.typeOfId[id] = known ? kTileTypes[id].type : TileType::Empty;
+    }
+    for (std::size_t i = 0; i < map.tiles.size(); ++i) {
+        bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), static_cast<std::uint8_t>(map.tiles[i]));
+    }
+    bus_.poke(a.mapWidth, static_cast<std::uint8_t>(map.width));
+    bus_.poke(a.mapHeight, static_cast<std::uint8_t>(map.height));
+    bus_.poke(a.mapBytesPerRow, static_cast<std::uint8_t>(map.width));
+    bus_.poke(a.mapBytesPerRow + 1, static_cast<std::uint8_t>(map.width >> 8));
+    mapWindow_.start = a.mapTiles;
+    mapWindow_.bytes = static_cast<std::uint32_t>(map.tiles.size());
+    mapWindow_.width = static_cast<std::uint32_t>(map.width);
+}
+
+std::uint32_t CollisionMachine::slotAddress(std::uint32_t slot) const
+{
+    return rom_.addresses.entitySlots + slot * rom_.manifest.entityStride;
+}
+
+void CollisionMachine::writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value)
+{
+    for (unsigned i = 0; i < fieldBytes(field.format); ++i) {
+        bus_.poke(slotAddress(slot) + field.offset + i, static_cast<std::uint8_t>(value >> (8 * i)));
+    }
+}
+
+std::uint32_t CollisionMachine::readField(std::uint32_t slot, const EntityField& field) const
+{
+    std::uint32_t value = 0;
+    for (unsigned i = 0; i < fieldBytes(field.format); ++i) {
+        value |= std::uint32_t{bus_.peek(slotAddress(slot) + field.offset + i)} << (8 * i);
+    }
+    return value;
+}
+
+void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& e)
+{
+    const Manifest& m = rom_.manifest;
+    writeField(slot, m.xPosition, e.x);
+    writeField(slot, m.yPosition, e.y);
+    writeField(slot, m.xVelocity, static_cast<std::uint32_t>(e.xVelocity));
+    writeField(slot, m.yVelocity, static_cast<std::uint32_t>(e.yVelocity));
+    writeField(slot, m.collisionState, e.state);
+    writeField(slot, m.hitboxLeft, static_cast<std::uint32_t>(e.hitbox.left));
+    writeField(slot, m.hitboxRight, static_cast<std::uint32_t>(e.hitbox.right));
+    writeField(slot, m.hitboxYOffset, static_cast<std::uint32_t>(-e.hitbox.top));
+    writeField(slot, m.hitboxHeight, static_cast<std::uint32_t>(e.hitbox.height));
+}
+
+EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& before) const
+{
+    const Manifest& m = rom_.manifest;
+    EntityState e = before;
+    e.x = readField(slot, m.xPosition);
+    e.y = readField(slot, m.yPosition);
+    e.xVelocity = static_cast<std::int32_t>(readField(slot, m.xVelocity));
+    e.yVelocity = static_cast<std::int32_t>(readField(slot, m.yVelocity));
+    e.state = static_cast<std::uint8_t>(readField(slot, m.collisionState));
+    return e;
+}
+
+void CollisionMachine::waitForNextFrame()
+{
+    const std::uint64_t frame = bus_.position(cpu_.state.time.masterClocks).frame;
+    while (bus_.position(cpu_.state.time.masterClocks).frame == frame) {
+        cpu_.idle();
+    }
+}
+
+CallOutcome CollisionMachine::call(std::uint32_t slot, CallObserver& observer)
+{
+    const Manifest& m = rom_.manifest;
+    const std::uint32_t entry = rom_.addresses.entry;
+    // The return lands on $0000 of the bank the return goes to; nothing runs there, the run stops.
+    const std::uint32_t returnBank = m.call == CallKind::Jsl ? 0 : entry >> 16;
+    const std::uint32_t returnAddress = returnBank << 16;
+
+    emu::Registers& r = cpu_.state.regs;
+    r.e = false;
+    r.p = static_cast<std::uint8_t>(emu::flag::irqDisable | (m.accumulatorBits == 8 ? emu::flag::memory8 : 0) |
+                                    (m.indexBits == 8 ? emu::flag::index8 : 0));
+    r.a = 0;
+    r.x = 0;
+    r.y = 0;
+    r.d = static_cast<std::uint16_t>(slotAddress(slot));
+    r.dbr = m.dataBank;
+    r.pbr = static_cast<std::uint8_t>(entry >> 16);
+    r.pc = static_cast<std::uint16_t>(entry);
+    std::uint16_t s = m.stack;
+    // RTS and RTL add one to the address they pull.
+    const std::uint16_t pushed = 0xFFFF;
+    if (m.call == CallKind::Jsl) {
+        bus_.poke(s--, static_cast<std::uint8_t>(returnBank));
+    }
+    bus_.poke(s--, static_cast<std::uint8_t>(pushed >> 8));
+    bus_.poke(s--, static_cast<std::uint8_t>(pushed));
+    r.s = s;
+
+    CallOutcome outcome{};
+    outcome.stackBefore = m.stack;
+    outcome.start = cpu_.state.time;
+    outcome.returnAddress = returnAddress;
+    outcome.stop = cpu_.run(emu::RunLimits{.cycles = m.cycleLimit, .breakAddress = returnAddress}, observer);
+    outcome.end = cpu_.state.time;
+    outcome.stackAfter = r.s;
+    outcome.stoppedAt = r.programAddress();
+    return outcome;
+}
+
+} // namespace tileprof

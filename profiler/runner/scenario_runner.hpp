@@ -1,0 +1,32 @@
+#pragma once
+
+#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/call_record.hpp"
+#include "profiler/scenario/scenario.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+struct RunOptions {
+    bool allowInvalidMap = false; // run a map that breaks the slope placement rules
+};
+
+struct ScenarioResult {
+    std::string scenario;              // the scenario file
+    int budgetCycles = 0;
+    std::vector<std::string> entities; // entity names, by CallRecord::entity
+    std::vector<std::string> cases;    // the ROM's case names, by CallRecord::caseIndex
+    std::vector<CallRecord> calls;     // frame by frame, entity by entity
+    std::vector<std::string> failures; // expectations and invariants: "FILE:LINE: frame F, entity E: ..."
+};
+
+// Runs a scenario on its ROM (DESIGN section 5): puts the map in WRAM and, for every frame and
+// entity, applies the scripted motion, calls the routine, reads the entity back and checks the
+// invariants and the frame's expectations. Throws emu::InputError for what stops the run: a map
+// the ROM cannot hold or that breaks the placement rules, and a call that runs away, stops, hits
+// BRK/COP, writes ROM or returns with a different stack.
+ScenarioResult runScenario(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options = {});
+
+} // namespace tileprof

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "profiler/runner/scenario_runner.hpp"
+
+#include <span>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+struct Distribution {
+    double min = 0;
+    double mean = 0;
+    double p95 = 0; // nearest rank
+    double max = 0;
+};
+
+// Where a case's costliest call happened, so it can be replayed.
+struct WorstCall {
+    std::string scenario; // the scenario's file
+    int frame = 0;
+    std::string entity;
+    std::uint32_t cycles = 0;
+    double scanlines = 0;
+};
+
+struct CaseStatistics {
+    std::string name;
+    std::size_t calls = 0;
+    Distribution cycles;
+    Distribution scanlines;
+    double maxBudgetShare = 0;   // the largest cycles / budget of any call (1 = the whole budget)
+    std::size_t overBudget = 0;  // calls over their scenario's budget
+    WorstCall worst;
+};
+
+// Per case over all the given scenarios, in the order cases first appear.
+std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scenarios);
+
+} // namespace tileprof

@@ -1,0 +1,24 @@
+; Work RAM of the tile-collision ROM. The host (the profiler) writes the map and the entities here
+; before each call; the manifest names these symbols.
+
+.include "entity.inc"
+
+.segment "LOWRAM"
+
+; One byte per metatile id: its collision type (tile_types.inc). Page-aligned: indexing it never
+; crosses a page.
+CollisionMap:       .res 256
+
+; Entity slots, one page each.
+Entities:           .res ENTITY_SLOT_BYTES * 16
+
+; The room: MapWidth tiles by MapHeight tiles, row-major in MapData.
+MapWidth:           .res 1
+MapHeight:          .res 1
+MapBytesPerRow:     .res 2      ; = MapWidth, as a word for 16-bit index arithmetic
+
+.segment "HIGHRAM"
+
+MapData:            .res $E000
+
+.export CollisionMap, Entities, MapWidth, MapHeight, MapBytesPerRow, MapData

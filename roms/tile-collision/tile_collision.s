@@ -1,0 +1,696 @@
+; MoveEntityAndProcessTileCollisions: moves one entity by its velocity and collides it with the
+; tile map, as the tile-collision design of the untech engine specifies it
+; (../shared/reference/untech-collision.md, section 4; section numbers below refer to it).
+;
+; The X axis is resolved first and only SOLID tiles stop it. Then one of four Y paths runs, chosen
+; by the sign of the Y velocity and by the collision state the previous call left: falling,
+; standing, rising, or standing on a ceiling under upward gravity. Each path tests the tile under
+; (or over) the entity's centre column first, with the slope height at that column, then the tiles
+; the box's edges reach, then the opposite edge.
+;
+; Tile indexes: row * MapWidth + column, with row and column = (pixel - $1000) / 16. The row
+; product comes from the S-CPU's multiplier. An index is built from pixel / 16, which still holds
+; the origin's $100, so the map is read through MAP_TILES, $100 bytes before MapData.
+
+.p816
+
+.include "entity.inc"
+.include "tile_types.inc"
+
+.import CollisionMap, MapWidth, MapBytesPerRow, MapData
+.import TopHeightTable, BottomHeightTable
+
+WRMPYA = $004202
+WRMPYB = $004203
+RDMPY  = $004216
+
+MAP_TILES = .loword(MapData) - $100
+COLLISION_TYPES = .loword(CollisionMap)
+
+.segment "CODE"
+
+; Reads the collision type of the map tile at MAP_TILES + offset + Y.
+; A8, X16, Y16, with the hidden B byte 0 so that TAX moves the tile id alone into X.
+.macro LOAD_TILE_TYPE offset
+    lda a:.loword(MAP_TILES + (offset)), y  ; .loword: ca65 range-checks a negative offset added to an import
+    tax
+    lda a:COLLISION_TYPES, x
+.endmacro
+
+; A = the index of the tile at the entity's centre column in the row whose row * width product the
+; multiplier was given at least 9 cycles ago. A16; carry is cleared here.
+.macro CENTRE_INDEX
+    lda z:Entity::xPosition + 2
+    lsr
+    lsr
+    lsr
+    lsr
+    clc
+    adc f:RDMPY
+.endmacro
+
+; Starts row(A) * MapWidth, MapWidth being in WRMPYA already. A16 in, A8 out.
+.macro START_ROW_PRODUCT
+    lsr
+    lsr
+    lsr
+    lsr
+    sep #$20
+    .a8
+    sta f:WRMPYB            ; the row is the low byte of pixel / 16
+.endmacro
+
+; The box's side tiles in the row at Y: the tiles two and one to the left of the centre, then
+; two and one to the right, each only if the box reaches it (section 4.3, step 4).
+; A8 with B = 0; Y = the centre tile's index in that row. `solid` is taken at once on a SOLID tile;
+; a `platform` tile is taken at once too when `platformIsSolid`, else it sets edgeOnPlatform.
+.macro SIDE_TILES solid, platform, platformIsSolid
+    .local leftOne, right, rightOne, done
+    lda z:Entity::xPosition + 2
+    and #$0F
+    sec
+    sbc z:Entity::hitboxLeft        ; (x & 15) - left, -32..15
+    bpl right
+    cmp #<-16
+    bcs leftOne                     ; -16..-1: the box reaches one tile to the left
+    SIDE_TILE -2, solid, platform, platformIsSolid
+leftOne:
+    SIDE_TILE -1, solid, platform, platformIsSolid
+right:
+    lda z:Entity::xPosition + 2
+    and #$0F
+    sec
+    adc z:Entity::hitboxRight       ; (x & 15) + right + 1
+    cmp #18
+    bcc done                        ; the box ends in the centre tile
+    cmp #34
+    bcc rightOne
+    SIDE_TILE 2, solid, platform, platformIsSolid
+rightOne:
+    SIDE_TILE 1, solid, platform, platformIsSolid
+done:
+.endmacro
+
+.macro SIDE_TILE offset, solid, platform, platformIsSolid
+    .local next
+    LOAD_TILE_TYPE offset
+    beq solid                       ; SOLID is 0
+    cmp #platform
+    .if platformIsSolid
+    beq solid
+    .else
+    bne next
+    sta z:Entity::edgeOnPlatform
+    .endif
+next:
+.endmacro
+
+; In:  A16, I16, D = the entity (page-aligned), DB = $7E.
+; Out: A16, I16; the entity moved, its collisionState set; Y = the map index (MAP_TILES-based) of
+;      the tile below the entity's centre (above it when rising; 0 without a hitbox); X destroyed.
+.proc MoveEntityAndProcessTileCollisions
+    .a16
+    .i16
+
+    ; 4.0: keep the previous state for the Y dispatch, then start from none.
+    lda z:Entity::collisionState - 1    ; the state lands in the high byte
+    sta z:Entity::oldState
+    stz z:Entity::collisionState
+
+    lda z:Entity::hitboxHeight
+    bpl HasHitbox
+    jmp NoTileHitbox
+HasHitbox:
+
+    ; The X axis tests the rows the box covers before it moves vertically: start
+    ; row(top) * width, and add the X velocity while the multiplier works.
+    lda z:Entity::hitboxYOffset
+    clc
+    adc z:Entity::yPosition + 2
+    sta z:Entity::top
+    lsr
+    lsr
+    lsr
+    lsr
+    xba                             ; the row (low byte of top / 16) goes to the high byte
+    sep #$20
+    .a8
+    lda a:MapWidth
+    rep #$21                        ; clears carry for the add below
+    .a16
+    sta f:WRMPYA                    ; one 16-bit store: WRMPYA = width, then WRMPYB = row starts it
+
+    lda z:Entity::xPosition
+    adc z:Entity::xVelocity
+    sta z:Entity::xPosition
+    lda z:Entity::xPosition + 2
+    adc z:Entity::xVelocity + 2
+    sta z:Entity::xPosition + 2
+
+    ; 4.1: the X axis. A = the new x pixel.
+.proc XAxis
+    bit z:Entity::xVelocity + 2
+    bmi MovingLeft
+    clc
+    adc z:Entity::hitboxRight       ; quirk kept from the reference: the column right of the box
+    bra TestColumn
+MovingLeft:
+    sec
+    sbc z:Entity::hitboxLeft        ; the box's first column
+TestColumn:
+    sta z:Entity::testColumn
+    lsr
+    lsr
+    lsr
+    lsr
+    clc
+    adc f:RDMPY
+    tay                             ; the tile in the top row
+
+    lda z:Entity::top               ; rows below the top one that the box covers:
+    and #$000F                      ; ((top & 15) + height - 1) / 16
+    clc
+    adc z:Entity::hitboxHeight
+    dec
+    lsr
+    lsr
+    lsr
+    lsr
+    sta z:Entity::rowsLeft
+    lda #0                          ; B = 0 for TAX in the loop
+Loop:
+    sep #$20
+    .a8
+    LOAD_TILE_TYPE 0
+    beq Collision                   ; SOLID is 0: nothing else stops the X axis
+    dec z:Entity::rowsLeft
+    bmi Done
+    rep #$21
+    .a16
+    tya
+    adc a:MapBytesPerRow
+    tay
+    lda #0
+    bra Loop
+
+Collision:
+    .a8
+    rep #$20
+    .a16
+    bit z:Entity::xVelocity + 2
+    bmi WallOnTheLeft
+    ; The box's last column stops just before the wall. The test column is then the wall's
+    ; first column, so an entity resting against a right wall meets it again every frame.
+    lda #COLLISION_RIGHT
+    tsb z:Entity::collisionState
+    lda z:Entity::testColumn
+    and #$FFF0
+    sec
+    sbc z:Entity::hitboxRight
+    sta z:Entity::xPosition + 2
+    bra Stop
+WallOnTheLeft:
+    lda #COLLISION_LEFT
+    tsb z:Entity::collisionState
+    lda z:Entity::testColumn
+    and #$000F
+    eor #$000F                      ; 15 - (column & 15); with carry set, 16 - (column & 15)
+    sec
+    adc z:Entity::xPosition + 2
+    sta z:Entity::xPosition + 2
+Stop:
+    stz z:Entity::xVelocity         ; the subpixel position is kept, as in the reference
+    stz z:Entity::xVelocity + 2
+    bra YAxis
+Done:
+    .a8
+    rep #$20
+    .a16
+.endproc
+
+    ; 4.2: the Y path, by the direction of the Y velocity and what the entity stood on.
+YAxis:
+    lda z:Entity::yVelocity + 2
+    bmi Rising
+    bit z:Entity::oldState          ; N = DOWN_COLLISION
+    bpl MovingDown
+    jmp MovingDown_Standing
+Rising:
+    bit z:Entity::oldState          ; V = UP_COLLISION
+    bvc GoMovingUp
+    jmp MovingUp_Standing
+GoMovingUp:
+    jmp MovingUp
+
+; 4.3: falling (or still), not standing.
+.proc MovingDown
+    .a16
+    clc
+    lda z:Entity::yPosition
+    adc z:Entity::yVelocity
+    sta z:Entity::yPosition
+    lda z:Entity::yVelocity + 2
+    adc #0                          ; + the subpixel carry: the pixels this move covers
+    sta z:Entity::yDelta
+    clc
+    adc z:Entity::yPosition + 2
+    sta z:Entity::yPosition + 2
+
+    clc
+    adc z:Entity::hitboxYOffset
+    sta z:Entity::top
+    clc
+    adc z:Entity::hitboxHeight
+    sta z:Entity::bottom
+    START_ROW_PRODUCT
+    rep #$20
+    .a16
+    CENTRE_INDEX
+    tay                             ; the tile under the centre
+    lda #0
+    sep #$20
+    .a8
+    LOAD_TILE_TYPE 0
+    cmp #TILE_EMPTY
+    bcs SideTiles                   ; EMPTY, DOWN_PLATFORM or a ceiling slope (empty from above)
+    cmp #TILE_UP_PLATFORM
+    beq CentrePlatform
+
+    ; SOLID, END_SLOPE or a floor slope: is the box's bottom at or past its surface here?
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax                             ; type | (x & 15): the height-table entry
+    lda z:Entity::bottom
+    and #$0F
+    cmp f:TopHeightTable, x
+    bcc TopTile
+    jmp FloorCollision
+
+CentrePlatform:
+    ; A one-way platform holds only if the box's bottom was at or above its top before the move.
+    lda z:Entity::bottom
+    and #$0F
+    beq GoSolidCollision
+    cmp z:Entity::yDelta
+    bcc GoSolidCollision
+
+SideTiles:
+    stz z:Entity::edgeOnPlatform
+    SIDE_TILES GoSolidCollision, TILE_UP_PLATFORM, 0
+    lda z:Entity::edgeOnPlatform
+    beq TopTile
+    lda z:Entity::bottom
+    and #$0F
+    beq GoSolidCollision
+    cmp z:Entity::yDelta
+    bcs TopTile
+GoSolidCollision:
+    jmp FloorSolidCollision
+
+    ; No floor: test the tile over the centre, so a jump at under 45 degrees does not pass
+    ; through a ceiling slope (the top edge is tested even when falling).
+TopTile:
+    .a8
+    rep #$20
+    .a16
+    lda z:Entity::top
+    START_ROW_PRODUCT
+    rep #$20
+    .a16
+    CENTRE_INDEX
+    tax
+    lda #0
+    sep #$20
+    .a8
+    lda a:MAP_TILES, x
+    tax
+    lda a:COLLISION_TYPES, x
+    bit #$F0
+    bne NotSolid
+    jmp CeilingSolidCollision       ; SOLID or END_SLOPE
+NotSolid:
+    cmp #TILE_UP_RIGHT_SLOPE
+    bcc Done                        ; not a ceiling slope
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax
+    lda z:Entity::top
+    and #$0F
+    cmp f:BottomHeightTable, x
+    beq GoCeilingCollision
+    bcs Done
+GoCeilingCollision:
+    jmp CeilingCollision
+Done:
+    rep #$20
+    .a16
+    rts
+.endproc
+
+; 4.4: standing on the floor. The Y velocity is ignored: only slopes move a standing entity.
+.proc MovingDown_Standing
+    .a16
+    stz z:Entity::yVelocity
+    stz z:Entity::yVelocity + 2
+    lda z:Entity::top               ; unchanged since the entry: the entity has not moved on Y
+    clc
+    adc z:Entity::hitboxHeight
+    sta z:Entity::bottom
+    START_ROW_PRODUCT
+    rep #$20
+    .a16
+    CENTRE_INDEX
+    tay
+    lda #0
+    sep #$20
+    .a8
+    LOAD_TILE_TYPE 0
+    cmp #TILE_UP_PLATFORM
+    bcs TileBelow
+    ; SOLID, END_SLOPE or a floor slope under the centre: stand on its surface here, whatever the
+    ; height (walking up a slope, or down within one tile).
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax
+    lda z:Entity::bottom
+    and #$0F
+    jmp FloorCollision
+
+TileBelow:
+    ; Nothing under the centre: the tile below it (flat ground, or walking down a slope).
+    rep #$21
+    .a16
+    tya
+    adc a:MapBytesPerRow
+    tay
+    lda #0
+    sep #$20
+    .a8
+    LOAD_TILE_TYPE 0
+    cmp #TILE_EMPTY
+    bcs SideTilesBelow              ; only SOLID, END_SLOPE, floor slopes and UP_PLATFORM hold
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax
+    lda z:Entity::bottom
+    and #$0F
+    sec
+    sbc #16                         ; the surface is in the row below
+    jmp FloorCollision
+
+SideTilesBelow:
+    ; A ledge: only an edge of the box is still over ground. Platforms hold a walking entity.
+    SIDE_TILES OnLedge, TILE_UP_PLATFORM, 1
+    rep #$20
+    .a16
+    rts
+OnLedge:
+    .a8
+    lda z:Entity::bottom            ; the surface is the top of the row below
+    and #$0F
+    sec
+    sbc #16
+    jmp FloorStop
+.endproc
+
+; 4.5: rising (negative Y velocity), not standing on a ceiling.
+.proc MovingUp
+    .a16
+    clc
+    lda z:Entity::yPosition
+    adc z:Entity::yVelocity
+    sta z:Entity::yPosition
+    lda z:Entity::yVelocity + 2
+    adc #0                          ; + the subpixel carry: the (negative) pixels this move covers
+    sta z:Entity::yDelta
+    clc
+    adc z:Entity::yPosition + 2
+    sta z:Entity::yPosition + 2
+
+    clc
+    adc z:Entity::hitboxYOffset
+    sta z:Entity::top
+    START_ROW_PRODUCT
+    rep #$20
+    .a16
+    CENTRE_INDEX
+    tay                             ; the tile over the centre
+    lda #0
+    sep #$20
+    .a8
+    LOAD_TILE_TYPE 0
+    cmp #TILE_UP_RIGHT_SLOPE
+    bcs CeilingSlope
+    cmp #TILE_DOWN_PLATFORM
+    beq CentrePlatform
+    bit #$F0
+    bne SideTiles                   ; UP_PLATFORM, EMPTY, floor slopes: empty from below
+    jmp CeilingSolidCollision       ; SOLID or END_SLOPE
+
+CeilingSlope:
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax
+    lda z:Entity::top
+    and #$0F
+    cmp f:BottomHeightTable, x
+    beq GoCeilingCollision
+    bcs BottomTile
+GoCeilingCollision:
+    jmp CeilingCollision
+
+CentrePlatform:
+    ; A one-way ceiling holds only if the box's top was at or below its last row before the move.
+    lda z:Entity::top
+    and #$0F
+    sec
+    sbc z:Entity::yDelta
+    cmp #15
+    bcs GoSolidCollision
+
+SideTiles:
+    stz z:Entity::edgeOnPlatform
+    SIDE_TILES GoSolidCollision, TILE_DOWN_PLATFORM, 0
+    lda z:Entity::edgeOnPlatform
+    beq BottomTile
+    lda z:Entity::top
+    and #$0F
+    sec
+    sbc z:Entity::yDelta
+    cmp #15
+    bcc BottomTile
+GoSolidCollision:
+    jmp CeilingSolidCollision
+
+    ; No ceiling: test the tile under the centre, so rising at under 45 degrees does not pass
+    ; through a floor slope.
+BottomTile:
+    .a8
+    rep #$21
+    .a16
+    lda z:Entity::top
+    adc z:Entity::hitboxHeight
+    sta z:Entity::bottom
+    START_ROW_PRODUCT
+    rep #$20
+    .a16
+    CENTRE_INDEX
+    tax
+    lda #0
+    sep #$20
+    .a8
+    lda a:MAP_TILES, x
+    tax
+    lda a:COLLISION_TYPES, x
+    cmp #TILE_UP_PLATFORM
+    bcs Done                        ; only SOLID, END_SLOPE and floor slopes
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax
+    lda z:Entity::bottom
+    and #$0F
+    cmp f:TopHeightTable, x
+    bcc Done
+    jmp FloorCollision
+Done:
+    rep #$20
+    .a16
+    rts
+.endproc
+
+; 4.6: standing on a ceiling under upward gravity; the mirror of MovingDown_Standing.
+.proc MovingUp_Standing
+    .a16
+    stz z:Entity::yVelocity
+    stz z:Entity::yVelocity + 2
+    CENTRE_INDEX                    ; the entry's row(top) product is still in the multiplier
+    tay
+    lda #0
+    sep #$20
+    .a8
+    LOAD_TILE_TYPE 0
+    bit #$F0
+    beq SnapToCentre                ; SOLID or END_SLOPE
+    cmp #TILE_UP_RIGHT_SLOPE
+    bcc TileAbove
+SnapToCentre:
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax
+    lda z:Entity::top
+    and #$0F
+    jmp CeilingCollision
+
+TileAbove:
+    rep #$20
+    .a16
+    tya
+    sec
+    sbc a:MapBytesPerRow
+    tay
+    lda #0
+    sep #$20
+    .a8
+    LOAD_TILE_TYPE 0
+    bit #$F0
+    beq SnapAbove                   ; SOLID or END_SLOPE
+    cmp #TILE_DOWN_PLATFORM
+    bcc SideTilesAbove
+SnapAbove:
+    lda z:Entity::xPosition + 2
+    and #$0F
+    ora a:COLLISION_TYPES, x
+    tax
+    lda z:Entity::top
+    and #$0F
+    clc
+    adc #16                         ; the ceiling is in the row above
+    jmp CeilingCollision
+
+SideTilesAbove:
+    SIDE_TILES OnLedge, TILE_DOWN_PLATFORM, 1
+    rep #$20
+    .a16
+    rts
+OnLedge:
+    .a8
+    lda z:Entity::top               ; the top moves up to the first row of its own tile
+    and #$0F
+    jmp CeilingStop
+.endproc
+
+; 4.3.5: lands on a floor slope (or a SOLID/END_SLOPE tile, height 0). A8 with B = 0,
+; X = the height-table entry, A = (bottom & 15) measured from the surface tile's row: 0..15, or
+; -16..-1 when the surface is in the row below.
+.proc FloorCollision
+    .a8
+    sec
+    sbc f:TopHeightTable, x         ; how far the box's bottom is past the surface
+    bra FloorStop
+.endproc
+
+; 4.3.6: lands on the top of the tile at the bottom's row. A8.
+.proc FloorSolidCollision
+    .a8
+    lda z:Entity::bottom
+    and #$0F
+    ; fall into FloorStop
+.endproc
+
+; DOWN_COLLISION, with the box's bottom (the row below the box) one pixel above the surface.
+; A8 with B = 0, A = how far the bottom is past the surface (-31..15).
+.proc FloorStop
+    .a8
+    tax
+    lda #COLLISION_DOWN
+    tsb z:Entity::collisionState
+    txa
+    rep #$20
+    .a16
+    eor #$0080                      ; sign-extend the 8-bit distance (B is 0)
+    sec
+    sbc #$0080
+    eor #$FFFF                      ; with carry clear: y - distance - 1
+    clc
+    adc z:Entity::yPosition + 2
+    sta z:Entity::yPosition + 2
+    stz z:Entity::yPosition         ; a Y collision stops the subpixel motion too
+    stz z:Entity::yVelocity
+    stz z:Entity::yVelocity + 2
+    rts
+.endproc
+
+; 4.5.5: meets a ceiling slope's underside. A8 with B = 0, X = the height-table entry,
+; A = (top & 15) measured from the ceiling tile's row: 0..15, or 16..31 when it is the row above.
+.proc CeilingCollision
+    .a8
+    sec
+    sbc f:BottomHeightTable, x
+    dec                             ; how far the top is above the row under the ceiling's last one
+    bra CeilingStop
+.endproc
+
+; 4.5.6: meets the underside of the tile at the top's row. A8.
+.proc CeilingSolidCollision
+    .a8
+    lda z:Entity::top
+    and #$0F
+    sec
+    sbc #16
+    ; fall into CeilingStop
+.endproc
+
+; UP_COLLISION, with the box's top moved down to the first free row. A8 with B = 0, A = how far
+; the top is above that row (-16..30; negative when it is below).
+.proc CeilingStop
+    .a8
+    tax
+    lda #COLLISION_UP
+    tsb z:Entity::collisionState
+    txa
+    rep #$20
+    .a16
+    eor #$0080                      ; sign-extend (B is 0)
+    sec
+    sbc #$0080
+    eor #$FFFF                      ; with carry set: y - distance
+    sec
+    adc z:Entity::yPosition + 2
+    sta z:Entity::yPosition + 2
+    stz z:Entity::yPosition
+    stz z:Entity::yVelocity
+    stz z:Entity::yVelocity + 2
+    rts
+.endproc
+
+; 4.0.3: an entity without a tile hitbox only moves.
+.proc NoTileHitbox
+    .a16
+    clc
+    lda z:Entity::xPosition
+    adc z:Entity::xVelocity
+    sta z:Entity::xPosition
+    lda z:Entity::xPosition + 2
+    adc z:Entity::xVelocity + 2
+    sta z:Entity::xPosition + 2
+    clc
+    lda z:Entity::yPosition
+    adc z:Entity::yVelocity
+    sta z:Entity::yPosition
+    lda z:Entity::yPosition + 2
+    adc z:Entity::yVelocity + 2
+    sta z:Entity::yPosition + 2
+    ldy #0
+    rts
+.endproc
+
+.endproc
+
+.export MoveEntityAndProcessTileCollisions

@@ -1,0 +1,371 @@
+// The slope placement rules: each rule on a small map that breaks only it, maps that keep every
+// rule, the reference design's own test map, and `tileprof validate`.
+
+#include "profiler/map/map_validator.hpp"
+
+#include "profiler/scenario/scenario.hpp"
+#include "tests/support/command.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace fs = std::filesystem;
+
+namespace tileprof {
+namespace {
+
+const fs::path scenarioDir = TILEPROF_TEST_DATA_DIR "/scenarios";
+const fs::path mapDir = TILEPROF_TEST_DATA_DIR "/maps";
+
+TileMap mapOf(std::initializer_list<std::string_view> rows)
+{
+    TileMap map;
+    map.width = static_cast<int>(rows.begin()->size());
+    map.height = static_cast<int>(rows.size());
+    for (const std::string_view row : rows) {
+        REQUIRE(row.size() == rows.begin()->size());
+        for (const char c : row) {
+            const std::optional<TileType> type = tileTypeFromLegend(c);
+            REQUIRE(type);
+            map.tiles.push_back(*type);
+        }
+    }
+    return map;
+}
+
+// The map breaks exactly one rule, at one tile; returns the violation's detail.
+std::string onlyViolation(const TileMap& map, int row, int column, TileType tile, const std::string& rule)
+{
+    const std::vector<MapViolation> violations = validateMap(map);
+    REQUIRE(violations.size() == 1);
+    const MapViolation& v = violations[0];
+    CHECK(v.row == row);
+    CHECK(v.column == column);
+    CHECK(v.tile == tile);
+    CHECK(v.rule == rule);
+    return v.detail;
+}
+
+TEST_CASE("map validator: NO_EMPTY_TILE_ABOVE_DOWN_SLOPE")
+{
+    const TileMap map = mapOf({
+        "#####",
+        "##..#",
+        "#AB.#",
+        "#####",
+    });
+    CHECK(onlyViolation(map, 2, 1, TileType::DownRight, "NO_EMPTY_TILE_ABOVE_DOWN_SLOPE")
+          == "the tile above is '#' SOLID; a floor slope needs EMPTY above it");
+}
+
+TEST_CASE("map validator: NO_FLOOR_BELOW_DOWN_SLOPE, with UP_PLATFORM accepted as a floor")
+{
+    const TileMap map = mapOf({
+        "######",
+        "#....#",
+        "#.AB.#",
+        "#..^.#",
+        "######",
+    });
+    CHECK(onlyViolation(map, 2, 2, TileType::DownRight, "NO_FLOOR_BELOW_DOWN_SLOPE")
+          == "the tile below is '.' EMPTY; a floor slope needs SOLID, END_SLOPE or UP_PLATFORM below it");
+}
+
+TEST_CASE("map validator: NO_CEILING_ABOVE_UP_SLOPE, with DOWN_PLATFORM accepted as a ceiling")
+{
+    const TileMap map = mapOf({
+        "######",
+        "#..v.#",
+        "#.ab.#",
+        "#....#",
+        "######",
+    });
+    CHECK(onlyViolation(map, 2, 2, TileType::UpRight, "NO_CEILING_ABOVE_UP_SLOPE")
+          == "the tile above is '.' EMPTY; a ceiling slope needs SOLID, END_SLOPE or DOWN_PLATFORM above it");
+}
+
+TEST_CASE("map validator: NO_EMPTY_TILE_BELOW_UP_SLOPE")
+{
+    const TileMap map = mapOf({
+        "#####",
+        "#####",
+        "#ab.#",
+        "##..#",
+        "#####",
+    });
+    CHECK(onlyViolation(map, 2, 1, TileType::UpRight, "NO_EMPTY_TILE_BELOW_UP_SLOPE")
+          == "the tile below is '#' SOLID; a ceiling slope needs EMPTY below it");
+}
+
+TEST_CASE("map validator: INVALID_TILE_ON_THE_RIGHT and _LEFT, a neighbour outside the allowed set")
+{
+    const TileMap right = mapOf({
+        "#####",
+        "#...#",
+        "#A..#",
+        "#####",
+    });
+    CHECK(onlyViolation(right, 2, 1, TileType::DownRight, "INVALID_TILE_ON_THE_RIGHT")
+          == "the tile on the right is '.' EMPTY; a DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, "
+             "END_SLOPE or a SOLID wall on its right");
+
+    const TileMap left = mapOf({
+        "#####",
+        "#...#",
+        "#.^E#",
+        "#####",
+    });
+    CHECK(onlyViolation(left, 2, 3, TileType::DownLeftTall, "INVALID_TILE_ON_THE_LEFT")
+          == "the tile on the left is '^' UP_PLATFORM; a DOWN_LEFT_TALL_SLOPE needs DOWN_RIGHT_SLOPE, "
+             "DOWN_RIGHT_TALL_SLOPE, END_SLOPE or a SOLID wall on its left");
+
+    // The UP_* rows mirror the DOWN_* ones: a 30-degree ceiling pair split by a DOWN slope.
+    const TileMap ceiling = mapOf({
+        "#####",
+        "#####",
+        "#cB.#",
+        "#...#",
+        "#####",
+    });
+    const std::vector<MapViolation> violations = validateMap(ceiling);
+    REQUIRE(violations.size() == 4);
+    CHECK(violations[0].rule == "INVALID_TILE_ON_THE_RIGHT");
+    CHECK(violations[0].detail
+          == "the tile on the right is 'B' DOWN_LEFT_SLOPE; a UP_RIGHT_SHORT_SLOPE needs UP_RIGHT_TALL_SLOPE, "
+             "UP_LEFT_SHORT_SLOPE or a SOLID wall on its right");
+    // ... and the 'B' under a SOLID ceiling, over EMPTY, beside the 'c', breaks three floor rules.
+    CHECK(violations[1].rule == "NO_EMPTY_TILE_ABOVE_DOWN_SLOPE");
+    CHECK(violations[2].rule == "NO_FLOOR_BELOW_DOWN_SLOPE");
+    CHECK(violations[3].rule == "INVALID_TILE_ON_THE_LEFT");
+    CHECK(violations[3].detail
+          == "the tile on the left is 'c' UP_RIGHT_SHORT_SLOPE; a DOWN_LEFT_SLOPE needs DOWN_RIGHT_SLOPE, "
+             "DOWN_RIGHT_TALL_SLOPE, END_SLOPE or a SOLID wall on its left");
+}
+
+TEST_CASE("map validator: a SOLID neighbour must be part of a wall")
+{
+    const TileMap step = mapOf({
+        "#####",
+        "#...#",
+        "#A#.#",
+        "#####",
+    });
+    CHECK(onlyViolation(step, 2, 1, TileType::DownRight, "INVALID_TILE_ON_THE_RIGHT")
+          == "the tile on the right is '#' SOLID but the tile above it is '.' EMPTY; a SOLID neighbour must be part "
+             "of a wall, SOLID above it too");
+
+    const TileMap ceilingStep = mapOf({
+        "#####",
+        "#####",
+        "#.#b#",
+        "#...#",
+        "#####",
+    });
+    CHECK(onlyViolation(ceilingStep, 2, 3, TileType::UpLeft, "INVALID_TILE_ON_THE_LEFT")
+          == "the tile on the left is '#' SOLID but the tile below it is '.' EMPTY; a SOLID neighbour must be part "
+             "of a wall, SOLID below it too");
+}
+
+TEST_CASE("map validator: END_SLOPE may not have EMPTY or a platform beside it")
+{
+    const TileMap empty = mapOf({
+        "#####",
+        "#...#",
+        "#.=B#",
+        "#####",
+    });
+    CHECK(onlyViolation(empty, 2, 2, TileType::EndSlope, "INVALID_TILE_ON_THE_LEFT")
+          == "the tile on the left is '.' EMPTY; END_SLOPE needs DOWN_RIGHT_SLOPE, DOWN_RIGHT_TALL_SLOPE, "
+             "UP_RIGHT_TALL_SLOPE, UP_RIGHT_SLOPE, END_SLOPE or SOLID on its left");
+
+    const TileMap platform = mapOf({
+        "#####",
+        "#...#",
+        "#A=v#",
+        "#####",
+    });
+    onlyViolation(platform, 2, 2, TileType::EndSlope, "INVALID_TILE_ON_THE_RIGHT");
+
+    // SOLID beside END_SLOPE needs no wall, and outside the map counts as SOLID.
+    CHECK(validateMap(mapOf({"###", "#..", "=##"})).empty());
+}
+
+TEST_CASE("map validator: SLOPE_ON_BORDER, and no other rule for a slope on the border")
+{
+    CHECK(onlyViolation(mapOf({"###", "A.#", "###"}), 1, 0, TileType::DownRight, "SLOPE_ON_BORDER")
+          == "the slope is on the map's left edge; the engine needs a tile on every side of a slope");
+    CHECK(onlyViolation(mapOf({"###", "#.f", "###"}), 1, 2, TileType::UpLeftShort, "SLOPE_ON_BORDER")
+          == "the slope is on the map's right edge; the engine needs a tile on every side of a slope");
+    CHECK(onlyViolation(mapOf({"#C#", "#.#", "###"}), 0, 1, TileType::DownRightShort, "SLOPE_ON_BORDER")
+          == "the slope is on the map's top edge; the engine needs a tile on every side of a slope");
+    CHECK(onlyViolation(mapOf({"###", "#.#", "#d#"}), 2, 1, TileType::UpRightTall, "SLOPE_ON_BORDER")
+          == "the slope is on the map's bottom edge; the engine needs a tile on every side of a slope");
+}
+
+TEST_CASE("map validator: TOP_LEFT_NOT_SOLID")
+{
+    CHECK(onlyViolation(mapOf({".##", "#.#", "###"}), 0, 0, TileType::Empty, "TOP_LEFT_NOT_SOLID")
+          == "the top-left tile is '.' EMPTY; the engine assumes it is SOLID");
+
+    const std::vector<MapViolation> slope = validateMap(mapOf({"A#", "##"}));
+    REQUIRE(slope.size() == 2);
+    CHECK(slope[0].rule == "SLOPE_ON_BORDER");
+    CHECK(slope[1].rule == "TOP_LEFT_NOT_SOLID");
+}
+
+TEST_CASE("map validator: violations come in row-major order, one per rule")
+{
+    const TileMap map = mapOf({
+        "######",
+        "#..#.#",
+        "#.A..#",
+        "#=...#",
+        "######",
+    });
+    const std::vector<MapViolation> violations = validateMap(map);
+    REQUIRE(violations.size() == 3);
+    CHECK(violations[0].row == 2);
+    CHECK(violations[0].column == 2);
+    CHECK(violations[0].rule == "NO_FLOOR_BELOW_DOWN_SLOPE");
+    CHECK(violations[1].row == 2);
+    CHECK(violations[1].column == 2);
+    CHECK(violations[1].rule == "INVALID_TILE_ON_THE_RIGHT");
+    CHECK(violations[2].row == 3);
+    CHECK(violations[2].column == 1);
+    CHECK(violations[2].tile == TileType::EndSlope);
+    CHECK(violations[2].rule == "INVALID_TILE_ON_THE_RIGHT");
+}
+
+TEST_CASE("map validator: valid maps give nothing")
+{
+    // A 45-degree hill capped with END_SLOPE, and the stacked pyramid of the reference map.
+    CHECK(validateMap(mapOf({
+                          "#######",
+                          "#.....#",
+                          "#.A=B.#",
+                          "#######",
+                      }))
+              .empty());
+    CHECK(validateMap(mapOf({
+                          "#########",
+                          "#.......#",
+                          "#..A=B..#",
+                          "#.A=#=B.#",
+                          "#########",
+                      }))
+              .empty());
+    // A 30-degree hill: SHORT+TALL pairs either side of an END_SLOPE.
+    CHECK(validateMap(mapOf({
+                          "#########",
+                          "#.......#",
+                          "#.CD=EF.#",
+                          "#########",
+                      }))
+              .empty());
+    // A valley between two-tile walls, and its mirror on the ceiling.
+    CHECK(validateMap(mapOf({
+                          "######",
+                          "##..##",
+                          "##BA##",
+                          "######",
+                      }))
+              .empty());
+    CHECK(validateMap(mapOf({
+                          "######",
+                          "##ba##",
+                          "##..##",
+                          "######",
+                      }))
+              .empty());
+}
+
+TEST_CASE("map validator: the reference design's test map keeps every rule")
+{
+    // untech-collision.md section 7, the a3c3266 map. It reports nothing, which is right: the tiles
+    // that look suspicious all keep the rules.
+    // - 'f' (row 1, column 1) is not on the border (row 0 and column 0 are): SOLID above, EMPTY
+    //   below, a wall on its left (columns 0 of rows 1 and 2 are SOLID), its right is unchecked.
+    // - 'E' (row 12, column 1) leans on the left wall (SOLID at row 12 and row 11, column 0) and has
+    //   'F' on its right; 'F' has 'E' on its left, and both have EMPTY above and SOLID below.
+    // - 'A' (row 3, column 30), 'a' (row 10, column 30) and 'C' (row 12, column 30) lean on the right
+    //   wall, which is SOLID in column 31 above (for the floor slopes) or below (for the ceiling one).
+    // - Every END_SLOPE has a slope with its tall side towards it, another END_SLOPE or SOLID beside it.
+    const TileMap map = mapOf({
+        "################################",
+        "#f..............v..........#...#",
+        "#..........................#...#",
+        "#....A=B...........CD=EF......A#",
+        "#...A=#=B.ABCDEF.CD=###=EF...A=#",
+        "#..#######################...###",
+        "#...a=#=b.abcdef.cd=###=ef.....#",
+        "#....a=b...........cd=ef.......#",
+        "#...........................####",
+        "#............^^^.vvv........cd=#",
+        "#..............^^^.....A=#....a#",
+        "#...#=B.#.A=#..^^^...CD==#.....#",
+        "#EF.##=B#A=##..^^^.CD====#....C#",
+        "################################",
+    });
+    CHECK(validateMap(map).empty());
+}
+
+TEST_CASE("map validator: formatted violations name the file, the row's line, the tile and the rule")
+{
+    const MapViolation v{2, 1, TileType::DownRight, "SLOPE_ON_BORDER", "detail"};
+    CHECK(formatViolation(v, "a.toml", {5, 6, 7}) == "a.toml:7: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
+    CHECK(formatViolation(v, "a.tmj", {}) == "a.tmj: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
+
+    const Scenario ascii = loadScenario(scenarioDir / "invalid_map.toml");
+    const std::vector<MapViolation> violations = validateMap(ascii.map);
+    REQUIRE(violations.size() == 1);
+    CHECK(formatViolation(violations[0], ascii)
+          == (scenarioDir / "invalid_map.toml").string()
+                 + ":8: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: the tile on the right "
+                   "is '.' EMPTY; a DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, END_SLOPE or a "
+                   "SOLID wall on its right");
+
+    const Scenario tiled = loadScenario(scenarioDir / "tiled.toml");
+    CHECK(formatViolation(validateMap(tiled.map).at(0), tiled).starts_with(tiled.mapFile.string() + ": row 0, column 2, "));
+}
+
+TEST_CASE("map validator: tileprof validate")
+{
+    const std::string valid = (scenarioDir / "defaults.toml").string();
+    const test::CommandResult ok = test::runTileprof({"validate", valid});
+    CHECK(ok.exitCode == 0);
+    CHECK(ok.out == valid + ": valid (3 x 3 tiles)\n");
+    CHECK(ok.err.empty());
+
+    const std::string invalid = (scenarioDir / "invalid_map.toml").string();
+    const test::CommandResult bad = test::runTileprof({"validate", valid, invalid});
+    CHECK(bad.exitCode == 1);
+    CHECK(bad.out
+          == valid + ": valid (3 x 3 tiles)\n" + invalid
+                 + ":8: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: the tile on the right "
+                   "is '.' EMPTY; a DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, END_SLOPE or a "
+                   "SOLID wall on its right\n"
+                 + invalid + ": 1 violation\n");
+
+    // A Tiled map on its own: three violations, no line numbers.
+    const std::string tmj = (mapDir / "small.tmj").string();
+    const test::CommandResult tiled = test::runTileprof({"validate", tmj});
+    CHECK(tiled.exitCode == 1);
+    CHECK(tiled.out.starts_with(tmj + ": row 0, column 2, tile 'B' DOWN_LEFT_SLOPE: SLOPE_ON_BORDER: "));
+    CHECK(tiled.out.find(tmj + ": row 1, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: ") != std::string::npos);
+    CHECK(tiled.out.find(tmj + ": row 1, column 3, tile '=' END_SLOPE: INVALID_TILE_ON_THE_LEFT: ") != std::string::npos);
+    CHECK(tiled.out.ends_with("\n" + tmj + ": 3 violations\n"));
+
+    // An unreadable file is bad input, whatever the other files hold.
+    const std::string missing = (scenarioDir / "missing.toml").string();
+    const test::CommandResult unreadable = test::runTileprof({"validate", missing, invalid});
+    CHECK(unreadable.exitCode == 2);
+    CHECK(unreadable.err == "tileprof validate: " + missing + ": cannot open: No such file or directory\n");
+    CHECK(unreadable.out.ends_with(invalid + ": 1 violation\n"));
+}
+
+} // namespace
+} // namespace tileprof
