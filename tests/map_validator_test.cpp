@@ -110,7 +110,7 @@ TEST_CASE("map validator: INVALID_TILE_ON_THE_RIGHT and _LEFT, a neighbour outsi
         "#####",
     });
     CHECK(onlyViolation(right, 2, 1, TileType::DownRight, "INVALID_TILE_ON_THE_RIGHT")
-          == "the tile on the right is '.' EMPTY; a DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, "
+          == "the tile on the right is '.' EMPTY; DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, "
              "END_SLOPE or a SOLID wall on its right");
 
     const TileMap left = mapOf({
@@ -120,7 +120,7 @@ TEST_CASE("map validator: INVALID_TILE_ON_THE_RIGHT and _LEFT, a neighbour outsi
         "#####",
     });
     CHECK(onlyViolation(left, 2, 3, TileType::DownLeftTall, "INVALID_TILE_ON_THE_LEFT")
-          == "the tile on the left is '^' UP_PLATFORM; a DOWN_LEFT_TALL_SLOPE needs DOWN_RIGHT_SLOPE, "
+          == "the tile on the left is '^' UP_PLATFORM; DOWN_LEFT_TALL_SLOPE needs DOWN_RIGHT_SLOPE, "
              "DOWN_RIGHT_TALL_SLOPE, END_SLOPE or a SOLID wall on its left");
 
     // The UP_* rows mirror the DOWN_* ones: a 30-degree ceiling pair split by a DOWN slope.
@@ -135,14 +135,14 @@ TEST_CASE("map validator: INVALID_TILE_ON_THE_RIGHT and _LEFT, a neighbour outsi
     REQUIRE(violations.size() == 4);
     CHECK(violations[0].rule == "INVALID_TILE_ON_THE_RIGHT");
     CHECK(violations[0].detail
-          == "the tile on the right is 'B' DOWN_LEFT_SLOPE; a UP_RIGHT_SHORT_SLOPE needs UP_RIGHT_TALL_SLOPE, "
+          == "the tile on the right is 'B' DOWN_LEFT_SLOPE; UP_RIGHT_SHORT_SLOPE needs UP_RIGHT_TALL_SLOPE, "
              "UP_LEFT_SHORT_SLOPE or a SOLID wall on its right");
     // ... and the 'B' under a SOLID ceiling, over EMPTY, beside the 'c', breaks three floor rules.
     CHECK(violations[1].rule == "NO_EMPTY_TILE_ABOVE_DOWN_SLOPE");
     CHECK(violations[2].rule == "NO_FLOOR_BELOW_DOWN_SLOPE");
     CHECK(violations[3].rule == "INVALID_TILE_ON_THE_LEFT");
     CHECK(violations[3].detail
-          == "the tile on the left is 'c' UP_RIGHT_SHORT_SLOPE; a DOWN_LEFT_SLOPE needs DOWN_RIGHT_SLOPE, "
+          == "the tile on the left is 'c' UP_RIGHT_SHORT_SLOPE; DOWN_LEFT_SLOPE needs DOWN_RIGHT_SLOPE, "
              "DOWN_RIGHT_TALL_SLOPE, END_SLOPE or a SOLID wall on its left");
 }
 
@@ -316,8 +316,10 @@ TEST_CASE("map validator: the reference design's test map keeps every rule")
 TEST_CASE("map validator: formatted violations name the file, the row's line, the tile and the rule")
 {
     const MapViolation v{2, 1, TileType::DownRight, "SLOPE_ON_BORDER", "detail"};
-    CHECK(formatViolation(v, "a.toml", {5, 6, 7}) == "a.toml:7: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
-    CHECK(formatViolation(v, "a.tmj", {}) == "a.tmj: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
+    CHECK(formatViolation(v, "a.toml", {5, 6, 7})
+          == "a.toml:7: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
+    CHECK(formatViolation(v, "a.tmj", {})
+          == "a.tmj: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
 
     const Scenario ascii = loadScenario(scenarioDir / "invalid_map.toml");
     const std::vector<MapViolation> violations = validateMap(ascii.map);
@@ -325,11 +327,12 @@ TEST_CASE("map validator: formatted violations name the file, the row's line, th
     CHECK(formatViolation(violations[0], ascii)
           == (scenarioDir / "invalid_map.toml").string()
                  + ":8: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: the tile on the right "
-                   "is '.' EMPTY; a DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, END_SLOPE or a "
+                   "is '.' EMPTY; DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, END_SLOPE or a "
                    "SOLID wall on its right");
 
     const Scenario tiled = loadScenario(scenarioDir / "tiled.toml");
-    CHECK(formatViolation(validateMap(tiled.map).at(0), tiled).starts_with(tiled.mapFile.string() + ": row 0, column 2, "));
+    const std::string tiledLine = formatViolation(validateMap(tiled.map).at(0), tiled);
+    CHECK(tiledLine.starts_with(tiled.mapFile.string() + ": row 0, column 2, "));
 }
 
 TEST_CASE("map validator: tileprof validate")
@@ -346,7 +349,7 @@ TEST_CASE("map validator: tileprof validate")
     CHECK(bad.out
           == valid + ": valid (3 x 3 tiles)\n" + invalid
                  + ":8: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: the tile on the right "
-                   "is '.' EMPTY; a DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, END_SLOPE or a "
+                   "is '.' EMPTY; DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, END_SLOPE or a "
                    "SOLID wall on its right\n"
                  + invalid + ": 1 violation\n");
 
@@ -355,8 +358,10 @@ TEST_CASE("map validator: tileprof validate")
     const test::CommandResult tiled = test::runTileprof({"validate", tmj});
     CHECK(tiled.exitCode == 1);
     CHECK(tiled.out.starts_with(tmj + ": row 0, column 2, tile 'B' DOWN_LEFT_SLOPE: SLOPE_ON_BORDER: "));
-    CHECK(tiled.out.find(tmj + ": row 1, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: ") != std::string::npos);
-    CHECK(tiled.out.find(tmj + ": row 1, column 3, tile '=' END_SLOPE: INVALID_TILE_ON_THE_LEFT: ") != std::string::npos);
+    CHECK(tiled.out.find("\n" + tmj + ": row 1, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: ")
+          != std::string::npos);
+    CHECK(tiled.out.find("\n" + tmj + ": row 1, column 3, tile '=' END_SLOPE: INVALID_TILE_ON_THE_LEFT: ")
+          != std::string::npos);
     CHECK(tiled.out.ends_with("\n" + tmj + ": 3 violations\n"));
 
     // An unreadable file is bad input, whatever the other files hold.

@@ -304,6 +304,11 @@ TEST_CASE("scenario: malformed TOML and unreadable files")
     } catch (const emu::InputError& e) {
         CHECK(dir.relative(e.what()) == "missing.toml: cannot open: No such file or directory");
     }
+    const fs::path directory = dir.write("x", "").parent_path();
+    CHECK_THROWS_WITH_AS(loadScenario(directory), (directory.string() + ": cannot read: Is a directory").c_str(),
+                         emu::InputError);
+    CHECK_THROWS_WITH_AS(loadTiledMap(directory), (directory.string() + ": cannot read: Is a directory").c_str(),
+                         emu::InputError);
 }
 
 TEST_CASE("scenario: unknown keys")
@@ -352,7 +357,8 @@ TEST_CASE("scenario: wrong types")
         {"frames = 10", "frames = \"10\"", "s.toml:2", {"'frames' must be an integer, not a string"}},
         {"frames = 10", "frames = 10.0", "s.toml:2", {"'frames' must be an integer, not a floating-point number"}},
         {"budget_cycles = 500", "rom = 5", "s.toml:3", {"'rom' must be a string, not an integer"}},
-        {"budget_cycles = 500", "budget_cycles = 1979-05-27", "s.toml:3", {"'budget_cycles' must be an integer, not a date"}},
+        {"budget_cycles = 500", "budget_cycles = 1979-05-27", "s.toml:3",
+         {"'budget_cycles' must be an integer, not a date"}},
         {"[map]\n" + kTiles, "map = 3", "s.toml:4", {"'map' must be a table like [map] with tiles"}},
         {kTiles, "tiles = 3", "s.toml:5", {"'map.tiles' must be a string, not an integer"}},
         {kTiles, "file = [\"a.tmj\"]", "s.toml:5", {"'map.file' must be a string, not an array"}},
@@ -362,23 +368,29 @@ TEST_CASE("scenario: wrong types")
         {"name = \"p\"", "name = \"\"", "s.toml:13", {"'entity.name' must not be empty"}},
         {"hitbox = {", "hitbox = 4 #", "s.toml:14", {"'entity.hitbox' must be a table like { left = 6"}},
         {"left = 4", "left = \"4\"", "s.toml:14", {"'entity.hitbox.left' must be an integer, not a string"}},
-        {"pos = [40, 40]", "pos = \"40, 40\"", "s.toml:15", {"'entity.pos' must be [x, y] (two numbers), not a string"}},
+        {"pos = [40, 40]", "pos = \"40, 40\"", "s.toml:15",
+         {"'entity.pos' must be [x, y] (two numbers), not a string"}},
         {"pos = [40, 40]", "pos = [40]", "s.toml:15", {"'entity.pos' must be [x, y] (two numbers), not an array of 1"}},
         {"pos = [40, 40]", "pos = [40, \"40\"]", "s.toml:15", {"'entity.pos' must be a number, not a string"}},
         {"pos = [40, 40]", "pos = [nan, 40]", "s.toml:15", {"'entity.pos' must be a finite number, not nan"}},
         {"gravity = \"down\"", "gravity = 1", "s.toml:16", {"'entity.gravity' must be a string, not an integer"}},
         {"gravity = \"down\"", "gravity = \"sideways\"", "s.toml:16",
          {"'entity.gravity' must be \"down\", \"up\" or \"none\", not \"sideways\""}},
-        {"gravity_accel = 0.5", "gravity_accel = true", "s.toml:17", {"'entity.gravity_accel' must be a number, not a boolean"}},
+        {"gravity_accel = 0.5", "gravity_accel = true", "s.toml:17",
+         {"'entity.gravity_accel' must be a number, not a boolean"}},
         {kScript, "script = 3", "s.toml:19", {"'entity.script' must be an array of steps like [{ frames = 60"}},
         {kScript, "script = [3]", "s.toml:19", {"'entity.script' must hold steps like { frames = 60"}},
         {"walk = 1.5", "walk = \"fast\"", "s.toml:19", {"'entity.script.walk' must be a number, not a string"}},
         {"gravity = \"up\"", "gravity = \"left\"", "s.toml:19", {"'entity.script.gravity' must be \"down\""}},
         {"[[expect]]", "[expect]", "s.toml:20", {"'expect' must be an array of tables: write [[expect]]"}},
         {"entity = \"p\"", "entity = 1", "s.toml:22", {"'expect.entity' must be a string, not an integer"}},
-        {"pos = [41, 40]", "pos = [41.5, 40]", "s.toml:23", {"'expect.pos' must be an integer, not a floating-point number"}},
-        {"pos = [41, 40]", "pos = [41, 40, 0]", "s.toml:23", {"'expect.pos' must be [x, y] (two integers), not an array of 3"}},
-        {"standing = true", "standing = \"yes\"", "s.toml:24", {"'expect.standing' must be true or false, not a string"}},
+        {"pos = [41, 40]", "pos = [41.5, 40]", "s.toml:23",
+         {"'expect.pos' must be whole pixels 0..4079, not 41.5"}},
+        {"pos = [41, 40]", "pos = [\"41\", 40]", "s.toml:23", {"'expect.pos' must be a number, not a string"}},
+        {"pos = [41, 40]", "pos = [41, 40, 0]", "s.toml:23",
+         {"'expect.pos' must be [x, y] (two whole numbers), not an array of 3"}},
+        {"standing = true", "standing = \"yes\"", "s.toml:24",
+         {"'expect.standing' must be true or false, not a string"}},
     });
 }
 
@@ -388,7 +400,8 @@ TEST_CASE("scenario: out-of-range values, each bound")
         {"frames = 10", "frames = 0", "s.toml:2", {"'frames' must be 1..100000, not 0"}},
         {"frames = 10", "frames = 100001", "s.toml:2", {"'frames' must be 1..100000, not 100001"}},
         {"budget_cycles = 500", "budget_cycles = 0", "s.toml:3", {"'budget_cycles' must be 1..100000, not 0"}},
-        {"budget_cycles = 500", "budget_cycles = 100001", "s.toml:3", {"'budget_cycles' must be 1..100000, not 100001"}},
+        {"budget_cycles = 500", "budget_cycles = 100001", "s.toml:3",
+         {"'budget_cycles' must be 1..100000, not 100001"}},
         {"left = 4", "left = 0", "s.toml:14", {"'entity.hitbox.left' must be 1..32, not 0"}},
         {"left = 4", "left = 33", "s.toml:14", {"'entity.hitbox.left' must be 1..32, not 33"}},
         {"right = 4", "right = 0", "s.toml:14", {"'entity.hitbox.right' must be 1..32, not 0"}},
@@ -399,8 +412,10 @@ TEST_CASE("scenario: out-of-range values, each bound")
         {"height = 12", "height = 128", "s.toml:14", {"'entity.hitbox.height' must be 1..127, not 128"}},
         {"height = 12", "height = 8", "s.toml:14",
          {"'entity.hitbox.height' (8) must be greater than 'top' (8) so that the origin lies inside the box"}},
-        {"gravity_accel = 0.5", "gravity_accel = 0", "s.toml:17", {"'entity.gravity_accel' must be > 0 and <= 8, not 0"}},
-        {"gravity_accel = 0.5", "gravity_accel = 8.5", "s.toml:17", {"'entity.gravity_accel' must be > 0 and <= 8, not 8.5"}},
+        {"gravity_accel = 0.5", "gravity_accel = 0", "s.toml:17",
+         {"'entity.gravity_accel' must be > 0 and <= 8, not 0"}},
+        {"gravity_accel = 0.5", "gravity_accel = 8.5", "s.toml:17",
+         {"'entity.gravity_accel' must be > 0 and <= 8, not 8.5"}},
         {"max_fall = 6", "max_fall = -1", "s.toml:18", {"'entity.max_fall' must be > 0 and <= 8, not -1"}},
         {"max_fall = 6", "max_fall = 9", "s.toml:18", {"'entity.max_fall' must be > 0 and <= 8, not 9"}},
         {"walk = 1.5", "walk = -8.5", "s.toml:19", {"'entity.script.walk' must be -8..8, not -8.5"}},
@@ -411,8 +426,8 @@ TEST_CASE("scenario: out-of-range values, each bound")
         {"frames = 2", "frames = 100001", "s.toml:19", {"'entity.script.frames' must be 1..100000, not 100001"}},
         {"frame = 10", "frame = 0", "s.toml:21", {"'expect.frame' must be 1..10, not 0"}},
         {"frame = 10", "frame = 11", "s.toml:21", {"'expect.frame' must be 1..10, not 11"}},
-        {"pos = [41, 40]", "pos = [-1, 40]", "s.toml:23", {"'expect.pos' must be 0..4079, not -1"}},
-        {"pos = [41, 40]", "pos = [41, 4080]", "s.toml:23", {"'expect.pos' must be 0..4079, not 4080"}},
+        {"pos = [41, 40]", "pos = [-1, 40]", "s.toml:23", {"'expect.pos' must be whole pixels 0..4079, not -1"}},
+        {"pos = [41, 40]", "pos = [41, 4080]", "s.toml:23", {"'expect.pos' must be whole pixels 0..4079, not 4080"}},
     });
 }
 
@@ -424,7 +439,8 @@ TEST_CASE("scenario: ASCII map errors")
          {"unknown map character 'X' at row 3, column 3; the legend is # SOLID, = END_SLOPE, A-F floor slopes"}},
         {"#......#\n########", "#......# \n########", "s.toml:9:9",
          {"unknown map character ' ' (a space) at row 3, column 8"}},
-        {"#......#\n########", "#......#\t\n########", "s.toml:9:9", {"U+0009 (a control character) at row 3, column 8"}},
+        {"#......#\n########", "#......#\t\n########", "s.toml:9:9",
+         {"U+0009 (a control character) at row 3, column 8"}},
         {"#......#\n########", "#.......#\n########", "s.toml:9",
          {"row 3 has 9 tiles but row 0 has 8; every row must be equally long"}},
         {"########\n\"\"\"", "########\n\n\"\"\"", "s.toml:11", {"row 5 has 0 tiles but row 0 has 8"}},
@@ -454,18 +470,23 @@ TEST_CASE("scenario: entity and expectation checks")
     checkBadInputs(kBase, {
         {"[[expect]]", replaced(kEntity.substr(1), "\"e\"", "\"p\"") + "[[expect]]", "s.toml:21",
          {"duplicate entity name 'p' (also at line 13)"}},
-        {"entity = \"p\"", "entity = \"q\"", "s.toml:22", {"'expect.entity' names no entity: 'q' (the entities are p)"}},
+        {"entity = \"p\"", "entity = \"q\"", "s.toml:22",
+         {"'expect.entity' names no entity: 'q' (the entities are p)"}},
         {"pos = [41, 40]\nstanding = true", "", "s.toml:20",
          {"[[expect]] checks nothing: give pos, standing, ceiling, wall_left or wall_right"}},
         {"pos = [40, 40]", "pos = [2, 40]", "s.toml:12",
-         {"entity 'p' at (2, 40) is outside the map: its hitbox covers pixels x -2..5, y 32..43; the map is 128 x 80 pixels"}},
-        {"pos = [40, 40]", "pos = [40, 77.5]", "s.toml:12", {"entity 'p' at (40, 77.5) is outside the map", "y 69..80"}},
+         {"entity 'p' at (2, 40) is outside the map: its hitbox covers pixels x -2..5, y 32..43;",
+          "the map is 128 x 80 pixels"}},
+        {"pos = [40, 40]", "pos = [40, 77.5]", "s.toml:12",
+         {"entity 'p' at (40, 77.5) is outside the map", "y 69..80"}},
         {"pos = [40, 40]", "pos = [-0.5, 40]", "s.toml:12", {"at (-0.5, 40) is outside the map", "x -5..2"}},
         {"pos = [40, 40]", "pos = [1e300, 40]", "s.toml:12", {"at (1e+300, 40) is outside the map"}},
         {"pos = [40, 40]", "pos = [40, 20]", "s.toml:12",
-         {"entity 'p' at (40, 20) overlaps the SOLID tile at row 0, column 2: its hitbox covers pixels x 36..43, y 12..23"}},
+         {"entity 'p' at (40, 20) overlaps the SOLID tile at row 0, column 2:",
+          "its hitbox covers pixels x 36..43, y 12..23"}},
         // Whole pixels, as the routine sees them: 19.9 is pixel 19, whose box reaches into column 0.
-        {"pos = [40, 40]", "pos = [19.9, 40]", "s.toml:12", {"entity 'p' at (19.9, 40) overlaps the SOLID tile at row 2, column 0"}},
+        {"pos = [40, 40]", "pos = [19.9, 40]", "s.toml:12",
+         {"entity 'p' at (19.9, 40) overlaps the SOLID tile at row 2, column 0"}},
     });
     CHECK(scenarioError(replaced(kBase, "pos = [40, 40]", "pos = [20, 40]")).empty());
 }
@@ -494,7 +515,8 @@ TEST_CASE("scenario: Tiled map errors")
     map = tiledMap();
     map["layers"].push_back(map["layers"][0]);
     map["layers"][1]["name"] = "decoration";
-    checkMessage(tiledError(map.dump()), "m.tmj", {"2 tile layers ('ground', 'decoration', ...); the map needs exactly one"});
+    checkMessage(tiledError(map.dump()), "m.tmj",
+                 {"2 tile layers ('ground', 'decoration', ...); the map needs exactly one"});
 
     map = tiledMap();
     map["tilesets"].push_back({{"firstgid", 3}, {"source", "props.tsj"}});
@@ -505,7 +527,8 @@ TEST_CASE("scenario: Tiled map errors")
     map["layers"][0]["compression"] = "zlib";
     map["layers"][0]["data"] = "eJxjZGBgAAAABgAC";
     checkMessage(tiledError(map.dump()), "m.tmj",
-                 {"layer 'ground' stores its tiles base64-encoded and zlib-compressed; save the map with Tile Layer Format \"CSV\""});
+                 {"layer 'ground' stores its tiles base64-encoded and zlib-compressed;",
+                  "save the map with Tile Layer Format \"CSV\""});
     map["layers"][0].erase("compression");
     checkMessage(tiledError(map.dump()), "m.tmj", {"layer 'ground' stores its tiles base64-encoded; save"});
 
@@ -522,7 +545,8 @@ TEST_CASE("scenario: Tiled map errors")
     checkMessage(tiledError(map.dump()), "m.tmj",
                  {"tileset 'terrain' tile 0: unknown collision value \"slope\"; expected a tile type name", "drs"});
     map["tilesets"][0]["tiles"][0]["properties"][0]["value"] = 1;
-    checkMessage(tiledError(map.dump()), "m.tmj", {"tileset 'terrain' tile 0: the \"collision\" property must be a string"});
+    checkMessage(tiledError(map.dump()), "m.tmj",
+                 {"tileset 'terrain' tile 0: the \"collision\" property must be a string"});
 
     map = tiledMap();
     map["width"] = 256;
@@ -538,6 +562,14 @@ TEST_CASE("scenario: Tiled map errors")
     const std::string viaScenario = replaced(kBase, kTiles, "file = \"m.tmj\"");
     checkMessage(scenarioError(viaScenario, {{"m.tmj", "{"}}), "m.tmj", {"not JSON"});
     checkMessage(scenarioError(viaScenario), "m.tmj", {"cannot open: No such file or directory"});
+}
+
+TEST_CASE("scenario: an expected position may be written with a zero fraction")
+{
+    const TempDir dir;
+    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, "pos = [41, 40]", "pos = [41.0, 40.0]")));
+    REQUIRE(s.expectations.size() == 1);
+    CHECK(s.expectations[0].pos == std::array<int, 2>{41, 40});
 }
 
 } // namespace

@@ -60,7 +60,7 @@ int runRunCommand(const RunCommandOptions& options)
     const bool failed = std::any_of(report.scenarios.begin(), report.scenarios.end(),
                                     [](const ScenarioResult& s) { return !s.failures.empty(); }) ||
                         std::any_of(report.cases.begin(), report.cases.end(),
-                                    [](const CaseStatistics& c) { return c.overBudget > 0; });
+                                    [](const CaseStatistics& c) { return c.overBudget(); });
     return failed ? kExitFailed : kExitOk;
 }
 

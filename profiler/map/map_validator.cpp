@@ -149,7 +149,7 @@ void checkSlopeSide(const TileCheck& check, int side, const TileList& allowed)
         return;
     }
     if (!contains(allowed, neighbour)) {
-        check.report(sideRule(side), found + "; a " + std::string(tileInfo(check.tile).name) + " needs "
+        check.report(sideRule(side), found + "; " + std::string(tileInfo(check.tile).name) + " needs "
                                          + nameList(allowed, "a SOLID wall") + " on its " + sideName(side));
     }
 }

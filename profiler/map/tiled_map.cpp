@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,8 +36,15 @@ json readJson(const std::filesystem::path& path, const MapFile& file)
     if (!in) {
         file.fail(std::string("cannot open: ") + std::strerror(errno));
     }
+    std::string text;
     try {
-        return json::parse(in);
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } catch (const std::ios_base::failure&) {
+        // libstdc++ throws on a read error, such as reading a directory, whatever the stream's mask.
+        file.fail(std::string("cannot read: ") + std::strerror(errno));
+    }
+    try {
+        return json::parse(text);
     } catch (const json::parse_error& error) {
         file.fail(std::string("not JSON: ") + error.what());
     }

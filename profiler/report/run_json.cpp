@@ -29,8 +29,10 @@ nlohmann::ordered_json caseJson(const CaseStatistics& c)
         {"mean_scanlines", rounded(c.scanlines.mean, 4)},
         {"p95_scanlines", rounded(c.scanlines.p95, 4)},
         {"max_scanlines", rounded(c.scanlines.max, 4)},
+        {"mean_budget_share", rounded(c.meanBudgetShare, 4)},
         {"max_budget_share", rounded(c.maxBudgetShare, 4)},
-        {"over_budget_calls", c.overBudget},
+        {"calls_over_budget", c.callsOverBudget},
+        {"over_budget", c.overBudget()},
         {"worst", {{"scenario", c.worst.scenario}, {"frame", c.worst.frame}, {"entity", c.worst.entity},
                    {"cycles", c.worst.cycles}}},
     };

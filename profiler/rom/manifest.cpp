@@ -1,215 +1,160 @@
 #include "profiler/rom/manifest.hpp"
 
-#include "emu/input_error.hpp"
-
-#include <toml++/toml.h>
+#include "profiler/toml/toml_section.hpp"
 
 #include <initializer_list>
-#include <string_view>
+#include <utility>
 
 namespace tileprof {
 
 namespace {
 
-// Reads one TOML table strictly: every key must be expected, and every value of its type and range.
-class TableReader {
-public:
-    TableReader(const std::filesystem::path& path, const toml::table& table, std::string_view name,
-                std::initializer_list<std::string_view> keys)
-        : path_(path), table_(table), name_(name)
-    {
-        for (auto&& [key, node] : table) {
-            bool known = false;
-            for (std::string_view expected : keys) {
-                known = known || key.str() == expected;
-            }
-            if (!known) {
-                fail(key.source(), "unknown key \"" + std::string(key.str()) + "\"" + where());
-            }
-        }
-    }
-
-    std::string string(std::string_view key) const
-    {
-        const toml::node& node = require(key);
-        if (!node.is_string()) {
-            fail(node.source(), keyName(key) + " must be a string");
-        }
-        return std::string(*node.value<std::string_view>());
-    }
-
-    SymbolRef symbol(std::string_view key) const
-    {
-        return {string(key), static_cast<int>(require(key).source().begin.line)};
-    }
-
-    std::int64_t integer(std::string_view key, std::int64_t min, std::int64_t max) const
-    {
-        return integerOf(require(key), keyName(key), min, max);
-    }
-
-    std::int64_t integerOf(const toml::node& node, const std::string& what, std::int64_t min, std::int64_t max) const
-    {
-        const std::optional<std::int64_t> value = node.is_integer() ? node.value<std::int64_t>() : std::nullopt;
-        if (!value || *value < min || *value > max) {
-            fail(node.source(), what + " must be an integer " + std::to_string(min) + ".." + std::to_string(max));
-        }
-        return *value;
-    }
-
-    const toml::table& subtable(std::string_view key) const
-    {
-        const toml::node& node = require(key);
-        if (!node.is_table()) {
-            fail(node.source(), keyName(key) + " must be a table");
-        }
-        return *node.as_table();
-    }
-
-    const toml::node& require(std::string_view key) const
-    {
-        const toml::node* node = table_.get(key);
-        if (node == nullptr) {
-            fail(table_.source(), "missing key \"" + std::string(key) + "\"" + where());
-        }
-        return *node;
-    }
-
-    [[noreturn]] void fail(const toml::source_region& at, const std::string& problem) const
-    {
-        throw emu::InputError(path_.string() + ":" + std::to_string(at.begin.line) + ": " + problem);
-    }
-
-private:
-    std::string where() const { return name_.empty() ? std::string() : " in [" + std::string(name_) + "]"; }
-    std::string keyName(std::string_view key) const
-    {
-        return (name_.empty() ? std::string() : std::string(name_) + ".") + std::string(key);
-    }
-
-    const std::filesystem::path& path_;
-    const toml::table& table_;
-    std::string_view name_;
-};
-
-EntityField readField(const TableReader& entity, const std::filesystem::path& path, std::string_view key)
+SymbolRef readSymbol(const TomlSection& section, std::string_view key)
 {
-    const TableReader field(path, entity.subtable(key), "entity." + std::string(key), {"offset", "format"});
-    const auto offset = static_cast<std::uint32_t>(field.integer("offset", 0, 255));
-    const std::string format = field.string("format");
-    static constexpr std::pair<std::string_view, FieldFormat> kFormats[] = {
-        {"u8", FieldFormat::U8},         {"u16", FieldFormat::U16},         {"s16", FieldFormat::S16},
-        {"u16.16", FieldFormat::U16_16}, {"s16.16", FieldFormat::S16_16},
-    };
-    for (const auto& [name, value] : kFormats) {
-        if (format == name) {
-            return {offset, value};
-        }
-    }
-    field.fail(field.require("format").source(),
-               "format \"" + format + "\" is not one of u8, u16, s16, u16.16, s16.16");
+    return {section.requiredString(key), lineOf(section.require(key))};
 }
 
-StateBits readStateBits(const TableReader& entity, const std::filesystem::path& path)
+std::optional<SymbolRef> readOptionalSymbol(const TomlSection& section, std::string_view key)
 {
-    const TableReader bits(path, entity.subtable("state_bits"), "entity.state_bits", {"down", "up", "right", "left"});
-    return {static_cast<std::uint8_t>(bits.integer("down", 1, 255)), static_cast<std::uint8_t>(bits.integer("up", 1, 255)),
-            static_cast<std::uint8_t>(bits.integer("right", 1, 255)),
-            static_cast<std::uint8_t>(bits.integer("left", 1, 255))};
+    return section.find(key) ? std::optional(readSymbol(section, key)) : std::nullopt;
+}
+
+// One of `choices`, by its name in the file.
+template <class T>
+T readChoice(const TomlSection& section, std::string_view key,
+             std::initializer_list<std::pair<std::string_view, T>> choices)
+{
+    const std::string name = section.requiredString(key);
+    std::string names;
+    for (const auto& [choice, value] : choices) {
+        if (name == choice) {
+            return value;
+        }
+        names += (names.empty() ? "\"" : ", \"") + std::string(choice) + "\"";
+    }
+    section.fail(section.require(key), key, "must be one of " + names + ", not \"" + name + "\"");
+}
+
+// A register width: 8 or 16.
+int readBits(const TomlSection& section, std::string_view key)
+{
+    const std::int64_t bits = section.requiredInteger(key, 8, 16);
+    if (bits != 8 && bits != 16) {
+        section.fail(section.require(key), key, "must be 8 or 16, not " + std::to_string(bits));
+    }
+    return static_cast<int>(bits);
+}
+
+EntityField readField(const TomlSection& entity, std::string_view key)
+{
+    const std::string name = "entity." + std::string(key);
+    const TomlSection field(entity.file(), entity.table(key, "{ offset = 0, format = \"u16\" }"), name, name + ".",
+                            {"offset", "format"});
+    return {static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)),
+            readChoice<FieldFormat>(field, "format",
+                                    {{"u8", FieldFormat::U8},
+                                     {"u16", FieldFormat::U16},
+                                     {"s16", FieldFormat::S16},
+                                     {"u16.16", FieldFormat::U16_16},
+                                     {"s16.16", FieldFormat::S16_16}})};
+}
+
+StateBits readStateBits(const TomlSection& entity)
+{
+    const TomlSection bits(entity.file(),
+                           entity.table("state_bits", "{ down = 0x80, up = 0x40, right = 0x20, left = 0x10 }"),
+                           "entity.state_bits", "entity.state_bits.", {"down", "up", "right", "left"});
+    const auto bit = [&](std::string_view key) { return static_cast<std::uint8_t>(bits.requiredInteger(key, 1, 255)); };
+    return {bit("down"), bit("up"), bit("right"), bit("left")};
+}
+
+void readCall(const TomlSection& top, Manifest& m)
+{
+    const TomlSection call(top.file(), top.table("call", "[call] with entry = \"Routine\""), "[call]", "call.",
+                           {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "data_bank", "stack",
+                            "cycle_limit"});
+    m.entry = readSymbol(call, "entry");
+    m.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
+    m.accumulatorBits = readBits(call, "accumulator_bits");
+    m.indexBits = readBits(call, "index_bits");
+    readChoice<bool>(call, "direct_page", {{"entity", true}}); // the only convention there is, for now
+    m.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
+    m.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
+    m.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));
+}
+
+void readEntity(const TomlSection& top, Manifest& m)
+{
+    const TomlSection entity(top.file(), top.table("entity", "[entity] with slots = \"Entities\""), "[entity]",
+                             "entity.",
+                             {"slots", "stride", "x_position", "y_position", "x_velocity", "y_velocity",
+                              "collision_state", "hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height",
+                              "state_bits"});
+    m.entitySlots = readSymbol(entity, "slots");
+    m.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
+    m.xPosition = readField(entity, "x_position");
+    m.yPosition = readField(entity, "y_position");
+    m.xVelocity = readField(entity, "x_velocity");
+    m.yVelocity = readField(entity, "y_velocity");
+    m.collisionState = readField(entity, "collision_state");
+    m.hitboxLeft = readField(entity, "hitbox_left");
+    m.hitboxRight = readField(entity, "hitbox_right");
+    m.hitboxYOffset = readField(entity, "hitbox_y_offset");
+    m.hitboxHeight = readField(entity, "hitbox_height");
+    m.stateBits = readStateBits(entity);
+}
+
+void readMap(const TomlSection& top, Manifest& m)
+{
+    const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
+                          {"tiles", "width", "height", "bytes_per_row", "row_offsets", "collision_map", "max_width",
+                           "max_height", "origin", "top_height_table", "bottom_height_table"});
+    m.mapTiles = readSymbol(map, "tiles");
+    m.mapWidth = readSymbol(map, "width");
+    m.mapHeight = readSymbol(map, "height");
+    m.mapBytesPerRow = readSymbol(map, "bytes_per_row");
+    m.mapRowOffsets = readOptionalSymbol(map, "row_offsets");
+    m.collisionMap = readSymbol(map, "collision_map");
+    m.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
+    m.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
+    map.require("origin");
+    const toml::array& origin = *map.pair("origin", "integers");
+    m.originX = static_cast<std::uint16_t>(map.asInteger(origin[0], "origin", 0, 0xF000));
+    m.originY = static_cast<std::uint16_t>(map.asInteger(origin[1], "origin", 0, 0xF000));
+    m.topHeightTable = readSymbol(map, "top_height_table");
+    m.bottomHeightTable = readSymbol(map, "bottom_height_table");
+}
+
+void readCases(const TomlSection& top, Manifest& m)
+{
+    const std::vector<const toml::table*> tables = top.tableArray("case");
+    if (tables.empty()) {
+        top.file().fail(top.line(), "the manifest has no [[case]]; name at least one case and its label");
+    }
+    for (const toml::table* table : tables) {
+        const TomlSection entry(top.file(), *table, "[[case]]", "case.", {"name", "label"});
+        CaseLabel label{entry.requiredString("name"), readSymbol(entry, "label")};
+        for (const CaseLabel& earlier : m.cases) {
+            if (earlier.name == label.name) {
+                entry.fail(entry.require("name"), "name", "\"" + label.name + "\" names a case twice");
+            }
+        }
+        m.cases.push_back(std::move(label));
+    }
 }
 
 } // namespace
 
 Manifest loadManifest(const std::filesystem::path& path)
 {
-    toml::table root;
-    try {
-        root = toml::parse_file(path.string());
-    } catch (const toml::parse_error& e) {
-        const auto& begin = e.source().begin;
-        throw emu::InputError(path.string() + ":" + std::to_string(begin.line) + ":" + std::to_string(begin.column) +
-                              ": " + std::string(e.description()));
-    }
-
+    const TomlFile file = readTomlFile(path);
+    const TomlSection top(file, file.root, "the manifest", "", {"call", "entity", "map", "case"});
     Manifest m;
     m.path = path;
-    const TableReader top(path, root, "", {"call", "entity", "map", "case"});
-
-    const TableReader call(path, top.subtable("call"), "call",
-                           {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "data_bank", "stack",
-                            "cycle_limit"});
-    m.entry = call.symbol("entry");
-    const std::string kind = call.string("kind");
-    if (kind != "jsr" && kind != "jsl") {
-        call.fail(call.require("kind").source(), "call.kind must be \"jsr\" or \"jsl\"");
-    }
-    m.call = kind == "jsr" ? CallKind::Jsr : CallKind::Jsl;
-    m.accumulatorBits = static_cast<int>(call.integer("accumulator_bits", 8, 16));
-    m.indexBits = static_cast<int>(call.integer("index_bits", 8, 16));
-    for (const auto& [key, bits] : {std::pair{"accumulator_bits", m.accumulatorBits}, {"index_bits", m.indexBits}}) {
-        if (bits != 8 && bits != 16) {
-            call.fail(call.require(key).source(), std::string("call.") + key + " must be 8 or 16");
-        }
-    }
-    if (call.string("direct_page") != "entity") {
-        call.fail(call.require("direct_page").source(), "call.direct_page must be \"entity\"");
-    }
-    m.dataBank = static_cast<std::uint8_t>(call.integer("data_bank", 0, 255));
-    m.stack = static_cast<std::uint16_t>(call.integer("stack", 0x0100, 0x1FFF));
-    m.cycleLimit = static_cast<std::uint64_t>(call.integer("cycle_limit", 1, 100'000'000));
-
-    const TableReader entity(path, top.subtable("entity"), "entity",
-                             {"slots", "stride", "x_position", "y_position", "x_velocity", "y_velocity",
-                              "collision_state", "hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height",
-                              "state_bits"});
-    m.entitySlots = entity.symbol("slots");
-    m.entityStride = static_cast<std::uint32_t>(entity.integer("stride", 1, 0x1000));
-    m.xPosition = readField(entity, path, "x_position");
-    m.yPosition = readField(entity, path, "y_position");
-    m.xVelocity = readField(entity, path, "x_velocity");
-    m.yVelocity = readField(entity, path, "y_velocity");
-    m.collisionState = readField(entity, path, "collision_state");
-    m.hitboxLeft = readField(entity, path, "hitbox_left");
-    m.hitboxRight = readField(entity, path, "hitbox_right");
-    m.hitboxYOffset = readField(entity, path, "hitbox_y_offset");
-    m.hitboxHeight = readField(entity, path, "hitbox_height");
-    m.stateBits = readStateBits(entity, path);
-
-    const TableReader map(path, top.subtable("map"), "map",
-                          {"tiles", "width", "height", "bytes_per_row", "collision_map", "max_width", "max_height",
-                           "origin", "top_height_table", "bottom_height_table"});
-    m.mapTiles = map.symbol("tiles");
-    m.mapWidth = map.symbol("width");
-    m.mapHeight = map.symbol("height");
-    m.mapBytesPerRow = map.symbol("bytes_per_row");
-    m.collisionMap = map.symbol("collision_map");
-    m.maxMapWidth = static_cast<int>(map.integer("max_width", 1, 255));
-    m.maxMapHeight = static_cast<int>(map.integer("max_height", 1, 255));
-    const toml::node& origin = map.require("origin");
-    const toml::array* originPair = origin.as_array();
-    if (originPair == nullptr || originPair->size() != 2) {
-        map.fail(origin.source(), "map.origin must be [x, y]");
-    }
-    m.originX = static_cast<std::uint16_t>(map.integerOf(*originPair->get(0), "map.origin x", 0, 0xF000));
-    m.originY = static_cast<std::uint16_t>(map.integerOf(*originPair->get(1), "map.origin y", 0, 0xF000));
-    m.topHeightTable = map.symbol("top_height_table");
-    m.bottomHeightTable = map.symbol("bottom_height_table");
-
-    const toml::node& cases = top.require("case");
-    const toml::array* caseArray = cases.as_array();
-    if (caseArray == nullptr || caseArray->empty() || !caseArray->is_array_of_tables()) {
-        top.fail(cases.source(), "[[case]] must be one or more tables with a name and a label");
-    }
-    for (const toml::node& node : *caseArray) {
-        const TableReader entry(path, *node.as_table(), "case", {"name", "label"});
-        CaseLabel label{entry.string("name"), entry.symbol("label")};
-        for (const CaseLabel& earlier : m.cases) {
-            if (earlier.name == label.name) {
-                entry.fail(entry.require("name").source(), "case \"" + label.name + "\" is named twice");
-            }
-        }
-        m.cases.push_back(std::move(label));
-    }
+    readCall(top, m);
+    readEntity(top, m);
+    readMap(top, m);
+    readCases(top, m);
     return m;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,7 @@ struct Manifest {
     SymbolRef mapWidth;
     SymbolRef mapHeight;
     SymbolRef mapBytesPerRow;
+    std::optional<SymbolRef> mapRowOffsets; // words the host fills with row * bytes_per_row
     SymbolRef collisionMap;
     int maxMapWidth = 0;
     int maxMapHeight = 0;

@@ -108,6 +108,11 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     a.mapWidth = r.ram(m.mapWidth, 1);
     a.mapHeight = r.ram(m.mapHeight, 1);
     a.mapBytesPerRow = r.ram(m.mapBytesPerRow, 2);
+    if (m.mapRowOffsets) {
+        const std::uint32_t bytes = r.sizedRam(*m.mapRowOffsets);
+        a.mapRowOffsets = r.ram(*m.mapRowOffsets, bytes);
+        a.mapRowOffsetRows = bytes / 2;
+    }
     a.collisionMap = r.ram(m.collisionMap, 256);
     for (const CaseLabel& c : m.cases) {
         a.caseLabels.push_back(r.code(c.label));
@@ -133,6 +138,10 @@ ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)
     manifestPath.replace_extension(".manifest.toml");
     if (!std::filesystem::exists(manifestPath)) {
         manifestPath = romPath.parent_path() / "manifest.toml";
+    }
+    if (!std::filesystem::exists(manifestPath)) {
+        throw emu::InputError(romPath.string() + ": no manifest: looked for " + romPath.stem().string() +
+                              ".manifest.toml and manifest.toml beside it");
     }
     rom.manifest = loadManifest(manifestPath);
     rom.addresses = resolve(rom);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ struct RoutineAddresses {
     std::uint32_t mapWidth = 0;
     std::uint32_t mapHeight = 0;
     std::uint32_t mapBytesPerRow = 0;
+    std::optional<std::uint32_t> mapRowOffsets;
+    std::uint32_t mapRowOffsetRows = 0; // how many rows the table holds
     std::uint32_t collisionMap = 0;
     std::vector<std::uint32_t> caseLabels; // parallel to Manifest::cases
 };

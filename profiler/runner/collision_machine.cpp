@@ -40,6 +40,13 @@ void CollisionMachine::loadMap(const TileMap& map)
     bus_.poke(a.mapHeight, static_cast<std::uint8_t>(map.height));
     bus_.poke(a.mapBytesPerRow, static_cast<std::uint8_t>(map.width));
     bus_.poke(a.mapBytesPerRow + 1, static_cast<std::uint8_t>(map.width >> 8));
+    if (a.mapRowOffsets) {
+        for (std::uint32_t row = 0; row < a.mapRowOffsetRows; ++row) {
+            const std::uint32_t offset = row * static_cast<std::uint32_t>(map.width);
+            bus_.poke(*a.mapRowOffsets + 2 * row, static_cast<std::uint8_t>(offset));
+            bus_.poke(*a.mapRowOffsets + 2 * row + 1, static_cast<std::uint8_t>(offset >> 8));
+        }
+    }
     mapWindow_.start = a.mapTiles;
     mapWindow_.bytes = static_cast<std::uint32_t>(map.tiles.size());
     mapWindow_.width = static_cast<std::uint32_t>(map.width);

@@ -1,18 +1,11 @@
 #include "profiler/scenario/scenario.hpp"
 
-#include "emu/input_error.hpp"
 #include "profiler/map/tiled_map.hpp"
-
-#include <toml++/toml.h>
+#include "profiler/toml/string_positions.hpp"
+#include "profiler/toml/toml_section.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fstream>
-#include <initializer_list>
-#include <iterator>
 #include <map>
 #include <string_view>
 
@@ -29,407 +22,27 @@ constexpr int kMaxMapPixel = kMaxMapTiles * kTilePixels - 1;
 constexpr std::string_view kLegend = "the legend is # SOLID, = END_SLOPE, A-F floor slopes, ^ UP_PLATFORM, . EMPTY, "
                                      "v DOWN_PLATFORM, a-f ceiling slopes";
 
-// A place in the scenario file, 1-based as toml++ counts it: columns in characters, not bytes.
-struct SourcePosition {
-    int line = 0;
-    int column = 0;
-};
-
-// The scenario's text, and its name at the start of every message.
-struct ScenarioFile {
-    std::string name;
-    std::string text;
-
-    [[noreturn]] void fail(int line, const std::string& problem) const
-    {
-        throw emu::InputError(name + ":" + std::to_string(line) + ": " + problem);
-    }
-
-    [[noreturn]] void fail(SourcePosition at, const std::string& problem) const
-    {
-        throw emu::InputError(name + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + problem);
-    }
-};
-
-std::string readText(const std::filesystem::path& path, const std::string& name)
+std::optional<Gravity> readGravity(const TomlSection& section, std::string_view key)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw emu::InputError(name + ": cannot open: " + std::strerror(errno));
+    const std::optional<std::string> name = section.string(key);
+    if (!name) {
+        return std::nullopt;
     }
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-int lineOf(const toml::node& node)
-{
-    return static_cast<int>(node.source().begin.line);
-}
-
-std::string formatNumber(double value)
-{
-    char buffer[32];
-    return {buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr};
-}
-
-std::string typeName(const toml::node& node)
-{
-    switch (node.type()) {
-    case toml::node_type::string:
-        return "a string";
-    case toml::node_type::integer:
-        return "an integer";
-    case toml::node_type::floating_point:
-        return "a floating-point number";
-    case toml::node_type::boolean:
-        return "a boolean";
-    case toml::node_type::array:
-        return "an array";
-    case toml::node_type::table:
-        return "a table";
-    default:
-        return "a date or time";
+    if (*name == "down") {
+        return Gravity::Down;
     }
-}
-
-// One TOML table of the scenario. Its keys are checked against the ones it allows, and every read
-// names the key and its line when a value is missing, of the wrong type or out of range.
-class Section {
-public:
-    Section(const ScenarioFile& file, const toml::table& table, std::string title, std::string keyPrefix,
-            std::initializer_list<std::string_view> keys)
-        : file_(file), table_(table), title_(std::move(title)), prefix_(std::move(keyPrefix))
-    {
-        rejectUnknownKeys(keys);
+    if (*name == "up") {
+        return Gravity::Up;
     }
-
-    const ScenarioFile& file() const { return file_; }
-    int line() const { return lineOf(table_); }
-    const toml::node* find(std::string_view key) const { return table_.get(key); }
-
-    const toml::node& require(std::string_view key) const
-    {
-        const toml::node* node = find(key);
-        if (!node) {
-            file_.fail(line(), title_ + " is missing the required key '" + std::string(key) + "'");
-        }
-        return *node;
+    if (*name == "none") {
+        return Gravity::None;
     }
-
-    [[noreturn]] void fail(const toml::node& at, std::string_view key, const std::string& problem) const
-    {
-        file_.fail(lineOf(at), "'" + prefix_ + std::string(key) + "' " + problem);
-    }
-
-    std::int64_t asInteger(const toml::node& node, std::string_view key, std::int64_t min, std::int64_t max) const
-    {
-        const toml::value<std::int64_t>* value = node.as_integer();
-        if (!value) {
-            fail(node, key, "must be an integer, not " + typeName(node));
-        }
-        if (value->get() < min || value->get() > max) {
-            fail(node, key, "must be " + std::to_string(min) + ".." + std::to_string(max) + ", not "
-                                + std::to_string(value->get()));
-        }
-        return value->get();
-    }
-
-    double asNumber(const toml::node& node, std::string_view key) const
-    {
-        if (const toml::value<std::int64_t>* integer = node.as_integer()) {
-            return static_cast<double>(integer->get());
-        }
-        const toml::value<double>* value = node.as_floating_point();
-        if (!value) {
-            fail(node, key, "must be a number, not " + typeName(node));
-        }
-        if (!std::isfinite(value->get())) {
-            fail(node, key, "must be a finite number, not " + formatNumber(value->get()));
-        }
-        return value->get();
-    }
-
-    std::optional<std::int64_t> integer(std::string_view key, std::int64_t min, std::int64_t max) const
-    {
-        const toml::node* node = find(key);
-        return node ? std::optional(asInteger(*node, key, min, max)) : std::nullopt;
-    }
-
-    std::int64_t requiredInteger(std::string_view key, std::int64_t min, std::int64_t max) const
-    {
-        return asInteger(require(key), key, min, max);
-    }
-
-    // -max..max
-    std::optional<double> speed(std::string_view key) const
-    {
-        const toml::node* node = find(key);
-        if (!node) {
-            return std::nullopt;
-        }
-        const double value = asNumber(*node, key);
-        if (value < -kMaxSpeed || value > kMaxSpeed) {
-            fail(*node, key, "must be " + formatNumber(-kMaxSpeed) + ".." + formatNumber(kMaxSpeed) + ", not "
-                                 + formatNumber(value));
-        }
-        return value;
-    }
-
-    // 0 excluded: a zero acceleration or fall speed is written as gravity = "none".
-    std::optional<double> positiveUpTo(std::string_view key, double max) const
-    {
-        const toml::node* node = find(key);
-        if (!node) {
-            return std::nullopt;
-        }
-        const double value = asNumber(*node, key);
-        if (value <= 0 || value > max) {
-            fail(*node, key, "must be > 0 and <= " + formatNumber(max) + ", not " + formatNumber(value));
-        }
-        return value;
-    }
-
-    std::optional<std::string> string(std::string_view key) const
-    {
-        const toml::node* node = find(key);
-        if (!node) {
-            return std::nullopt;
-        }
-        if (!node->is_string()) {
-            fail(*node, key, "must be a string, not " + typeName(*node));
-        }
-        return node->as_string()->get();
-    }
-
-    std::string requiredName(std::string_view key) const
-    {
-        const toml::node& node = require(key);
-        const std::string name = *string(key);
-        if (name.empty()) {
-            fail(node, key, "must not be empty");
-        }
-        return name;
-    }
-
-    std::optional<bool> boolean(std::string_view key) const
-    {
-        const toml::node* node = find(key);
-        if (!node) {
-            return std::nullopt;
-        }
-        if (!node->is_boolean()) {
-            fail(*node, key, "must be true or false, not " + typeName(*node));
-        }
-        return node->as_boolean()->get();
-    }
-
-    std::optional<Gravity> gravity(std::string_view key) const
-    {
-        const std::optional<std::string> name = string(key);
-        if (!name) {
-            return std::nullopt;
-        }
-        if (*name == "down") {
-            return Gravity::Down;
-        }
-        if (*name == "up") {
-            return Gravity::Up;
-        }
-        if (*name == "none") {
-            return Gravity::None;
-        }
-        fail(*find(key), key, "must be \"down\", \"up\" or \"none\", not \"" + *name + "\"");
-    }
-
-    // [x, y]; `what` names the values for the message.
-    const toml::array* pair(std::string_view key, const std::string& what) const
-    {
-        const toml::node* node = find(key);
-        if (!node) {
-            return nullptr;
-        }
-        const toml::array* array = node->as_array();
-        if (!array || array->size() != 2) {
-            fail(*node, key, "must be [x, y] (two " + what + "), not "
-                                 + (array ? "an array of " + std::to_string(array->size()) : typeName(*node)));
-        }
-        return array;
-    }
-
-    const toml::table& table(std::string_view key, const std::string& example) const
-    {
-        const toml::node& node = require(key);
-        if (!node.is_table()) {
-            fail(node, key, "must be a table like " + example + ", not " + typeName(node));
-        }
-        return *node.as_table();
-    }
-
-    // The tables of a [[key]] array; none when the key is absent.
-    std::vector<const toml::table*> tableArray(std::string_view key) const
-    {
-        std::vector<const toml::table*> tables;
-        const toml::node* node = find(key);
-        if (!node) {
-            return tables;
-        }
-        const std::string header = "[[" + std::string(key) + "]]";
-        if (!node->is_array()) {
-            fail(*node, key, "must be an array of tables: write " + header + ", not " + typeName(*node));
-        }
-        for (const toml::node& element : *node->as_array()) {
-            if (!element.is_table()) {
-                fail(element, key, "must be an array of tables (" + header + "), but holds " + typeName(element));
-            }
-            tables.push_back(element.as_table());
-        }
-        return tables;
-    }
-
-private:
-    // The first unknown key in the file, so the message points at what the author wrote first.
-    void rejectUnknownKeys(std::initializer_list<std::string_view> keys) const
-    {
-        const toml::key* unknown = nullptr;
-        for (const auto& [key, value] : table_) {
-            const bool known = std::find(keys.begin(), keys.end(), key.str()) != keys.end();
-            if (!known && (!unknown || key.source().begin < unknown->source().begin)) {
-                unknown = &key;
-            }
-        }
-        if (!unknown) {
-            return;
-        }
-        std::string expected;
-        for (const std::string_view key : keys) {
-            expected += (expected.empty() ? "" : ", ") + std::string(key);
-        }
-        file_.fail(static_cast<int>(unknown->source().begin.line),
-                   "unknown key '" + std::string(unknown->str()) + "' in " + title_ + "; expected " + expected);
-    }
-
-    const ScenarioFile& file_;
-    const toml::table& table_;
-    std::string title_;  // for messages: "[[entity]]", "the hitbox", ...
-    std::string prefix_; // the section's keys' path: "entity.hitbox."
-};
-
-bool isContinuationByte(char c)
-{
-    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
-}
-
-std::size_t offsetOf(std::string_view text, SourcePosition at)
-{
-    std::size_t offset = 0;
-    for (int line = 1; line < at.line; ++line) {
-        offset = text.find('\n', offset);
-        if (offset == std::string_view::npos) {
-            return text.size();
-        }
-        ++offset;
-    }
-    for (int column = 1; column < at.column && offset < text.size(); ++column) {
-        ++offset;
-        while (offset < text.size() && isContinuationByte(text[offset])) {
-            ++offset;
-        }
-    }
-    return offset;
-}
-
-std::size_t utf8Length(std::uint32_t codePoint)
-{
-    return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
-}
-
-// Where each byte of a string value sits in the file. toml++ gives only the literal's start, and a
-// trimmed first newline, an escape or a line-ending backslash moves everything after it, so the
-// literal is read again here. toml++ has accepted it, so it is well formed.
-std::vector<SourcePosition> valuePositions(std::string_view text, SourcePosition start)
-{
-    std::vector<SourcePosition> positions;
-    std::size_t i = offsetOf(text, start);
-    SourcePosition here = start;
-    const auto next = [&] {
-        if (text[i] == '\n') {
-            ++here.line;
-            here.column = 1;
-        } else if (i + 1 >= text.size() || !isContinuationByte(text[i + 1])) {
-            ++here.column;
-        }
-        ++i;
-    };
-    const auto at = [&](std::size_t offset, std::string_view what) {
-        return offset <= text.size() && text.substr(offset).starts_with(what);
-    };
-
-    const char quote = text[i];
-    const bool multiLine = at(i, std::string(3, quote));
-    const std::string delimiter(multiLine ? 3 : 1, quote);
-    for (std::size_t n = 0; n < delimiter.size(); ++n) {
-        next();
-    }
-    // TOML drops a newline right after the opening delimiter.
-    if (multiLine && (at(i, "\n") || at(i, "\r\n"))) {
-        while (text[i] != '\n') {
-            next();
-        }
-        next();
-    }
-    while (i < text.size()) {
-        // In a multi-line string up to two quotes before the closing delimiter are part of the value.
-        if (at(i, delimiter) && !(multiLine && at(i + 3, std::string(1, quote)))) {
-            break;
-        }
-        if (quote == '"' && text[i] == '\\') {
-            const char escape = i + 1 < text.size() ? text[i + 1] : '\0';
-            if (multiLine && std::string_view(" \t\r\n").find(escape) != std::string_view::npos) {
-                // A line-ending backslash drops itself and every space and newline after it.
-                next();
-                while (i < text.size() && std::string_view(" \t\r\n").find(text[i]) != std::string_view::npos) {
-                    next();
-                }
-                continue;
-            }
-            const std::size_t digits = escape == 'u' ? 4 : escape == 'U' ? 8 : 0;
-            std::uint32_t codePoint = 0;
-            std::from_chars(text.data() + i + 2, text.data() + i + 2 + digits, codePoint, 16);
-            positions.insert(positions.end(), digits == 0 ? 1 : utf8Length(codePoint), here);
-            for (std::size_t n = 0; n < 2 + digits; ++n) {
-                next();
-            }
-            continue;
-        }
-        if (!at(i, "\r\n")) { // toml++ turns CRLF into LF
-            positions.push_back(here);
-        }
-        next();
-    }
-    return positions;
-}
-
-std::string describeCharacter(std::string_view text, std::size_t index)
-{
-    const unsigned char c = static_cast<unsigned char>(text[index]);
-    if (c == ' ') {
-        return "' ' (a space)";
-    }
-    if (c < 0x20 || c == 0x7F) {
-        char code[8];
-        const auto end = std::to_chars(code, code + sizeof code, c, 16).ptr;
-        return "U+" + std::string(4 - static_cast<std::size_t>(end - code), '0') + std::string(code, end)
-             + " (a control character)";
-    }
-    std::size_t length = 1;
-    while (index + length < text.size() && isContinuationByte(text[index + length])) {
-        ++length;
-    }
-    return "'" + std::string(text.substr(index, length)) + "'";
+    section.fail(*section.find(key), key, "must be \"down\", \"up\" or \"none\", not \"" + *name + "\"");
 }
 
 // The `tiles` string: one row per line, one legend character per tile. Only the final newline is
 // dropped; anything else that makes rows differ in length is an error, not something to guess about.
-void readAsciiMap(const ScenarioFile& file, const toml::node& node, Scenario& scenario)
+void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenario)
 {
     const std::string& text = node.as_string()->get();
     const SourcePosition start{lineOf(node), static_cast<int>(node.source().begin.column)};
@@ -483,10 +96,10 @@ void readAsciiMap(const ScenarioFile& file, const toml::node& node, Scenario& sc
     }
 }
 
-void readMap(const Section& top, Scenario& scenario)
+void readMap(const TomlSection& top, Scenario& scenario)
 {
-    const ScenarioFile& file = top.file();
-    const Section map(file, top.table("map", "[map] with tiles = \"\"\"...\"\"\" or file = \"level.tmj\""), "[map]",
+    const TomlFile& file = top.file();
+    const TomlSection map(file, top.table("map", "[map] with tiles = \"\"\"...\"\"\" or file = \"level.tmj\""), "[map]",
                       "map.", {"tiles", "file"});
     scenario.mapLine = map.line();
     const std::optional<std::string> tiles = map.string("tiles");
@@ -507,9 +120,9 @@ void readMap(const Section& top, Scenario& scenario)
     }
 }
 
-Hitbox readHitbox(const Section& entity)
+Hitbox readHitbox(const TomlSection& entity)
 {
-    const Section box(entity.file(), entity.table("hitbox", "{ left = 6, right = 6, top = 12, height = 24 }"),
+    const TomlSection box(entity.file(), entity.table("hitbox", "{ left = 6, right = 6, top = 12, height = 24 }"),
                       "the hitbox", "entity.hitbox.", {"left", "right", "top", "height"});
     Hitbox hitbox;
     hitbox.left = static_cast<int>(box.requiredInteger("left", 1, 32));
@@ -524,7 +137,7 @@ Hitbox readHitbox(const Section& entity)
     return hitbox;
 }
 
-std::vector<ScriptStep> readScript(const Section& entity)
+std::vector<ScriptStep> readScript(const TomlSection& entity)
 {
     std::vector<ScriptStep> script;
     const toml::node* node = entity.find("script");
@@ -539,14 +152,14 @@ std::vector<ScriptStep> readScript(const Section& entity)
         if (!element.is_table()) {
             entity.fail(element, "script", "must hold steps like " + example + ", not " + typeName(element));
         }
-        const Section step(entity.file(), *element.as_table(), "the script step", "entity.script.",
+        const TomlSection step(entity.file(), *element.as_table(), "the script step", "entity.script.",
                            {"frames", "walk", "jump", "gravity"});
         ScriptStep result;
         result.line = step.line();
         result.frames = static_cast<int>(step.requiredInteger("frames", 1, kMaxFrames));
-        result.walk = step.speed("walk").value_or(0);
-        result.jump = step.speed("jump");
-        result.gravity = step.gravity("gravity");
+        result.walk = step.number("walk", -kMaxSpeed, kMaxSpeed).value_or(0);
+        result.jump = step.number("jump", -kMaxSpeed, kMaxSpeed);
+        result.gravity = readGravity(step, "gravity");
         script.push_back(result);
     }
     return script;
@@ -566,7 +179,7 @@ std::string describeBox(const PixelBox& box)
          + formatNumber(box.top) + ".." + formatNumber(box.bottom);
 }
 
-void checkPlacement(const ScenarioFile& file, const Scenario& scenario, const EntitySpec& entity)
+void checkPlacement(const TomlFile& file, const Scenario& scenario, const EntitySpec& entity)
 {
     const TileMap& map = scenario.map;
     const Hitbox& hitbox = entity.hitbox;
@@ -592,26 +205,26 @@ void checkPlacement(const ScenarioFile& file, const Scenario& scenario, const En
     }
 }
 
-EntitySpec readEntity(const Section& entity)
+EntitySpec readEntity(const TomlSection& entity)
 {
     EntitySpec spec;
     spec.line = entity.line();
-    spec.name = entity.requiredName("name");
+    spec.name = entity.requiredString("name");
     spec.hitbox = readHitbox(entity);
     entity.require("pos");
     const toml::array& pos = *entity.pair("pos", "numbers");
     spec.x = entity.asNumber(pos[0], "pos");
     spec.y = entity.asNumber(pos[1], "pos");
-    spec.gravity = entity.gravity("gravity").value_or(spec.gravity);
-    spec.gravityAccel = entity.positiveUpTo("gravity_accel", kMaxSpeed).value_or(spec.gravityAccel);
-    spec.maxFall = entity.positiveUpTo("max_fall", kMaxSpeed).value_or(spec.maxFall);
+    spec.gravity = readGravity(entity, "gravity").value_or(spec.gravity);
+    spec.gravityAccel = entity.positiveNumber("gravity_accel", kMaxSpeed).value_or(spec.gravityAccel);
+    spec.maxFall = entity.positiveNumber("max_fall", kMaxSpeed).value_or(spec.maxFall);
     spec.script = readScript(entity);
     return spec;
 }
 
-void readEntities(const Section& top, Scenario& scenario)
+void readEntities(const TomlSection& top, Scenario& scenario)
 {
-    const ScenarioFile& file = top.file();
+    const TomlFile& file = top.file();
     const std::vector<const toml::table*> tables = top.tableArray("entity");
     if (tables.empty()) {
         const toml::node* node = top.find("entity");
@@ -623,7 +236,7 @@ void readEntities(const Section& top, Scenario& scenario)
     }
     std::map<std::string, int> nameLines;
     for (const toml::table* table : tables) {
-        const Section entity(file, *table, "[[entity]]", "entity.",
+        const TomlSection entity(file, *table, "[[entity]]", "entity.",
                              {"name", "hitbox", "pos", "gravity", "gravity_accel", "max_fall", "script"});
         EntitySpec spec = readEntity(entity);
         const int nameLine = lineOf(*entity.find("name"));
@@ -636,12 +249,22 @@ void readEntities(const Section& top, Scenario& scenario)
     }
 }
 
-Expectation readExpectation(const Section& expect, const Scenario& scenario)
+// Expected positions are whole pixels, written 120 or 120.0.
+int readWholePixel(const TomlSection& expect, const toml::node& node)
+{
+    const double value = expect.asNumber(node, "pos");
+    if (value != std::floor(value) || value < 0 || value > kMaxMapPixel) {
+        expect.fail(node, "pos", "must be whole pixels 0.." + std::to_string(kMaxMapPixel) + ", not " + formatNumber(value));
+    }
+    return static_cast<int>(value);
+}
+
+Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
 {
     Expectation result;
     result.line = expect.line();
     result.frame = static_cast<int>(expect.requiredInteger("frame", 1, scenario.frames));
-    result.entity = expect.requiredName("entity");
+    result.entity = expect.requiredString("entity");
     const auto named = [&](const EntitySpec& entity) { return entity.name == result.entity; };
     if (std::none_of(scenario.entities.begin(), scenario.entities.end(), named)) {
         std::string names;
@@ -651,9 +274,8 @@ Expectation readExpectation(const Section& expect, const Scenario& scenario)
         expect.fail(*expect.find("entity"), "entity", "names no entity: '" + result.entity + "' (the entities are "
                                                           + names + ")");
     }
-    if (const toml::array* pos = expect.pair("pos", "integers")) {
-        result.pos = {static_cast<int>(expect.asInteger((*pos)[0], "pos", 0, kMaxMapPixel)),
-                      static_cast<int>(expect.asInteger((*pos)[1], "pos", 0, kMaxMapPixel))};
+    if (const toml::array* pos = expect.pair("pos", "whole numbers")) {
+        result.pos = {readWholePixel(expect, (*pos)[0]), readWholePixel(expect, (*pos)[1])};
     }
     result.standing = expect.boolean("standing");
     result.ceiling = expect.boolean("ceiling");
@@ -670,20 +292,13 @@ Expectation readExpectation(const Section& expect, const Scenario& scenario)
 
 Scenario loadScenario(const std::filesystem::path& path)
 {
-    ScenarioFile file{path.string(), readText(path, path.string())};
-    toml::table root;
-    try {
-        root = toml::parse(file.text, file.name);
-    } catch (const toml::parse_error& error) {
-        const toml::source_position at = error.source().begin;
-        file.fail({static_cast<int>(at.line), static_cast<int>(at.column)}, std::string(error.description()));
-    }
-
+    const TomlFile file = readTomlFile(path);
+    const toml::table& root = file.root;
     Scenario scenario;
     scenario.path = path;
-    const Section top(file, root, "the scenario", "",
+    const TomlSection top(file, root, "the scenario", "",
                       {"name", "rom", "frames", "budget_cycles", "map", "entity", "expect"});
-    scenario.name = top.requiredName("name");
+    scenario.name = top.requiredString("name");
     scenario.rom = top.string("rom").value_or("tile-collision");
     scenario.frames = static_cast<int>(top.requiredInteger("frames", 1, kMaxFrames));
     scenario.budgetCycles =
@@ -691,7 +306,7 @@ Scenario loadScenario(const std::filesystem::path& path)
     readMap(top, scenario);
     readEntities(top, scenario);
     for (const toml::table* table : top.tableArray("expect")) {
-        const Section expect(file, *table, "[[expect]]", "expect.",
+        const TomlSection expect(file, *table, "[[expect]]", "expect.",
                              {"frame", "entity", "pos", "standing", "ceiling", "wall_left", "wall_right"});
         scenario.expectations.push_back(readExpectation(expect, scenario));
     }

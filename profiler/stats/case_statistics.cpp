@@ -44,8 +44,9 @@ std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scena
             found->cycles.push_back(call.cycles);
             found->scanlines.push_back(call.scanlines());
             const double share = static_cast<double>(call.cycles) / s.budgetCycles;
+            st.meanBudgetShare += share;
             st.maxBudgetShare = std::max(st.maxBudgetShare, share);
-            st.overBudget += call.cycles > static_cast<std::uint32_t>(s.budgetCycles) ? 1 : 0;
+            st.callsOverBudget += call.cycles > static_cast<std::uint32_t>(s.budgetCycles) ? 1 : 0;
             if (st.calls == 0 || call.cycles > st.worst.cycles) {
                 st.worst = {s.scenario, call.frame, s.entities[static_cast<std::size_t>(call.entity)], call.cycles,
                             call.scanlines()};
@@ -55,6 +56,7 @@ std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scena
     }
     std::vector<CaseStatistics> out;
     for (Collected& c : cases) {
+        c.stats.meanBudgetShare /= static_cast<double>(c.stats.calls);
         c.stats.cycles = distributionOf(std::move(c.cycles));
         c.stats.scanlines = distributionOf(std::move(c.scanlines));
         out.push_back(std::move(c.stats));

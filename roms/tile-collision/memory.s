@@ -17,8 +17,11 @@ MapWidth:           .res 1
 MapHeight:          .res 1
 MapBytesPerRow:     .res 2      ; = MapWidth, as a word for 16-bit index arithmetic
 
+; Word n = n * MapBytesPerRow: the first tile of row n, without the multiplier.
+MapRowOffsets:      .res 512
+
 .segment "HIGHRAM"
 
 MapData:            .res $E000
 
-.export CollisionMap, Entities, MapWidth, MapHeight, MapBytesPerRow, MapData
+.export CollisionMap, Entities, MapWidth, MapHeight, MapBytesPerRow, MapRowOffsets, MapData

@@ -9,23 +9,22 @@
 ; the box's edges reach, then the opposite edge.
 ;
 ; Tile indexes: row * MapWidth + column, with row and column = (pixel - $1000) / 16. The row
-; product comes from the S-CPU's multiplier. An index is built from pixel / 16, which still holds
-; the origin's $100, so the map is read through MAP_TILES, $100 bytes before MapData.
+; product comes from MapRowOffsets (one word per row, written with the map), which is cheaper than
+; the S-CPU's multiplier: no mode switches, no long writes, no waiting. An index is built from
+; pixel / 16, which still holds the origin's $100, so the map is read through MAP_TILES, $100
+; bytes before MapData.
 
 .p816
 
 .include "entity.inc"
 .include "tile_types.inc"
 
-.import CollisionMap, MapWidth, MapBytesPerRow, MapData
+.import CollisionMap, MapBytesPerRow, MapRowOffsets, MapData
 .import TopHeightTable, BottomHeightTable
-
-WRMPYA = $004202
-WRMPYB = $004203
-RDMPY  = $004216
 
 MAP_TILES = .loword(MapData) - $100
 COLLISION_TYPES = .loword(CollisionMap)
+ROW_OFFSETS = .loword(MapRowOffsets)
 
 .segment "CODE"
 
@@ -37,8 +36,16 @@ COLLISION_TYPES = .loword(CollisionMap)
     lda a:COLLISION_TYPES, x
 .endmacro
 
-; A = the index of the tile at the entity's centre column in the row whose row * width product the
-; multiplier was given at least 9 cycles ago. A16; carry is cleared here.
+; X = 2 * the row of the pixel row in A: MapRowOffsets' index. A16.
+.macro ROW_OF
+    lsr
+    lsr
+    lsr
+    and #$01FE              ; pixel / 8 holds the origin's $200 above 2 * row
+    tax
+.endmacro
+
+; A = the index of the tile at the entity's centre column in row X / 2. A16; clears carry.
 .macro CENTRE_INDEX
     lda z:Entity::xPosition + 2
     lsr
@@ -46,18 +53,7 @@ COLLISION_TYPES = .loword(CollisionMap)
     lsr
     lsr
     clc
-    adc f:RDMPY
-.endmacro
-
-; Starts row(A) * MapWidth, MapWidth being in WRMPYA already. A16 in, A8 out.
-.macro START_ROW_PRODUCT
-    lsr
-    lsr
-    lsr
-    lsr
-    sep #$20
-    .a8
-    sta f:WRMPYB            ; the row is the low byte of pixel / 16
+    adc a:ROW_OFFSETS, x
 .endmacro
 
 ; The box's side tiles in the row at Y: the tiles two and one to the left of the centre, then
@@ -122,24 +118,14 @@ next:
     jmp NoTileHitbox
 HasHitbox:
 
-    ; The X axis tests the rows the box covers before it moves vertically: start
-    ; row(top) * width, and add the X velocity while the multiplier works.
+    ; The X axis tests the rows the box covers before it moves vertically.
     lda z:Entity::hitboxYOffset
     clc
     adc z:Entity::yPosition + 2
     sta z:Entity::top
-    lsr
-    lsr
-    lsr
-    lsr
-    xba                             ; the row (low byte of top / 16) goes to the high byte
-    sep #$20
-    .a8
-    lda a:MapWidth
-    rep #$21                        ; clears carry for the add below
-    .a16
-    sta f:WRMPYA                    ; one 16-bit store: WRMPYA = width, then WRMPYB = row starts it
+    ROW_OF                          ; X = the top row, kept for the X axis
 
+    clc
     lda z:Entity::xPosition
     adc z:Entity::xVelocity
     sta z:Entity::xPosition
@@ -164,7 +150,7 @@ TestColumn:
     lsr
     lsr
     clc
-    adc f:RDMPY
+    adc a:ROW_OFFSETS, x
     tay                             ; the tile in the top row
 
     lda z:Entity::top               ; rows below the top one that the box covers:
@@ -262,9 +248,7 @@ GoMovingUp:
     clc
     adc z:Entity::hitboxHeight
     sta z:Entity::bottom
-    START_ROW_PRODUCT
-    rep #$20
-    .a16
+    ROW_OF
     CENTRE_INDEX
     tay                             ; the tile under the centre
     lda #0
@@ -315,9 +299,7 @@ TopTile:
     rep #$20
     .a16
     lda z:Entity::top
-    START_ROW_PRODUCT
-    rep #$20
-    .a16
+    ROW_OF
     CENTRE_INDEX
     tax
     lda #0
@@ -349,18 +331,15 @@ Done:
     rts
 .endproc
 
-; 4.4: standing on the floor. The Y velocity is ignored: only slopes move a standing entity.
+; 4.4: standing on the floor. The Y velocity is ignored: only slopes move a standing entity. It is
+; cleared on every way out (the collision tails clear it too).
 .proc MovingDown_Standing
     .a16
-    stz z:Entity::yVelocity
-    stz z:Entity::yVelocity + 2
     lda z:Entity::top               ; unchanged since the entry: the entity has not moved on Y
     clc
     adc z:Entity::hitboxHeight
     sta z:Entity::bottom
-    START_ROW_PRODUCT
-    rep #$20
-    .a16
+    ROW_OF
     CENTRE_INDEX
     tay
     lda #0
@@ -405,8 +384,10 @@ TileBelow:
 SideTilesBelow:
     ; A ledge: only an edge of the box is still over ground. Platforms hold a walking entity.
     SIDE_TILES OnLedge, TILE_UP_PLATFORM, 1
-    rep #$20
+    rep #$20                        ; nothing holds it: it falls from the next frame on
     .a16
+    stz z:Entity::yVelocity
+    stz z:Entity::yVelocity + 2
     rts
 OnLedge:
     .a8
@@ -434,9 +415,7 @@ OnLedge:
     clc
     adc z:Entity::hitboxYOffset
     sta z:Entity::top
-    START_ROW_PRODUCT
-    rep #$20
-    .a16
+    ROW_OF
     CENTRE_INDEX
     tay                             ; the tile over the centre
     lda #0
@@ -496,9 +475,7 @@ BottomTile:
     lda z:Entity::top
     adc z:Entity::hitboxHeight
     sta z:Entity::bottom
-    START_ROW_PRODUCT
-    rep #$20
-    .a16
+    ROW_OF
     CENTRE_INDEX
     tax
     lda #0
@@ -524,12 +501,13 @@ Done:
     rts
 .endproc
 
-; 4.6: standing on a ceiling under upward gravity; the mirror of MovingDown_Standing.
+; 4.6: standing on a ceiling under upward gravity; the mirror of MovingDown_Standing, which clears
+; the Y velocity the same way.
 .proc MovingUp_Standing
     .a16
-    stz z:Entity::yVelocity
-    stz z:Entity::yVelocity + 2
-    CENTRE_INDEX                    ; the entry's row(top) product is still in the multiplier
+    lda z:Entity::top               ; unchanged since the entry: the entity has not moved on Y
+    ROW_OF
+    CENTRE_INDEX
     tay
     lda #0
     sep #$20
@@ -578,6 +556,8 @@ SideTilesAbove:
     SIDE_TILES OnLedge, TILE_DOWN_PLATFORM, 1
     rep #$20
     .a16
+    stz z:Entity::yVelocity
+    stz z:Entity::yVelocity + 2
     rts
 OnLedge:
     .a8
@@ -608,22 +588,25 @@ OnLedge:
 ; A8 with B = 0, A = how far the bottom is past the surface (-31..15).
 .proc FloorStop
     .a8
+    inc                             ; how far the box must rise; 0 for an entity already at rest
     tax
     lda #COLLISION_DOWN
     tsb z:Entity::collisionState
-    txa
     rep #$20
     .a16
-    eor #$0080                      ; sign-extend the 8-bit distance (B is 0)
-    sec
-    sbc #$0080
-    eor #$FFFF                      ; with carry clear: y - distance - 1
-    clc
-    adc z:Entity::yPosition + 2
-    sta z:Entity::yPosition + 2
     stz z:Entity::yPosition         ; a Y collision stops the subpixel motion too
     stz z:Entity::yVelocity
     stz z:Entity::yVelocity + 2
+    txa
+    beq Done                        ; standing still on flat ground ends here
+    eor #$0080                      ; sign-extend the 8-bit distance (B is 0)
+    sec
+    sbc #$0080
+    eor #$FFFF                      ; with carry set: y - distance
+    sec
+    adc z:Entity::yPosition + 2
+    sta z:Entity::yPosition + 2
+Done:
     rts
 .endproc
 

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "profiler/toml/toml_file.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tileprof {
+
+// Where each byte of a string value sits in the file. toml++ gives only the literal's start, and a
+// trimmed first newline, an escape or a line-ending backslash moves everything after it, so the
+// literal is read again from `text` (the whole file), starting at `start`. toml++ has accepted
+// the literal, so it is well formed.
+std::vector<SourcePosition> valuePositions(std::string_view text, SourcePosition start);
+
+// The character at text[index] as a message shows it: 'x', ' ' (a space), U+0009 (a control
+// character), or the whole UTF-8 sequence.
+std::string describeCharacter(std::string_view text, std::size_t index);
+
+} // namespace tileprof

@@ -1,0 +1,84 @@
+#include "profiler/toml/toml_file.hpp"
+
+#include "emu/input_error.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace tileprof {
+
+namespace {
+
+std::string readText(const std::filesystem::path& path, const std::string& name)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw emu::InputError(name + ": cannot open: " + std::strerror(errno));
+    }
+    try {
+        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    } catch (const std::ios_base::failure&) {
+        // libstdc++ throws on a read error, such as reading a directory, whatever the stream's mask.
+        throw emu::InputError(name + ": cannot read: " + std::strerror(errno));
+    }
+}
+
+} // namespace
+
+void TomlFile::fail(int line, const std::string& problem) const
+{
+    throw emu::InputError(name + ":" + std::to_string(line) + ": " + problem);
+}
+
+void TomlFile::fail(SourcePosition at, const std::string& problem) const
+{
+    throw emu::InputError(name + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + problem);
+}
+
+TomlFile readTomlFile(const std::filesystem::path& path)
+{
+    TomlFile file{path.string(), readText(path, path.string()), {}};
+    try {
+        file.root = toml::parse(file.text, file.name);
+    } catch (const toml::parse_error& error) {
+        const toml::source_position at = error.source().begin;
+        file.fail({static_cast<int>(at.line), static_cast<int>(at.column)}, std::string(error.description()));
+    }
+    return file;
+}
+
+int lineOf(const toml::node& node)
+{
+    return static_cast<int>(node.source().begin.line);
+}
+
+std::string formatNumber(double value)
+{
+    char buffer[32];
+    return {buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr};
+}
+
+std::string typeName(const toml::node& node)
+{
+    switch (node.type()) {
+    case toml::node_type::string:
+        return "a string";
+    case toml::node_type::integer:
+        return "an integer";
+    case toml::node_type::floating_point:
+        return "a floating-point number";
+    case toml::node_type::boolean:
+        return "a boolean";
+    case toml::node_type::array:
+        return "an array";
+    case toml::node_type::table:
+        return "a table";
+    default:
+        return "a date or time";
+    }
+}
+
+} // namespace tileprof
