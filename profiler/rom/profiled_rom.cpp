@@ -90,6 +90,28 @@ std::array<std::uint8_t, 256> readTable(const ProfiledRom& rom, const Resolver& 
     return table;
 }
 
+// The debug file must describe this ROM: ld65 records the file it wrote each segment to, and
+// where in it. A debug file of another build names another file or places code past this one.
+void checkDebugFileDescribes(const ProfiledRom& rom, const std::filesystem::path& romPath)
+{
+    const std::string romFile = romPath.filename().string();
+    for (const DebugSegment& segment : rom.debug.segments()) {
+        if (!segment.outputFile || !segment.outputOffset) {
+            continue;
+        }
+        const std::string written = std::filesystem::path(*segment.outputFile).filename().string();
+        const std::size_t copierHeader = rom.image.copierHeaderRemoved ? 512 : 0;
+        if (written != romFile) {
+            throw emu::InputError(rom.debug.path().string() + " describes " + written + ", not " + romFile +
+                                  " (segment " + segment.name + "): it belongs to another build");
+        }
+        if (std::uint64_t{*segment.outputOffset} + segment.size > rom.image.bytes.size() + copierHeader) {
+            throw emu::InputError(rom.debug.path().string() + " places segment " + segment.name + " past the end of " +
+                                  romFile + ": it belongs to another build");
+        }
+    }
+}
+
 RoutineAddresses resolve(const ProfiledRom& rom)
 {
     const Manifest& m = rom.manifest;
@@ -134,6 +156,7 @@ ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)
     rom.image = emu::loadRomFile(romPath);
     std::filesystem::path dbgPath = romPath;
     rom.debug = DebugInfo::load(dbgPath.replace_extension(".dbg"));
+    checkDebugFileDescribes(rom, romPath);
     std::filesystem::path manifestPath = romPath;
     manifestPath.replace_extension(".manifest.toml");
     if (!std::filesystem::exists(manifestPath)) {

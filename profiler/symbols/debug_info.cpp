@@ -129,9 +129,17 @@ public:
 
     std::string text(std::string_view key) const
     {
+        const std::optional<std::string> value = optionalText(key);
+        if (!value)
+            fail(std::string(kind_) + " record is missing " + std::string(key) + "=");
+        return *value;
+    }
+
+    std::optional<std::string> optionalText(std::string_view key) const
+    {
         const Field* field = find(key);
         if (!field)
-            fail(std::string(kind_) + " record is missing " + std::string(key) + "=");
+            return std::nullopt;
         if (!field->quoted)
             fail(std::string(kind_) + " record: " + field->shown() + " is not a quoted string");
         return std::string(field->value);
@@ -242,7 +250,7 @@ private:
 
 struct ParsedFile {
     IdTable<std::string> files{"file"};
-    IdTable<std::uint32_t> segmentStarts{"seg"};
+    IdTable<DebugSegment> segments{"seg"};
     IdTable<SpanRecord> spans{"span"};
     IdTable<LineRecord> lines{"line"};
     IdTable<ScopeRecord> scopes{"scope"};
@@ -266,7 +274,8 @@ void addRecord(ParsedFile& parsed, const Record& record, std::string_view kind)
     if (kind == "file") {
         parsed.files.add(record, record.text("name"));
     } else if (kind == "seg") {
-        parsed.segmentStarts.add(record, record.number("start"));
+        parsed.segments.add(record, {record.text("name"), record.number("start"), record.number("size"),
+                                     record.optionalText("oname"), record.optionalNumber("ooffs")});
     } else if (kind == "span") {
         parsed.spans.add(record, {origin(), record.number("seg"), record.number("start"), record.number("size")});
     } else if (kind == "line") {
@@ -328,8 +337,8 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> spanAddresses(const ParsedF
     std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
     for (const SpanRecord& span : parsed.spans.items) {
         const std::string referrer = span.origin.describe("span");
-        const std::uint32_t segment = parsed.segmentStarts.indexOf(span.segment, referrer);
-        const std::uint64_t start = std::uint64_t{parsed.segmentStarts.items[segment]} + span.start;
+        const std::uint32_t segment = parsed.segments.indexOf(span.segment, referrer);
+        const std::uint64_t start = std::uint64_t{parsed.segments.items[segment].start} + span.start;
         if (start + span.size > kAddressSpaceEnd)
             throw emu::InputError(referrer + " ends past the 24-bit address space");
         ranges.emplace_back(static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(start + span.size));
@@ -448,6 +457,7 @@ DebugInfo DebugInfo::load(const std::filesystem::path& path)
     DebugInfo info;
     info.path_ = path;
     info.files_ = parsed.files.items;
+    info.segments_ = parsed.segments.items;
 
     const std::vector<AddressRange> spanRanges = spanAddresses(parsed);
 

@@ -28,6 +28,17 @@ struct DebugSymbol {
     bool isLabel;
 };
 
+// A segment of the linked output: where it runs and, for what ld65 wrote to a file, where.
+struct DebugSegment {
+    std::string name;
+    std::uint32_t start; // the CPU address it was linked at
+    std::uint32_t size;
+    std::optional<std::string> outputFile;   // the file ld65 wrote it to, as ld65 named it
+    std::optional<std::uint32_t> outputOffset; // its offset in that file
+
+    bool operator==(const DebugSegment&) const = default;
+};
+
 struct DebugScope {
     std::string name;          // "" for the global scope of a module
     std::string qualifiedName; // "Outer::Inner"; a module's global scope is ""
@@ -67,6 +78,7 @@ public:
     // has the name.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> scopeRanges(std::string_view qualifiedName) const;
 
+    const std::vector<DebugSegment>& segments() const { return segments_; }
     const std::vector<DebugScope>& scopes() const { return scopes_; }
     const std::vector<DebugSymbol>& symbols() const { return symbols_; }
     std::vector<std::string> sourceFiles() const { return files_; }
@@ -104,6 +116,7 @@ private:
 
     std::filesystem::path path_;
     std::vector<std::string> files_;
+    std::vector<DebugSegment> segments_;
     std::vector<DebugScope> scopes_;
     std::vector<std::vector<AddressRange>> scopeSpans_; // parallel to scopes_
     std::vector<DebugSymbol> symbols_;

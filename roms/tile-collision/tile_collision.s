@@ -56,6 +56,21 @@ ROW_OFFSETS = .loword(MapRowOffsets)
     adc a:ROW_OFFSETS, x
 .endmacro
 
+; yPosition += yVelocity (32-bit). yDelta = the whole pixels the move covers, which is the
+; velocity's integer word plus the subpixel carry; A = the new y pixel. A16.
+.macro MOVE_Y
+    clc
+    lda z:Entity::yPosition
+    adc z:Entity::yVelocity
+    sta z:Entity::yPosition
+    lda z:Entity::yVelocity + 2
+    adc #0
+    sta z:Entity::yDelta
+    clc
+    adc z:Entity::yPosition + 2
+    sta z:Entity::yPosition + 2
+.endmacro
+
 ; The box's side tiles in the row at Y: the tiles two and one to the left of the centre, then
 ; two and one to the right, each only if the box reaches it (section 4.3, step 4).
 ; A8 with B = 0; Y = the centre tile's index in that row. `solid` is taken at once on a SOLID tile;
@@ -102,8 +117,9 @@ next:
 .endmacro
 
 ; In:  A16, I16, D = the entity (page-aligned), DB = $7E.
-; Out: A16, I16; the entity moved, its collisionState set; Y = the map index (MAP_TILES-based) of
-;      the tile below the entity's centre (above it when rising; 0 without a hitbox); X destroyed.
+; Out: A16, I16; the entity moved, its collisionState set; Y = the index (MAP_TILES-based) of the
+;      last centre-column tile the Y path tested: under the entity when it falls or stands, over it
+;      when it rises (0 without a hitbox); X destroyed.
 .proc MoveEntityAndProcessTileCollisions
     .a16
     .i16
@@ -231,16 +247,7 @@ GoMovingUp:
 ; 4.3: falling (or still), not standing.
 .proc MovingDown
     .a16
-    clc
-    lda z:Entity::yPosition
-    adc z:Entity::yVelocity
-    sta z:Entity::yPosition
-    lda z:Entity::yVelocity + 2
-    adc #0                          ; + the subpixel carry: the pixels this move covers
-    sta z:Entity::yDelta
-    clc
-    adc z:Entity::yPosition + 2
-    sta z:Entity::yPosition + 2
+    MOVE_Y
 
     clc
     adc z:Entity::hitboxYOffset
@@ -401,16 +408,7 @@ OnLedge:
 ; 4.5: rising (negative Y velocity), not standing on a ceiling.
 .proc MovingUp
     .a16
-    clc
-    lda z:Entity::yPosition
-    adc z:Entity::yVelocity
-    sta z:Entity::yPosition
-    lda z:Entity::yVelocity + 2
-    adc #0                          ; + the subpixel carry: the (negative) pixels this move covers
-    sta z:Entity::yDelta
-    clc
-    adc z:Entity::yPosition + 2
-    sta z:Entity::yPosition + 2
+    MOVE_Y
 
     clc
     adc z:Entity::hitboxYOffset
