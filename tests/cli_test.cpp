@@ -5,6 +5,8 @@
 #include "tests/support/command.hpp"
 #include "tests/support/paths.hpp"
 
+#include "tests/support/temp_dir.hpp"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -20,28 +22,6 @@ bool contains(const std::string& text, const std::string& part)
 {
     return text.find(part) != std::string::npos;
 }
-
-class TempDir {
-public:
-    TempDir() : path_(std::filesystem::temp_directory_path() / ("tileprof-cli-" + std::to_string(std::random_device{}())))
-    {
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() { std::filesystem::remove_all(path_); }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    std::string write(const std::string& name, const std::vector<std::uint8_t>& bytes) const
-    {
-        const auto file = path_ / name;
-        std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                    static_cast<std::streamsize>(bytes.size()));
-        return file.string();
-    }
-
-private:
-    std::filesystem::path path_;
-};
 
 std::vector<std::uint8_t> benchRom()
 {

@@ -162,6 +162,13 @@ void compareWithModel(const TileMap& map, std::uint32_t seed, int trials)
     }
 }
 
+TEST_CASE("collision rom: its height tables are the reference's")
+{
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    CHECK(rom.topHeights == referenceTopHeightTable());
+    CHECK(rom.bottomHeights == referenceBottomHeightTable());
+}
+
 TEST_CASE("collision rom: matches the model on the reference's test map")
 {
     compareWithModel(referenceMap(), 1, 20000);

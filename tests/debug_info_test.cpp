@@ -2,6 +2,8 @@
 
 #include "emu/input_error.hpp"
 
+#include "tests/support/temp_dir.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -20,32 +22,11 @@ using tileprof::DebugInfo;
 
 namespace {
 
+using tileprof::test::TempDir;
+
 // Built by ca65 and ld65 from game.s (which says how): nested procs, a .scope, a macro, an included
 // file, cheap locals, RAM buffers, a RODATA table and a .repeat.
 const fs::path gameDbg = TILEPROF_TEST_DATA_DIR "/dbg/game.dbg";
-
-// A fresh directory under the system temp folder, removed with everything in it at the end of the test.
-class TempDir {
-public:
-    TempDir()
-        : path_(fs::temp_directory_path() / ("tileprof-dbg-test-" + std::to_string(std::random_device{}())))
-    {
-        fs::create_directories(path_);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    fs::path write(const std::string& name, const std::string& contents) const
-    {
-        std::ofstream(path_ / name, std::ios::binary) << contents;
-        return path_ / name;
-    }
-
-private:
-    fs::path path_;
-};
-
 // The smallest useful debug file, hand-written: one proc linked in the FastROM banks.
 const std::string fastRomDbg = "version\tmajor=2,minor=0\n"
                                "info\tcsym=0,file=1,lib=0,line=2,mod=1,scope=2,seg=1,span=2,sym=1,type=0\n"

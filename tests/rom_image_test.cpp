@@ -1,6 +1,8 @@
 #include "emu/input_error.hpp"
 #include "emu/rom_image.hpp"
 
+#include "tests/support/temp_dir.hpp"
+
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -16,6 +18,8 @@
 #include <vector>
 
 namespace {
+
+using tileprof::test::TempDir;
 
 namespace fs = std::filesystem;
 using namespace std::string_literals;
@@ -93,35 +97,6 @@ bool hasWarning(const emu::RomImage& image, const std::string& part)
     return false;
 }
 
-class TempDir {
-public:
-    TempDir() : path_(fs::temp_directory_path() / ("tileprof-rom-test-" + std::to_string(std::random_device{}())))
-    {
-        REQUIRE(fs::create_directory(path_));
-    }
-    ~TempDir()
-    {
-        std::error_code leftBehind; // a destructor must not throw; a stray temp dir is harmless
-        fs::remove_all(path_, leftBehind);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    const fs::path& path() const { return path_; }
-
-    fs::path write(const std::string& name, const std::vector<std::uint8_t>& bytes) const
-    {
-        const fs::path file = path_ / name;
-        std::ofstream out(file, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-        REQUIRE(out.good());
-        return file;
-    }
-
-private:
-    fs::path path_;
-};
-
 std::string loadError(const fs::path& path)
 {
     try {
@@ -174,7 +149,7 @@ TEST_CASE("rom image: a file that cannot be opened or read names the file and th
 TEST_CASE("rom image: an empty file is rejected")
 {
     const TempDir dir;
-    const fs::path file = dir.write("empty.sfc", {});
+    const fs::path file = dir.write("empty.sfc", std::vector<std::uint8_t>{});
     CHECK(loadError(file) == file.string() + ": empty file");
 }
 

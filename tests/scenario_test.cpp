@@ -7,6 +7,8 @@
 #include "emu/input_error.hpp"
 #include "profiler/map/tiled_map.hpp"
 
+#include "tests/support/temp_dir.hpp"
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
@@ -23,41 +25,10 @@ namespace fs = std::filesystem;
 namespace tileprof {
 namespace {
 
+using test::TempDir;
+
 const fs::path scenarioDir = TILEPROF_TEST_DATA_DIR "/scenarios";
 const fs::path mapDir = TILEPROF_TEST_DATA_DIR "/maps";
-
-// A fresh directory under the system temp folder, removed with everything in it at the end of the test.
-class TempDir {
-public:
-    TempDir()
-        : path_(fs::temp_directory_path() / ("tileprof-scenario-test-" + std::to_string(std::random_device{}())))
-    {
-        fs::create_directories(path_);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    fs::path write(const std::string& name, const std::string& contents) const
-    {
-        std::ofstream(path_ / name, std::ios::binary) << contents;
-        return path_ / name;
-    }
-
-    // `message` with this directory cut out of every path in it.
-    std::string relative(std::string message) const
-    {
-        const std::string prefix = (path_ / "").string();
-        for (std::size_t at = message.find(prefix); at != std::string::npos; at = message.find(prefix)) {
-            message.erase(at, prefix.size());
-        }
-        return message;
-    }
-
-private:
-    fs::path path_;
-};
-
 std::string replaced(std::string text, const std::string& from, const std::string& to)
 {
     const std::size_t at = text.find(from);

@@ -2,6 +2,8 @@
 
 #include "emu/input_error.hpp"
 
+#include "tests/support/temp_dir.hpp"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -17,33 +19,10 @@ using tileprof::readSstFile;
 
 namespace {
 
+using tileprof::test::TempDir;
+
 const fs::path sstDir = TILEPROF_SHARED_DIR "/testdata/ssts-65816";
 const fs::path oracleDir = TILEPROF_SHARED_DIR "/testdata/oracle-65816";
-
-// A fresh directory under the system temp folder, removed with everything in it at the end of the test.
-class TempDir {
-public:
-    TempDir()
-        : path_(fs::temp_directory_path() / ("tileprof-sst-test-" + std::to_string(std::random_device{}())))
-    {
-        fs::create_directories(path_);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    fs::path file(const std::string& name) const { return path_ / name; }
-
-    fs::path write(const std::string& name, const std::string& contents) const
-    {
-        std::ofstream(file(name), std::ios::binary) << contents;
-        return file(name);
-    }
-
-private:
-    fs::path path_;
-};
-
 std::string readBytes(const fs::path& path)
 {
     std::ifstream in(path, std::ios::binary);

@@ -51,8 +51,10 @@ int runRunCommand(const RunCommandOptions& options)
         }
     }
     report.cases = caseStatistics(report.scenarios);
-    const std::string text = options.format == "json" ? formatRunJson(report) : formatRunTable(report);
-    std::fputs(text.c_str(), stdout);
+    if (!report.scenarios.empty()) {
+        const std::string text = options.format == "json" ? formatRunJson(report) : formatRunTable(report);
+        std::fputs(text.c_str(), stdout);
+    }
 
     if (inputError) {
         return kExitBadInput;

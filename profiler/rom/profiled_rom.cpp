@@ -2,6 +2,7 @@
 
 #include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
+#include "profiler/text/printf_string.hpp"
 
 namespace tileprof {
 
@@ -25,7 +26,11 @@ public:
 
     const DebugSymbol& symbol(const SymbolRef& ref) const
     {
-        return rom_.debug.symbol(ref.name, context(ref));
+        const DebugSymbol* found = rom_.debug.findSymbol(ref.name);
+        if (found == nullptr) {
+            fail(ref, "is not in " + rom_.debug.path().string());
+        }
+        return *found;
     }
 
     std::uint32_t code(const SymbolRef& ref) const
@@ -62,9 +67,7 @@ public:
 
     static std::string hex(std::uint32_t address)
     {
-        char text[16];
-        std::snprintf(text, sizeof text, "$%02X:%04X", address >> 16, address & 0xFFFF);
-        return text;
+        return printfString("$%02X:%04X", address >> 16, address & 0xFFFF);
     }
 
 private:
@@ -102,11 +105,11 @@ void checkDebugFileDescribes(const ProfiledRom& rom, const std::filesystem::path
         const std::string written = std::filesystem::path(*segment.outputFile).filename().string();
         const std::size_t copierHeader = rom.image.copierHeaderRemoved ? 512 : 0;
         if (written != romFile) {
-            throw emu::InputError(rom.debug.path().string() + " describes " + written + ", not " + romFile +
+            throw emu::InputError(rom.debug.path().string() + ": describes " + written + ", not " + romFile +
                                   " (segment " + segment.name + "): it belongs to another build");
         }
         if (std::uint64_t{*segment.outputOffset} + segment.size > rom.image.bytes.size() + copierHeader) {
-            throw emu::InputError(rom.debug.path().string() + " places segment " + segment.name + " past the end of " +
+            throw emu::InputError(rom.debug.path().string() + ": places segment " + segment.name + " past the end of " +
                                   romFile + ": it belongs to another build");
         }
     }

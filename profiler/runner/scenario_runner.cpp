@@ -6,7 +6,7 @@
 #include "profiler/runner/entity_motion.hpp"
 #include "profiler/runner/invariants.hpp"
 
-#include <cstdio>
+#include "profiler/text/printf_string.hpp"
 
 namespace tileprof {
 
@@ -14,9 +14,7 @@ namespace {
 
 std::string address(std::uint32_t a)
 {
-    char text[16];
-    std::snprintf(text, sizeof text, "$%02X:%04X", a >> 16, a & 0xFFFF);
-    return text;
+    return printfString("$%02X:%04X", a >> 16, a & 0xFFFF);
 }
 
 std::string sourceOf(const ProfiledRom& rom, std::uint32_t at)
@@ -58,42 +56,58 @@ void checkMapRules(const Scenario& s)
     if (violations.empty()) {
         return;
     }
-    std::string message = "the map breaks the slope placement rules (run anyway with --allow-invalid-map):";
+    std::string message = s.path.string() + ":" + std::to_string(s.mapLine) +
+                          ": the map breaks the slope placement rules (run anyway with --allow-invalid-map):";
     for (const MapViolation& v : violations) {
         message += "\n  " + formatViolation(v, s);
     }
     throw emu::InputError(message);
 }
 
+// The instruction of the call that was running at `cycle`: the steps' costs add up from the
+// call's first cycle.
+std::uint32_t instructionAt(const CallRecord& record, std::uint64_t callStart, std::uint64_t cycle)
+{
+    std::uint64_t end = callStart;
+    for (const StepCost& step : record.steps) {
+        end += step.cycles;
+        if (cycle < end) {
+            return step.address;
+        }
+    }
+    return record.steps.empty() ? 0 : record.steps.back().address;
+}
+
 // Why a call did not end by returning properly; nothing if it did.
-std::optional<std::string> callProblem(const CallOutcome& o, const CallObserver& observer, const emu::SnesBus& bus,
-                                       const ProfiledRom& rom)
+std::optional<std::string> callProblem(const CallOutcome& o, const CallRecord& record, const CallObserver& observer,
+                                       const emu::SnesBus& bus, const ProfiledRom& rom)
 {
     if (const std::optional<std::uint32_t> at = observer.softwareInterrupt()) {
         return "the routine executed BRK/COP at " + sourceOf(rom, *at);
     }
     for (const emu::BusFault& f : bus.faults()) {
+        const std::string where = sourceOf(rom, instructionAt(record, o.start.cycles, f.cycle));
         if (f.kind == emu::BusFault::Kind::RomWrite) {
-            return "the routine wrote ROM at " + address(f.address);
+            return "the routine wrote ROM at " + address(f.address) + ", at " + where;
         }
-        return "the routine started DMA (" + address(f.address) + "), which tileprof does not emulate";
+        return "the routine started DMA (" + address(f.address) + "), which tileprof does not emulate, at " + where;
     }
+    // STP and WAI have moved PC past themselves; the last step is the instruction itself.
+    const std::string lastInstruction = record.steps.empty() ? "?" : sourceOf(rom, record.steps.back().address);
     switch (o.stop) {
     case emu::StopReason::BreakAddress:
         if (o.stackAfter != o.stackBefore) {
-            char text[96];
-            std::snprintf(text, sizeof text, "the routine returned with S = $%04X, not $%04X as it was called with",
-                          o.stackAfter, o.stackBefore);
-            return std::string(text);
+            return printfString("the routine returned (at %s) with S = $%04X, not $%04X as it was called with",
+                                lastInstruction.c_str(), o.stackAfter, o.stackBefore);
         }
         return std::nullopt;
     case emu::StopReason::CycleLimit:
         return "the routine ran past the manifest's cycle limit (" + std::to_string(rom.manifest.cycleLimit) +
                " cycles) and was stopped at " + sourceOf(rom, o.stoppedAt) + ": does it loop forever?";
     case emu::StopReason::Stopped:
-        return "the routine executed STP at " + sourceOf(rom, o.stoppedAt);
+        return "the routine executed STP at " + lastInstruction;
     case emu::StopReason::WaitingForever:
-        return "the routine waits (WAI) at " + sourceOf(rom, o.stoppedAt) + " with no interrupt to wake it";
+        return "the routine waits (WAI) at " + lastInstruction + " with no interrupt to wake it";
     case emu::StopReason::InstructionLimit:
         break;
     }
@@ -190,7 +204,7 @@ ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunO
             record.startLine = machine.bus().position(machine.cpuState().time.masterClocks).line;
             observer.begin(record, machine.cpuState().time.cycles);
             const CallOutcome outcome = machine.call(slot, observer);
-            if (const std::optional<std::string> problem = callProblem(outcome, observer, machine.bus(), rom)) {
+            if (const std::optional<std::string> problem = callProblem(outcome, record, observer, machine.bus(), rom)) {
                 fail(s, s.entities[i].line,
                      "frame " + std::to_string(frame) + ", entity \"" + s.entities[i].name + "\": " + *problem);
             }

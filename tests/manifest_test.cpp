@@ -1,0 +1,286 @@
+// ROM manifests: the real one loads into exactly the fields its text gives, and every kind of bad
+// manifest fails with a message that starts with the file and line of the problem.
+
+#include "profiler/rom/manifest.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/bundled_roms.hpp"
+
+#include "tests/support/temp_dir.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace tileprof::test {
+namespace {
+
+// The manifest as written in the source tree, not the copy the build puts beside the ROM.
+fs::path sourceManifestPath()
+{
+    return fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/manifest.toml";
+}
+
+// The copy the build of this test binary put beside tile-collision.sfc.
+fs::path builtManifestPath()
+{
+    return bundledRomPath("tile-collision").replace_extension(".manifest.toml");
+}
+
+std::string slurp(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    REQUIRE_MESSAGE(in, path.string());
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+// The 1-based line of the first occurrence of `part` in `text`; the test fails if there is none.
+int lineWith(const std::string& text, const std::string& part)
+{
+    const std::size_t at = text.find(part);
+    REQUIRE_MESSAGE(at != std::string::npos, part);
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to)
+{
+    const std::size_t at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, from);
+    return text.replace(at, from.size(), to);
+}
+
+// What loadManifest throws for `text` saved as manifest.toml, with the directory cut out; "" if it loads.
+std::string manifestError(const std::string& text)
+{
+    const TempDir dir;
+    try {
+        loadManifest(dir.write("manifest.toml", text));
+    } catch (const emu::InputError& e) {
+        return dir.relative(e.what());
+    }
+    return "";
+}
+
+// `message` starts with `where` (FILE:LINE[:COLUMN]) and holds each of `words`.
+void checkMessage(const std::string& message, const std::string& where, std::initializer_list<std::string_view> words)
+{
+    INFO(message);
+    CHECK(message.starts_with(where + ": "));
+    for (const std::string_view word : words) {
+        CHECK(message.find(word) != std::string::npos);
+    }
+}
+
+void checkSymbol(const SymbolRef& symbol, const std::string& name, const std::string& text)
+{
+    CAPTURE(name);
+    CHECK(symbol.name == name);
+    // The line is the one naming the symbol, so messages about it point there.
+    CHECK(symbol.line == lineWith(text, "\"" + name + "\""));
+}
+
+void checkField(const EntityField& field, std::uint32_t offset, FieldFormat format)
+{
+    CHECK(field.offset == offset);
+    CHECK(field.format == format);
+}
+
+// Every field of the real manifest, against the values and lines its text gives them.
+void checkRealManifest(const Manifest& m, const std::string& text)
+{
+    checkSymbol(m.entry, "MoveEntityAndProcessTileCollisions", text);
+    CHECK(m.call == CallKind::Jsr);
+    CHECK(m.accumulatorBits == 16);
+    CHECK(m.indexBits == 16);
+    CHECK(m.dataBank == 0x7E);
+    CHECK(m.stack == 0x1FFF);
+    CHECK(m.cycleLimit == 20000);
+
+    checkSymbol(m.entitySlots, "Entities", text);
+    CHECK(m.entityStride == 256);
+    checkField(m.xPosition, 0, FieldFormat::U16_16);
+    checkField(m.yPosition, 4, FieldFormat::U16_16);
+    checkField(m.xVelocity, 8, FieldFormat::S16_16);
+    checkField(m.yVelocity, 12, FieldFormat::S16_16);
+    checkField(m.collisionState, 16, FieldFormat::U8);
+    checkField(m.hitboxLeft, 18, FieldFormat::U16);
+    checkField(m.hitboxRight, 20, FieldFormat::U16);
+    checkField(m.hitboxYOffset, 22, FieldFormat::S16);
+    checkField(m.hitboxHeight, 24, FieldFormat::U16);
+    CHECK(m.stateBits.down == 0x80);
+    CHECK(m.stateBits.up == 0x40);
+    CHECK(m.stateBits.right == 0x20);
+    CHECK(m.stateBits.left == 0x10);
+
+    checkSymbol(m.mapTiles, "MapData", text);
+    checkSymbol(m.mapWidth, "MapWidth", text);
+    checkSymbol(m.mapHeight, "MapHeight", text);
+    checkSymbol(m.mapBytesPerRow, "MapBytesPerRow", text);
+    REQUIRE(m.mapRowOffsets.has_value());
+    checkSymbol(*m.mapRowOffsets, "MapRowOffsets", text);
+    checkSymbol(m.collisionMap, "CollisionMap", text);
+    CHECK(m.maxMapWidth == 255);
+    CHECK(m.maxMapHeight == 255);
+    CHECK(m.originX == 0x1000);
+    CHECK(m.originY == 0x1000);
+    checkSymbol(m.topHeightTable, "TopHeightTable", text);
+    checkSymbol(m.bottomHeightTable, "BottomHeightTable", text);
+
+    struct ExpectedCase {
+        std::string name;
+        std::string label;
+    };
+    const std::vector<ExpectedCase> expected{{"falling", "MovingDown"},
+                                             {"standing", "MovingDown_Standing"},
+                                             {"rising", "MovingUp"},
+                                             {"ceiling-standing", "MovingUp_Standing"},
+                                             {"no-hitbox", "NoTileHitbox"}};
+    REQUIRE(m.cases.size() == expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        CAPTURE(i);
+        CHECK(m.cases[i].name == expected[i].name);
+        CHECK(m.cases[i].label.name == expected[i].label);
+        // "MovingDown" is a prefix of "MovingDown_Standing": look for the whole line.
+        CHECK(m.cases[i].label.line == lineWith(text, "label = \"" + expected[i].label + "\"\n"));
+    }
+}
+
+TEST_CASE("manifest: the real manifest loads into exactly the fields its text gives")
+{
+    const fs::path path = sourceManifestPath();
+    const std::string text = slurp(path);
+    const Manifest m = loadManifest(path);
+    CHECK(m.path == path);
+    checkRealManifest(m, text);
+}
+
+TEST_CASE("manifest: the build copies the manifest beside the ROM unchanged")
+{
+    const fs::path path = builtManifestPath();
+    CHECK(slurp(path) == slurp(sourceManifestPath()));
+    const Manifest m = loadManifest(path);
+    CHECK(m.path == path);
+    checkRealManifest(m, slurp(path));
+}
+
+// The real manifest with `from` replaced by `to`, on the same number of lines, so the line of
+// the problem is that of `at` in the edited text.
+struct BadManifest {
+    std::string from;
+    std::string to;
+    std::string at;
+    std::initializer_list<std::string_view> words;
+};
+
+void checkBadManifests(const std::vector<BadManifest>& cases)
+{
+    const std::string real = slurp(sourceManifestPath());
+    for (const BadManifest& bad : cases) {
+        CAPTURE(bad.to);
+        const std::string text = replaced(real, bad.from, bad.to);
+        checkMessage(manifestError(text), "manifest.toml:" + std::to_string(lineWith(text, bad.at)), bad.words);
+    }
+}
+
+TEST_CASE("manifest: malformed TOML is reported at its line and column")
+{
+    const std::string text = replaced(slurp(sourceManifestPath()), "stride = 256", "stride = = 256");
+    const int line = lineWith(text, "stride = = 256");
+    // toml++ stops at the second '=', the tenth character of the line.
+    checkMessage(manifestError(text), "manifest.toml:" + std::to_string(line) + ":10", {});
+}
+
+TEST_CASE("manifest: an unknown key is named with its line, wherever it is")
+{
+    checkBadManifests({
+        {"never from here.\n\n[call]", "never from here.\nbogus = 1\n[call]", "bogus = 1",
+         {"unknown key 'bogus'", "the manifest", "expected call, entity, map, case"}},
+        {"kind = \"jsr\"", "knd = \"jsr\"", "knd =", {"unknown key 'knd'", "[call]", "expected entry, kind"}},
+        {"stride = 256", "strides = 256", "strides =", {"unknown key 'strides'", "[entity]", "expected slots, stride"}},
+        {"x_position = { offset = 0, format = \"u16.16\" }", "x_position = { offset = 0, fmt = \"u16.16\" }",
+         "x_position =", {"unknown key 'fmt'", "entity.x_position", "expected offset, format"}},
+        {"state_bits = { down = 0x80,", "state_bits = { dwn = 0x80,", "state_bits =",
+         {"unknown key 'dwn'", "entity.state_bits", "expected down, up, right, left"}},
+        {"max_width = 255", "max_wdth = 255", "max_wdth =", {"unknown key 'max_wdth'", "[map]", "expected tiles"}},
+        {"label = \"NoTileHitbox\"", "lable = \"NoTileHitbox\"", "lable =",
+         {"unknown key 'lable'", "[[case]]", "expected name, label"}},
+    });
+}
+
+TEST_CASE("manifest: missing keys and values out of range name the key and its line")
+{
+    checkBadManifests({
+        // A missing key is reported at its table's header.
+        {"cycle_limit = 20000", "", "[call]\n", {"[call] is missing the required key 'cycle_limit'"}},
+        {"top_height_table = \"TopHeightTable\"", "", "[map]\n",
+         {"[map] is missing the required key 'top_height_table'"}},
+        {"label = \"MovingUp\"\n", "\n", "[[case]]\nname = \"rising\"",
+         {"[[case]] is missing the required key 'label'"}},
+        {"kind = \"jsr\"", "kind = \"jmp\"", "kind =", {"'call.kind'", "\"jsr\", \"jsl\"", "not \"jmp\""}},
+        {"accumulator_bits = 16", "accumulator_bits = 12", "accumulator_bits =",
+         {"'call.accumulator_bits'", "must be 8 or 16, not 12"}},
+        {"data_bank = 0x7E", "data_bank = 256", "data_bank =", {"'call.data_bank'", "must be 0..255, not 256"}},
+        {"entry = \"MoveEntityAndProcessTileCollisions\"", "entry = \"\"", "entry =",
+         {"'call.entry'", "must not be empty"}},
+        {"y_position = { offset = 4, format = \"u16.16\" }", "y_position = { offset = 4, format = \"u32\" }",
+         "y_position =",
+         {"'entity.y_position.format'", "\"u8\", \"u16\", \"s16\", \"u16.16\", \"s16.16\"", "not \"u32\""}},
+        {"hitbox_left = { offset = 18,", "hitbox_left = { offset = 300,", "hitbox_left =",
+         {"'entity.hitbox_left.offset'", "must be 0..255, not 300"}},
+        {"collision_state = { offset = 16, format = \"u8\" }", "collision_state = 16", "collision_state =",
+         {"'entity.collision_state'", "must be a table", "not an integer"}},
+        {"origin = [0x1000, 0x1000]", "origin = [0x1000]", "origin =",
+         {"'map.origin'", "must be [x, y] (two integers)", "not an array of 1"}},
+        {"origin = [0x1000, 0x1000]", "origin = 0x1000", "origin =",
+         {"'map.origin'", "must be [x, y]", "not an integer"}},
+        {"origin = [0x1000, 0x1000]", "origin = [0x1000, \"top\"]", "origin =",
+         {"'map.origin'", "must be an integer, not a string"}},
+        {"max_height = 255", "max_height = 256", "max_height =", {"'map.max_height'", "must be 1..255, not 256"}},
+    });
+}
+
+TEST_CASE("manifest: cases must exist and have distinct names")
+{
+    const std::string real = slurp(sourceManifestPath());
+    // Everything from the first [[case]] on removed: the problem belongs to the whole file, so the
+    // message points at its first line.
+    const std::string noCases = real.substr(0, real.find("[[case]]"));
+    checkMessage(manifestError(noCases), "manifest.toml:1", {"no [[case]]"});
+
+    const std::string twice = replaced(real, "name = \"standing\"", "name = \"falling\"");
+    // The second use is reported, at its line.
+    const int second = lineWith(twice, "name = \"falling\"\nlabel = \"MovingDown_Standing\"");
+    checkMessage(manifestError(twice), "manifest.toml:" + std::to_string(second),
+                 {"'case.name'", "\"falling\" names a case twice"});
+
+    // [[case]] written as a plain table.
+    const std::string plain = noCases + "[case]\nname = \"falling\"\nlabel = \"MovingDown\"\n";
+    checkMessage(manifestError(plain), "manifest.toml:" + std::to_string(lineWith(plain, "[case]")),
+                 {"'case'", "must be an array of tables: write [[case]]"});
+}
+
+TEST_CASE("manifest: an empty file and a missing file are named")
+{
+    // An empty file is valid TOML, so the first thing missing is reported: [call].
+    checkMessage(manifestError(""), "manifest.toml:1", {"the manifest is missing the required key 'call'"});
+    try {
+        loadManifest("/nonexistent/manifest.toml");
+        FAIL("loadManifest accepted a missing file");
+    } catch (const emu::InputError& e) {
+        checkMessage(e.what(), "/nonexistent/manifest.toml", {"cannot open"});
+    }
+}
+
+} // namespace
+} // namespace tileprof::test
