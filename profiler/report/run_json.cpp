@@ -16,15 +16,21 @@ double rounded(double value, int decimals)
     return std::round(value * scale) / scale;
 }
 
-nlohmann::ordered_json caseJson(const CaseStatistics& c)
+// Per case; `scenario` leads the entry when the statistics are one scenario's.
+nlohmann::ordered_json caseJson(const CaseStatistics& c, const std::string* scenario = nullptr)
 {
-    return {
+    const auto whole = [](double cycles) { return static_cast<std::uint64_t>(cycles); };
+    nlohmann::ordered_json entry;
+    if (scenario != nullptr) {
+        entry["scenario"] = *scenario;
+    }
+    entry.update(nlohmann::ordered_json{
         {"case", c.name},
         {"calls", c.calls},
-        {"min_cycles", c.cycles.min},
+        {"min_cycles", whole(c.cycles.min)},
         {"mean_cycles", rounded(c.cycles.mean, 2)},
-        {"p95_cycles", c.cycles.p95},
-        {"max_cycles", c.cycles.max},
+        {"p95_cycles", whole(c.cycles.p95)},
+        {"max_cycles", whole(c.cycles.max)},
         {"min_scanlines", rounded(c.scanlines.min, 4)},
         {"mean_scanlines", rounded(c.scanlines.mean, 4)},
         {"p95_scanlines", rounded(c.scanlines.p95, 4)},
@@ -35,7 +41,8 @@ nlohmann::ordered_json caseJson(const CaseStatistics& c)
         {"over_budget", c.overBudget()},
         {"worst", {{"scenario", c.worst.scenario}, {"frame", c.worst.frame}, {"entity", c.worst.entity},
                    {"cycles", c.worst.cycles}}},
-    };
+    });
+    return entry;
 }
 
 } // namespace
@@ -46,9 +53,7 @@ std::string formatRunJson(const RunReport& r)
     for (const ScenarioResult& s : r.scenarios) {
         nlohmann::ordered_json cases = nlohmann::ordered_json::array();
         for (const CaseStatistics& c : caseStatistics(std::span(&s, 1))) {
-            nlohmann::ordered_json entry = caseJson(c);
-            entry["scenario"] = s.scenario;
-            cases.push_back(std::move(entry));
+            cases.push_back(caseJson(c, &s.scenario));
         }
         scenarios.push_back({{"scenario", s.scenario},
                              {"budget_cycles", s.budgetCycles},
