@@ -6,6 +6,7 @@
 #include "tests/support/paths.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -17,11 +18,6 @@
 
 namespace tileprof::test {
 namespace {
-
-bool contains(const std::string& text, const std::string& part)
-{
-    return text.find(part) != std::string::npos;
-}
 
 std::vector<std::uint8_t> benchRom()
 {

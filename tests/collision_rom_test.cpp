@@ -42,11 +42,11 @@ TileMap referenceMap()
 }
 
 // A map of random tiles with a SOLID border: every tile type next to every other, valid or not.
-TileMap randomMap(std::mt19937& random)
+TileMap randomMap(std::mt19937& random, int width = 40, int height = 24)
 {
     TileMap map;
-    map.width = 40;
-    map.height = 24;
+    map.width = width;
+    map.height = height;
     std::uniform_int_distribution<std::size_t> type(0, kTileTypeCount - 1);
     std::bernoulli_distribution empty(0.5);
     for (int row = 0; row < map.height; ++row) {
@@ -180,6 +180,14 @@ TEST_CASE("collision rom: matches the model on random maps")
     for (std::uint32_t map = 0; map < 5; ++map) {
         compareWithModel(randomMap(random), 100 + map, 4000);
     }
+}
+
+TEST_CASE("collision rom: matches the model in the widest room and in a narrow one")
+{
+    std::mt19937 random(3);
+    compareWithModel(randomMap(random, 255, 12), 200, 4000); // row offsets up to 11 * 255
+    compareWithModel(randomMap(random, 255, 224), 201, 4000); // the largest map MapData holds
+    compareWithModel(randomMap(random, 7, 40), 202, 4000);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "emu/input_error.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -23,6 +24,7 @@ using tileprof::DebugInfo;
 namespace {
 
 using tileprof::test::TempDir;
+using tileprof::test::replaced;
 
 // Built by ca65 and ld65 from game.s (which says how): nested procs, a .scope, a macro, an included
 // file, cheap locals, RAM buffers, a RODATA table and a .repeat.
@@ -42,13 +44,6 @@ const std::string fastRomDbg = "version\tmajor=2,minor=0\n"
                                "scope\tid=1,name=\"Main\",mod=0,type=scope,size=3,parent=0,sym=0,span=2\n"
                                "sym\tid=0,name=\"Main\",addrsize=absolute,size=3,scope=0,def=0,val=0x808000,seg=0,"
                                "type=lab\n";
-
-std::string replaced(std::string text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
 
 std::string lineText(const DebugInfo& info, std::uint32_t address)
 {

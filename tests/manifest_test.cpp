@@ -7,6 +7,7 @@
 #include "profiler/bundled_roms.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -37,29 +38,6 @@ fs::path builtManifestPath()
     return bundledRomPath("tile-collision").replace_extension(".manifest.toml");
 }
 
-std::string slurp(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE_MESSAGE(in, path.string());
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-// The 1-based line of the first occurrence of `part` in `text`; the test fails if there is none.
-int lineWith(const std::string& text, const std::string& part)
-{
-    const std::size_t at = text.find(part);
-    REQUIRE_MESSAGE(at != std::string::npos, part);
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    return text.replace(at, from.size(), to);
-}
-
 // What loadManifest throws for `text` saved as manifest.toml, with the directory cut out; "" if it loads.
 std::string manifestError(const std::string& text)
 {
@@ -70,16 +48,6 @@ std::string manifestError(const std::string& text)
         return dir.relative(e.what());
     }
     return "";
-}
-
-// `message` starts with `where` (FILE:LINE[:COLUMN]) and holds each of `words`.
-void checkMessage(const std::string& message, const std::string& where, std::initializer_list<std::string_view> words)
-{
-    INFO(message);
-    CHECK(message.starts_with(where + ": "));
-    for (const std::string_view word : words) {
-        CHECK(message.find(word) != std::string::npos);
-    }
 }
 
 void checkSymbol(const SymbolRef& symbol, const std::string& name, const std::string& text)

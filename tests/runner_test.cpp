@@ -15,6 +15,7 @@
 #include "tests/support/command.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -41,44 +42,6 @@ namespace {
 
 const fs::path kRunnerData = fs::path(TILEPROF_TEST_DATA_DIR) / "runner";
 const char* const kRomFiles[] = {"tile-collision.sfc", "tile-collision.dbg", "tile-collision.manifest.toml"};
-
-bool contains(const std::string& text, std::string_view part)
-{
-    return text.find(part) != std::string::npos;
-}
-
-std::string slurp(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE_MESSAGE(in, path.string());
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-// The 1-based line of the first occurrence of `part` in `text`; the test fails if there is none.
-int lineWith(const std::string& text, const std::string& part)
-{
-    const std::size_t at = text.find(part);
-    REQUIRE_MESSAGE(at != std::string::npos, part);
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    return text.replace(at, from.size(), to);
-}
-
-// `message` starts with `where` (FILE:LINE) and holds each of `words`.
-void checkMessage(const std::string& message, const std::string& where, std::initializer_list<std::string_view> words)
-{
-    INFO(message);
-    CHECK(message.starts_with(where + ": "));
-    for (const std::string_view word : words) {
-        CHECK(contains(message, word));
-    }
-}
 
 fs::path builtRom()
 {

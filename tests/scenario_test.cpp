@@ -8,6 +8,7 @@
 #include "profiler/map/tiled_map.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -26,16 +27,11 @@ namespace tileprof {
 namespace {
 
 using test::TempDir;
+using test::checkMessage;
+using test::replaced;
 
 const fs::path scenarioDir = TILEPROF_TEST_DATA_DIR "/scenarios";
 const fs::path mapDir = TILEPROF_TEST_DATA_DIR "/maps";
-std::string replaced(std::string text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    return text.replace(at, from.size(), to);
-}
-
 // What loadScenario throws for `text` saved as s.toml, paths relative to its directory; "" if it loads.
 std::string scenarioError(const std::string& text, const std::vector<std::pair<std::string, std::string>>& files = {})
 {
@@ -61,16 +57,6 @@ std::string tiledError(const std::string& map)
         return dir.relative(e.what());
     }
     return "";
-}
-
-// `message` starts with `where` (FILE:LINE[:COLUMN]) and holds each of `words`.
-void checkMessage(const std::string& message, const std::string& where, std::initializer_list<std::string_view> words)
-{
-    INFO(message);
-    CHECK(message.starts_with(where + ": "));
-    for (const std::string_view word : words) {
-        CHECK(message.find(word) != std::string::npos);
-    }
 }
 
 struct BadInput {

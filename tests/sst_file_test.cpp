@@ -3,6 +3,7 @@
 #include "emu/input_error.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -20,22 +21,11 @@ using tileprof::readSstFile;
 namespace {
 
 using tileprof::test::TempDir;
+using tileprof::test::replaced;
+using tileprof::test::slurp;
 
 const fs::path sstDir = TILEPROF_SHARED_DIR "/testdata/ssts-65816";
 const fs::path oracleDir = TILEPROF_SHARED_DIR "/testdata/oracle-65816";
-std::string readBytes(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
-
 std::string errorOf(const fs::path& path)
 {
     try {
@@ -152,7 +142,7 @@ TEST_CASE("sst file: reads uncompressed JSON, and gzip whatever the name")
     CHECK(test.cycles[2].vda);
     CHECK_FALSE(test.cycles[2].vpa);
 
-    CHECK(readSstFile(dir.write("gzip-inside.json", readBytes(sstDir / "e8.n.json.gz"))).tests.size() == 100);
+    CHECK(readSstFile(dir.write("gzip-inside.json", slurp(sstDir / "e8.n.json.gz"))).tests.size() == 100);
     CHECK(readSstFile(dir.write("empty.json", "[]")).tests.empty());
 }
 
@@ -171,7 +161,7 @@ TEST_CASE("sst file: reports data that is not gzip under a .gz name")
 TEST_CASE("sst file: reports truncated and corrupt gzip data")
 {
     const TempDir dir;
-    const std::string gzip = readBytes(sstDir / "e8.n.json.gz");
+    const std::string gzip = slurp(sstDir / "e8.n.json.gz");
     checkError(dir.write("truncated.json.gz", gzip.substr(0, gzip.size() / 2)), {"corrupt gzip data", "truncated"});
 
     std::string badCrc = gzip;

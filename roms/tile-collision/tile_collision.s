@@ -56,6 +56,20 @@ ROW_OFFSETS = .loword(MapRowOffsets)
     adc a:ROW_OFFSETS, x
 .endmacro
 
+; A8 = the collision type of the centre column's tile in the pixel row A16 gave, X = its tile id;
+; Y is kept (it holds the tile the path tested first). Leaves B = 0.
+.macro CENTRE_TYPE_KEEPING_Y
+    ROW_OF
+    CENTRE_INDEX
+    tax
+    lda #0
+    sep #$20
+    .a8
+    lda a:MAP_TILES, x
+    tax
+    lda a:COLLISION_TYPES, x
+.endmacro
+
 ; yPosition += yVelocity (32-bit). yDelta = the whole pixels the move covers, which is the
 ; velocity's integer word plus the subpixel carry; A = the new y pixel. A16.
 .macro MOVE_Y
@@ -306,15 +320,7 @@ TopTile:
     rep #$20
     .a16
     lda z:Entity::top
-    ROW_OF
-    CENTRE_INDEX
-    tax
-    lda #0
-    sep #$20
-    .a8
-    lda a:MAP_TILES, x
-    tax
-    lda a:COLLISION_TYPES, x
+    CENTRE_TYPE_KEEPING_Y
     bit #$F0
     bne NotSolid
     jmp CeilingSolidCollision       ; SOLID or END_SLOPE
@@ -473,15 +479,7 @@ BottomTile:
     lda z:Entity::top
     adc z:Entity::hitboxHeight
     sta z:Entity::bottom
-    ROW_OF
-    CENTRE_INDEX
-    tax
-    lda #0
-    sep #$20
-    .a8
-    lda a:MAP_TILES, x
-    tax
-    lda a:COLLISION_TYPES, x
+    CENTRE_TYPE_KEEPING_Y
     cmp #TILE_UP_PLATFORM
     bcs Done                        ; only SOLID, END_SLOPE and floor slopes
     lda z:Entity::xPosition + 2

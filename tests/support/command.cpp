@@ -1,12 +1,11 @@
 #include "tests/support/command.hpp"
 
 #include "tests/support/paths.hpp"
+#include "tests/support/text.hpp"
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <sys/wait.h>
 
 namespace tileprof::test {
@@ -20,14 +19,6 @@ std::string shellQuoted(const std::string& text)
         quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     }
     return quoted + "'";
-}
-
-std::string slurp(const std::filesystem::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 } // namespace
