@@ -131,7 +131,7 @@ void compareWithModel(const TileMap& map, std::uint32_t seed, int trials)
     const Manifest& m = rom.manifest;
     CollisionMachine machine(rom);
     machine.loadMap(map);
-    CallObserver observer(rom.addresses.caseLabels, machine.mapWindow());
+    CallObserver observer(rom.addresses.caseLabels, machine.mapWindow(), false);
     const ModelMap model = modelOf(map, rom);
     std::mt19937 random(seed);
     int mismatches = 0;

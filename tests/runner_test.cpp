@@ -144,8 +144,8 @@ std::string romError(const TempDir& dir)
 std::vector<std::string> relativeFailures(const TempDir& dir, const ScenarioResult& result)
 {
     std::vector<std::string> failures;
-    for (const std::string& failure : result.failures) {
-        failures.push_back(dir.relative(failure));
+    for (const Failure& failure : result.failures) {
+        failures.push_back(dir.relative(failure.text()));
     }
     return failures;
 }
@@ -466,7 +466,7 @@ TEST_CASE("runner: tileprof run --format json reports every scenario and case, t
     CHECK(r.err.empty());
     const nlohmann::json json = parsedJson(r.out);
     CHECK(json["tileprof"] == "run");
-    CHECK(json["schema"] == 1);
+    CHECK(json["schema"] == 2);
     REQUIRE(json["scenarios"].size() == 2);
     const nlohmann::json& first = json["scenarios"][0];
     CHECK(first["scenario"] == fall);

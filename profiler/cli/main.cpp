@@ -2,7 +2,8 @@
 #include "profiler/cli/bench_command.hpp"
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/rom_command.hpp"
-#include "profiler/cli/run_command.hpp"
+#include "profiler/cli/regression_commands.hpp"
+#include "profiler/cli/report_command.hpp"
 #include "profiler/cli/sst_command.hpp"
 #include "profiler/cli/validate_command.hpp"
 
@@ -10,18 +11,72 @@
 
 #include <cstdio>
 
+namespace {
+
+void addReportOptions(CLI::App* command, tileprof::ReportCommandOptions& o)
+{
+    command->add_option("scenarios", o.scenarios, "Scenario files (.toml); default: every one under scripts/");
+    command->add_option("--format", o.format, "Report format")->check(CLI::IsMember(tileprof::kReportFormats));
+    command->add_option("--out", o.out, "Write the report to this file instead of stdout");
+    command->add_flag("--allow-invalid-map", o.allowInvalidMap,
+                      "Run maps that break the slope placement rules (to see the clip or zip they cause)");
+    command->add_option("--top", o.top, "Functions and lines to list in table and markdown reports")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     using namespace tileprof;
     CLI::App app{"tileprof: a cycle-accurate 65816 emulator for profiling SNES code"};
     app.require_subcommand(1);
 
-    RunCommandOptions runOptions;
+    ReportCommandOptions runOptions;
     CLI::App* run = app.add_subcommand("run", "Run scenarios and report the cost of every case (default: all in scripts/)");
-    run->add_option("scenarios", runOptions.scenarios, "Scenario files (.toml)");
-    run->add_option("--format", runOptions.format, "Report format")->check(CLI::IsMember({"table", "json"}));
-    run->add_flag("--allow-invalid-map", runOptions.allowInvalidMap,
-                  "Run maps that break the slope placement rules (to see the clip or zip they cause)");
+    addReportOptions(run, runOptions);
+
+    ReportCommandOptions profileOptions;
+    CLI::App* profile = app.add_subcommand(
+        "profile", "Run scenarios and show where the cycles go: per function, per source line, annotated source");
+    addReportOptions(profile, profileOptions);
+    profile->add_option("--case", profileOptions.caseName, "Only the calls that ran this case");
+    profile->add_option("--frame", profileOptions.frame, "Only the calls of this frame (1-based)")
+        ->check(CLI::Range(1, 1 << 30));
+    profile->add_option("--entity", profileOptions.entity, "Only the calls of this entity (its name)");
+
+    RegressionOptions regression;
+    const auto addRegressionOptions = [&regression](CLI::App* command, bool scenarios) {
+        if (scenarios) {
+            command->add_option("--scenarios", regression.scenarios, "Scenario files (.toml) to run instead");
+        }
+        command->add_option("--out", regression.out, "Write the report to this file instead of stdout");
+        command->add_flag("--allow-invalid-map", regression.allowInvalidMap,
+                          "Run maps that break the slope placement rules");
+    };
+    CLI::App* baseline =
+        app.add_subcommand("baseline", "Run scenarios and write their per-case and per-function cycle figures (JSON)");
+    baseline->add_option("scenarios", regression.scenarios, "Scenario files (.toml); default: every one under scripts/");
+    addRegressionOptions(baseline, false);
+    const auto addComparisonOptions = [&regression](CLI::App* command) {
+        command->add_option("--tolerance", regression.tolerance,
+                            "Cycles a case's mean or max may grow before it counts as slower (default 0)")
+            ->check(CLI::Range(0.0, 1e9));
+        command->add_option("--format", regression.format, "Report format")
+            ->check(CLI::IsMember({"table", "markdown", "json"}));
+    };
+    CLI::App* check = app.add_subcommand(
+        "check", "Run a baseline's scenarios; exit 1 if a case got slower than the baseline or is over budget");
+    check->add_option("--baseline", regression.baseline, "The baseline file (tileprof baseline)")->required();
+    addComparisonOptions(check);
+    addRegressionOptions(check, true);
+    CLI::App* diff = app.add_subcommand(
+        "diff", "Compare two JSON reports or baselines, or two ROM builds run on the scenarios; exit 1 if a case got slower");
+    diff->add_option("old_and_new", regression.compared, "A then B: .json reports/baselines, or .sfc ROMs")
+        ->required()
+        ->expected(2);
+    addComparisonOptions(diff);
+    addRegressionOptions(diff, true);
 
     std::vector<std::string> sstFiles;
     bool sstQuiet = false;
@@ -59,6 +114,18 @@ int main(int argc, char** argv)
 
     if (*run) {
         return runRunCommand(runOptions);
+    }
+    if (*profile) {
+        return runProfileCommand(profileOptions);
+    }
+    if (*baseline) {
+        return runBaselineCommand(regression);
+    }
+    if (*check) {
+        return runCheckCommand(regression);
+    }
+    if (*diff) {
+        return runDiffCommand(regression);
     }
     if (*sst) {
         return runSstCommand(sstFiles, sstQuiet);

@@ -1,24 +1,56 @@
 #pragma once
 
+#include "profiler/attribution/attribution.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/stats/case_statistics.hpp"
 
-#include <span>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace tileprof {
 
-// What `tileprof run` found: every scenario's calls and failures, and the case statistics over all.
-struct RunReport {
-    std::vector<ScenarioResult> scenarios;
-    std::vector<CaseStatistics> cases; // over every scenario
+// A scenario that could not be run, and why.
+struct InputProblem {
+    std::string scenario;
+    std::string message;
 };
 
-// The terminal table: per case, calls, min/mean/p95/max cycles and scanlines, the largest share of
+// What `tileprof run` and `tileprof profile` found: every scenario's calls and failures, the case
+// statistics over all of them and, when asked for, the attribution.
+struct RunReport {
+    std::string command; // "run" or "profile"
+    std::vector<ScenarioResult> scenarios;
+    std::vector<CaseStatistics> cases; // over every scenario
+    std::optional<Attribution> attribution;
+    std::vector<InputProblem> inputProblems;
+};
+
+std::size_t totalCalls(const RunReport& report);
+std::size_t totalFailures(const RunReport& report);
+// Whether any expectation or invariant failed or any case is over budget.
+bool runFailed(const RunReport& report);
+// "  falling   594 cycles  3.26 scanlines   FILE frame F, entity "E"\n"
+std::string formatWorstCall(const CaseStatistics& c);
+
+// The terminal table of `run`: per case, calls, min/mean/p95/max cycles and scanlines, the share of
 // the budget and a verdict; the worst call of each case; the failures.
 std::string formatRunTable(const RunReport& report);
+// The terminal report of `profile`: the hottest functions and lines of the selection and the
+// annotated source listing.
+std::string formatProfileTable(const RunReport& report, std::size_t top);
 
-// The same as JSON (schema in README.md): per scenario and per case, and per case overall.
-std::string formatRunJson(const RunReport& report);
+// JSON, schema in README.md: per scenario (with per-call summaries), per case, per function, per line.
+std::string formatJson(const RunReport& report);
+// CSV: `run` gives a row per (scenario, case) and per case; `profile` a row per function and line.
+std::string formatCsv(const RunReport& report);
+// Markdown for a pull-request comment: the case table, worst calls, failures, hottest functions.
+std::string formatMarkdown(const RunReport& report, std::size_t top);
+// JUnit XML: a test case per (scenario, case), failed when over budget or an expectation broke.
+std::string formatJunit(const RunReport& report);
+// callgrind (KCachegrind), folded stacks (flamegraph.pl) and speedscope JSON of the attribution.
+std::string formatCallgrind(const RunReport& report);
+std::string formatFolded(const RunReport& report);
+std::string formatSpeedscope(const RunReport& report);
 
 } // namespace tileprof

@@ -4,18 +4,12 @@
 
 namespace tileprof {
 
-namespace {
-
-std::size_t totalCalls(const RunReport& r)
+std::string formatWorstCall(const CaseStatistics& c)
 {
-    std::size_t calls = 0;
-    for (const ScenarioResult& s : r.scenarios) {
-        calls += s.calls.size();
-    }
-    return calls;
+    return printfString("  %-18s %5u cycles %5.2f scanlines   %s frame %d, entity \"%s\"\n", c.name.c_str(),
+                        c.worst.cycles, c.worst.scanlines, c.worst.scenario.c_str(), c.worst.frame,
+                        c.worst.entity.c_str());
 }
-
-} // namespace
 
 std::string formatRunTable(const RunReport& r)
 {
@@ -36,19 +30,14 @@ std::string formatRunTable(const RunReport& r)
     }
     out += "\nworst call of each case\n";
     for (const CaseStatistics& c : r.cases) {
-        out += printfString("  %-18s %5u cycles %5.2f scanlines   %s frame %d, entity \"%s\"\n", c.name.c_str(),
-                      c.worst.cycles, c.worst.scanlines, c.worst.scenario.c_str(), c.worst.frame,
-                      c.worst.entity.c_str());
+        out += formatWorstCall(c);
     }
-    std::size_t failures = 0;
-    for (const ScenarioResult& s : r.scenarios) {
-        failures += s.failures.size();
-    }
+    const std::size_t failures = totalFailures(r);
     if (failures > 0) {
         out += printfString("\n%zu failure%s\n", failures, failures == 1 ? "" : "s");
         for (const ScenarioResult& s : r.scenarios) {
-            for (const std::string& f : s.failures) {
-                out += "  " + f + "\n";
+            for (const Failure& f : s.failures) {
+                out += "  " + f.text() + "\n";
             }
         }
     }

@@ -2,15 +2,8 @@
 
 namespace tileprof {
 
-namespace {
-
-constexpr std::uint8_t kBrk = 0x00;
-constexpr std::uint8_t kCop = 0x02;
-
-} // namespace
-
-CallObserver::CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map)
-    : caseLabels_(std::move(caseLabels)), map_(map)
+CallObserver::CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps)
+    : caseLabels_(std::move(caseLabels)), map_(map), recordSteps_(recordSteps)
 {
 }
 
@@ -34,10 +27,13 @@ void CallObserver::matchCase(std::uint32_t address)
 void CallObserver::recordStep(const emu::StepEvent& step)
 {
     record_->steps.push_back({step.address, static_cast<std::uint16_t>(step.cycles),
-                              static_cast<std::uint16_t>(step.masterClocks)});
-    const bool software = step.kind == emu::StepKind::Instruction && (step.opcode == kBrk || step.opcode == kCop);
-    if (software && !softwareInterrupt_) {
-        softwareInterrupt_ = step.address;
+                              static_cast<std::uint16_t>(step.masterClocks), step.opcode, step.kind});
+}
+
+void CallObserver::noteSoftwareInterrupt(std::uint32_t address)
+{
+    if (!softwareInterrupt_) {
+        softwareInterrupt_ = address;
     }
 }
 

@@ -21,7 +21,8 @@ public:
         std::array<TileType, 256> typeOfId{};
     };
 
-    CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map);
+    // Without `recordSteps` the calls' steps are not kept (CallRecord::steps stays empty).
+    CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps);
 
     // Starts a new call at `cycle`; results go to `record`.
     void begin(CallRecord& record, std::uint64_t cycle);
@@ -31,7 +32,12 @@ public:
         if (record_->caseIndex < 0) [[unlikely]] {
             matchCase(step.address);
         }
-        recordStep(step);
+        if (step.kind == emu::StepKind::Instruction && (step.opcode == kBrk || step.opcode == kCop)) [[unlikely]] {
+            noteSoftwareInterrupt(step.address);
+        }
+        if (recordSteps_) {
+            recordStep(step);
+        }
     }
 
     void onAccess(const emu::BusAccess& access)
@@ -46,11 +52,16 @@ public:
 
 private:
     [[gnu::noinline]] void matchCase(std::uint32_t address);
+    static constexpr std::uint8_t kBrk = 0x00;
+    static constexpr std::uint8_t kCop = 0x02;
+
     [[gnu::noinline]] void recordStep(const emu::StepEvent& step);
+    [[gnu::noinline]] void noteSoftwareInterrupt(std::uint32_t address);
     [[gnu::noinline]] void recordTileRead(const emu::BusAccess& access);
 
     std::vector<std::uint32_t> caseLabels_;
     MapWindow map_;
+    bool recordSteps_;
     CallRecord* record_ = nullptr;
     std::uint64_t startCycle_ = 0;
     std::optional<std::uint32_t> softwareInterrupt_;

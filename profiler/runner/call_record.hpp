@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emu/observer.hpp"
 #include "profiler/map/tile_type.hpp"
 
 #include <cstdint>
@@ -15,11 +16,13 @@ struct TileRead {
     std::uint32_t cycle; // cycles into the call when the read happened
 };
 
-// One step of a call and its cost, for attribution to functions and source lines.
+// One step of a call and its cost, for attribution to functions, source lines and calls.
 struct StepCost {
     std::uint32_t address;
     std::uint16_t cycles;
     std::uint16_t masterClocks;
+    std::uint8_t opcode; // 0 unless kind is Instruction
+    emu::StepKind kind;
 };
 
 // What one call of the routine did and cost.

@@ -114,21 +114,17 @@ std::optional<std::string> callProblem(const CallOutcome& o, const CallRecord& r
     return "the routine stopped at " + sourceOf(rom, o.stoppedAt);
 }
 
-std::string describeFrame(const Scenario& s, int line, int frame, const EntitySpec& e)
-{
-    return s.path.string() + ":" + std::to_string(line) + ": frame " + std::to_string(frame) + ", entity \"" + e.name +
-           "\": ";
-}
-
 void checkExpectation(const Expectation& x, const EntityState& e, const Scenario& s, const EntitySpec& spec,
-                      const Manifest& m, std::vector<std::string>& failures)
+                      const Manifest& m, std::vector<Failure>& failures)
 {
-    const std::string prefix = describeFrame(s, x.line, x.frame, spec);
+    const auto failure = [&](std::string message) {
+        failures.push_back({s.path.string(), x.line, x.frame, spec.name, std::move(message)});
+    };
     if (x.pos) {
         const int px = wholePixel(e.x, m.originX);
         const int py = wholePixel(e.y, m.originY);
         if (px != (*x.pos)[0] || py != (*x.pos)[1]) {
-            failures.push_back(prefix + "expected pos [" + std::to_string((*x.pos)[0]) + ", " +
+            failure("expected pos [" + std::to_string((*x.pos)[0]) + ", " +
                                std::to_string((*x.pos)[1]) + "], got [" + std::to_string(px) + ", " +
                                std::to_string(py) + "]");
         }
@@ -136,7 +132,7 @@ void checkExpectation(const Expectation& x, const EntityState& e, const Scenario
     const auto flag = [&](const std::optional<bool>& expected, std::uint8_t bit, const char* name) {
         const bool actual = (e.state & bit) != 0;
         if (expected && *expected != actual) {
-            failures.push_back(prefix + "expected " + name + " = " + (*expected ? "true" : "false") + ", got " +
+            failure(std::string("expected ") + name + " = " + (*expected ? "true" : "false") + ", got " +
                                (actual ? "true" : "false"));
         }
     };
@@ -167,7 +163,7 @@ ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunO
     const Manifest& m = rom.manifest;
     CollisionMachine machine(rom);
     machine.loadMap(s.map);
-    CallObserver observer(rom.addresses.caseLabels, machine.mapWindow());
+    CallObserver observer(rom.addresses.caseLabels, machine.mapWindow(), options.recordSteps);
     const CollisionGeometry geometry{s.map, rom.topHeights, rom.bottomHeights, m.originX, m.originY,
                                      m.stateBits.down, m.stateBits.up};
 
@@ -205,6 +201,13 @@ ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunO
             observer.begin(record, machine.cpuState().time.cycles);
             const CallOutcome outcome = machine.call(slot, observer);
             if (const std::optional<std::string> problem = callProblem(outcome, record, observer, machine.bus(), rom)) {
+                if (!options.recordSteps) {
+                    // The message names the instruction at fault, which needs the steps: the run is
+                    // deterministic, so it fails the same way again.
+                    RunOptions again = options;
+                    again.recordSteps = true;
+                    return runScenario(s, rom, again);
+                }
                 fail(s, s.entities[i].line,
                      "frame " + std::to_string(frame) + ", entity \"" + s.entities[i].name + "\": " + *problem);
             }
@@ -212,7 +215,7 @@ ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunO
             record.masterClocks = static_cast<std::uint32_t>(outcome.end.masterClocks - outcome.start.masterClocks);
             entities[i] = machine.readEntity(slot, entities[i]);
             if (const std::optional<std::string> wrong = checkInvariants(entities[i], geometry)) {
-                result.failures.push_back(describeFrame(s, s.entities[i].line, frame, s.entities[i]) + *wrong);
+                result.failures.push_back({s.path.string(), s.entities[i].line, frame, s.entities[i].name, *wrong});
             }
         }
         for (const Expectation& x : s.expectations) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/failure.hpp"
 #include "profiler/runner/call_record.hpp"
 #include "profiler/scenario/scenario.hpp"
 
@@ -11,6 +12,7 @@ namespace tileprof {
 
 struct RunOptions {
     bool allowInvalidMap = false; // run a map that breaks the slope placement rules
+    bool recordSteps = false;     // keep every call's steps, for attribution
 };
 
 struct ScenarioResult {
@@ -19,7 +21,7 @@ struct ScenarioResult {
     std::vector<std::string> entities; // entity names, by CallRecord::entity
     std::vector<std::string> cases;    // the ROM's case names, by CallRecord::caseIndex
     std::vector<CallRecord> calls;     // frame by frame, entity by entity
-    std::vector<std::string> failures; // expectations and invariants: "FILE:LINE: frame F, entity E: ..."
+    std::vector<Failure> failures;     // expectations and invariants, in the order they failed
 };
 
 // Runs a scenario on its ROM (DESIGN section 5): puts the map in WRAM and, for every frame and

@@ -23,6 +23,11 @@ Distribution distributionOf(std::vector<double> values)
 
 } // namespace
 
+std::string caseNameOf(const ScenarioResult& scenario, const CallRecord& call)
+{
+    return call.caseIndex < 0 ? kNoCase : scenario.cases[static_cast<std::size_t>(call.caseIndex)];
+}
+
 std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scenarios)
 {
     struct Collected {
@@ -33,8 +38,7 @@ std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scena
     std::vector<Collected> cases;
     for (const ScenarioResult& s : scenarios) {
         for (const CallRecord& call : s.calls) {
-            const std::string name =
-                call.caseIndex < 0 ? kNoCase : s.cases[static_cast<std::size_t>(call.caseIndex)];
+            const std::string name = caseNameOf(s, call);
             auto found = std::find_if(cases.begin(), cases.end(), [&](const Collected& c) { return c.stats.name == name; });
             if (found == cases.end()) {
                 found = cases.insert(cases.end(), Collected{});

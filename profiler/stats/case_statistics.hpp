@@ -42,6 +42,9 @@ struct CaseStatistics {
     bool overBudget() const { return meanBudgetShare > 1.0; }
 };
 
+// The name of the case a call ran, "(no case label)" when it ran none.
+std::string caseNameOf(const ScenarioResult& scenario, const CallRecord& call);
+
 // Per case over all the given scenarios, in the order cases first appear.
 std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scenarios);
 

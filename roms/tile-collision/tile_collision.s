@@ -174,6 +174,9 @@ MovingLeft:
     sec
     sbc z:Entity::hitboxLeft        ; the box's first column
 TestColumn:
+.ifdef SLOWED
+    nop                             ; only in tile-collision-slowed, the regression tests' 2-cycle slowdown
+.endif
     sta z:Entity::testColumn
     lsr
     lsr

@@ -1,0 +1,60 @@
+#include "profiler/attribution/attribution.hpp"
+
+#include "profiler/attribution/profile_builder.hpp"
+#include "profiler/stats/case_statistics.hpp"
+
+#include <algorithm>
+
+namespace tileprof {
+
+bool Selection::selects(const ScenarioResult& scenario, const CallRecord& call) const
+{
+    return (!caseName || caseNameOf(scenario, call) == *caseName) && (!frame || call.frame == *frame) &&
+           (!entity || scenario.entities[static_cast<std::size_t>(call.entity)] == *entity);
+}
+
+std::string Selection::describe() const
+{
+    std::string text;
+    const auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+    if (caseName) {
+        add("case \"" + *caseName + "\"");
+    }
+    if (frame) {
+        add("frame " + std::to_string(*frame));
+    }
+    if (entity) {
+        add("entity \"" + *entity + "\"");
+    }
+    return text.empty() ? "all calls" : text;
+}
+
+Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const DebugInfo* const> debug,
+                      const Selection& selection)
+{
+    ProfileBuilder selected;
+    std::vector<std::string> caseNames;
+    std::vector<ProfileBuilder> perCase;
+    for (std::size_t i = 0; i < scenarios.size(); ++i) {
+        for (const CallRecord& call : scenarios[i].calls) {
+            if (selection.selects(scenarios[i], call)) {
+                selected.add(call, *debug[i]);
+            }
+            const std::string name = caseNameOf(scenarios[i], call);
+            const auto found = std::find(caseNames.begin(), caseNames.end(), name);
+            if (found == caseNames.end()) {
+                caseNames.push_back(name);
+                perCase.emplace_back().add(call, *debug[i]);
+            } else {
+                perCase[static_cast<std::size_t>(found - caseNames.begin())].add(call, *debug[i]);
+            }
+        }
+    }
+    Attribution a{selection, selected.build(), {}};
+    for (std::size_t c = 0; c < caseNames.size(); ++c) {
+        a.cases.push_back({caseNames[c], perCase[c].build()});
+    }
+    return a;
+}
+
+} // namespace tileprof

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "profiler/attribution/profile.hpp"
+#include "profiler/runner/scenario_runner.hpp"
+#include "profiler/symbols/debug_info.hpp"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// Which calls a profile covers: all of the scenarios' calls, narrowed by any of these.
+struct Selection {
+    std::optional<std::string> caseName;
+    std::optional<int> frame;
+    std::optional<std::string> entity;
+
+    bool selects(const ScenarioResult& scenario, const CallRecord& call) const;
+    std::string describe() const; // "all calls", "case \"falling\", frame 12", ...
+};
+
+struct CaseProfile {
+    std::string name;
+    Profile profile;
+};
+
+// Where the cycles of the selected calls went, and of each case's calls.
+struct Attribution {
+    Selection selection;
+    Profile selected;
+    std::vector<CaseProfile> cases; // in the order the cases first ran
+};
+
+// Attributes the calls of scenarios[i], recorded with their steps, through debug[i]: its ROM's.
+Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const DebugInfo* const> debug,
+                      const Selection& selection);
+
+} // namespace tileprof

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstdint>
+
+namespace tileprof {
+
+// What some code cost, in both units the reports give.
+struct Cost {
+    std::uint64_t cycles = 0;
+    std::uint64_t masterClocks = 0; // refresh included
+
+    Cost& operator+=(const Cost& other)
+    {
+        cycles += other.cycles;
+        masterClocks += other.masterClocks;
+        return *this;
+    }
+    bool operator==(const Cost&) const = default;
+};
+
+} // namespace tileprof

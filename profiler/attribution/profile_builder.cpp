@@ -1,0 +1,301 @@
+#include "profiler/attribution/profile_builder.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <tuple>
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::uint8_t kJsr = 0x20;
+constexpr std::uint8_t kJsrIndirect = 0xFC;
+constexpr std::uint8_t kJsl = 0x22;
+constexpr std::uint8_t kRts = 0x60;
+constexpr std::uint8_t kRtl = 0x6B;
+constexpr std::uint8_t kRti = 0x40;
+
+constexpr const char* kNoScope = "(no scope)";
+constexpr const char* kGlobalScope = "(global)";
+
+// Where a call instruction's return lands: the next instruction, in the same bank.
+std::uint32_t after(std::uint32_t address, std::uint32_t length)
+{
+    return (address & 0xFF0000) | ((address + length) & 0xFFFF);
+}
+
+// Whether values[i] does not occur before i: recursion puts a function, line or edge on a stack
+// more than once, and its inclusive cost counts once.
+bool firstOccurrence(const std::vector<std::uint32_t>& values, std::size_t i)
+{
+    const auto end = values.begin() + static_cast<std::ptrdiff_t>(i);
+    return std::find(values.begin(), end, values[i]) == end;
+}
+
+} // namespace
+
+std::uint32_t ProfileBuilder::debugIndex(const DebugInfo& debug)
+{
+    const auto found = std::find(debugs_.begin(), debugs_.end(), &debug);
+    if (found != debugs_.end()) {
+        return static_cast<std::uint32_t>(found - debugs_.begin());
+    }
+    debugs_.push_back(&debug);
+    return static_cast<std::uint32_t>(debugs_.size() - 1);
+}
+
+std::uint32_t ProfileBuilder::functionId(const std::string& name, const DebugInfo& debug, bool isScope)
+{
+    if (const auto found = functionIds_.find(name); found != functionIds_.end()) {
+        return found->second;
+    }
+    const auto id = static_cast<std::uint32_t>(functions_.size());
+    functionIds_.emplace(name, id);
+    functions_.push_back({name, 0});
+    functionCalls_.push_back(0);
+    functionLastCall_.push_back(0);
+    if (isScope) {
+        functions_[id].entryLine = lineId(debug, debug.scopeRanges(name).front().first, id);
+    } else {
+        functions_[id].entryLine = lineId(debug, 0xFFFFFFFF, id);
+    }
+    return id;
+}
+
+std::uint32_t ProfileBuilder::lineId(const DebugInfo& debug, std::uint32_t address, std::uint32_t function)
+{
+    const std::optional<SourceLine> line = address > 0xFFFFFF ? std::nullopt : debug.lineAt(address);
+    const std::string file = line ? line->file : "";
+    const int number = line ? line->line : 0;
+    const std::string key = file + '\n' + std::to_string(number);
+    if (const auto found = lineIds_.find(key); found != lineIds_.end()) {
+        return found->second;
+    }
+    const auto id = static_cast<std::uint32_t>(lineKeys_.size());
+    lineIds_.emplace(key, id);
+    lineKeys_.push_back({file, number, function});
+    return id;
+}
+
+std::uint32_t ProfileBuilder::edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line)
+{
+    const std::uint64_t key = (std::uint64_t{caller} << 42) | (std::uint64_t{callee} << 21) | line;
+    if (const auto found = edgeIds_.find(key); found != edgeIds_.end()) {
+        return found->second;
+    }
+    const auto id = static_cast<std::uint32_t>(edgeKeys_.size());
+    edgeIds_.emplace(key, id);
+    edgeKeys_.push_back({caller, callee, line});
+    edgeEntries_.push_back(0);
+    return id;
+}
+
+std::vector<std::uint32_t> ProfileBuilder::lexicalFunctions(const DebugInfo& debug, std::uint32_t address)
+{
+    const DebugScope* scope = debug.scopeAt(address);
+    if (scope == nullptr) {
+        return {functionId(kNoScope, debug, false)};
+    }
+    if (scope->qualifiedName.empty()) {
+        return {functionId(kGlobalScope, debug, false)};
+    }
+    std::vector<std::uint32_t> chain;
+    const std::string& name = scope->qualifiedName;
+    for (std::size_t end = name.find("::"); ; end = name.find("::", end + 2)) {
+        chain.push_back(functionId(name.substr(0, end), debug, true));
+        if (end == std::string::npos) {
+            return chain;
+        }
+    }
+}
+
+std::uint32_t ProfileBuilder::contextFor(std::uint32_t debug, std::uint32_t parent, std::uint32_t callSite)
+{
+    const std::uint64_t key = (std::uint64_t{debug} << 56) | (std::uint64_t{parent} << 24) | callSite;
+    if (const auto found = contextIds_.find(key); found != contextIds_.end()) {
+        return found->second;
+    }
+    if (contexts_.empty()) {
+        contexts_.push_back({0, 0}); // the root
+    }
+    const auto id = static_cast<std::uint32_t>(contexts_.size());
+    contextIds_.emplace(key, id);
+    contexts_.push_back({parent, callSite});
+    return id;
+}
+
+std::uint32_t ProfileBuilder::siteFor(std::uint32_t debug, std::uint32_t context, std::uint32_t address)
+{
+    const std::uint64_t key = (std::uint64_t{debug} << 56) | (std::uint64_t{context} << 24) | address;
+    if (const auto found = siteIds_.find(key); found != siteIds_.end()) {
+        return found->second;
+    }
+    const std::uint32_t id = makeSite(debug, context, address);
+    siteIds_.emplace(key, id);
+    return id;
+}
+
+std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address)
+{
+    const DebugInfo& debug = *debugs_[debugIndex];
+    const std::vector<std::uint32_t> own = lexicalFunctions(debug, address);
+    Site site;
+    std::size_t shared = 0; // the outer scopes of `own` that the caller's stack already ends with
+    std::uint32_t entryLine = 0;
+    if (context != 0) {
+        const Context c = contexts_[context];
+        const Site& caller = sites_[siteFor(debugIndex, c.parent, c.callSite)];
+        site.functions = caller.functions;
+        site.edges = caller.edges;
+        site.lines = caller.lines;
+        entryLine = caller.lines.back();
+        const std::vector<std::uint32_t> callerScopes = lexicalFunctions(debug, c.callSite);
+        while (shared < own.size() && shared < callerScopes.size() && own[shared] == callerScopes[shared]) {
+            ++shared;
+        }
+    }
+    for (std::size_t k = shared; k < own.size(); ++k) {
+        if (!site.functions.empty()) {
+            const std::uint32_t line = k == shared && context != 0 ? entryLine : functions_[own[k]].entryLine;
+            site.edges.push_back(edgeId(site.functions.back(), own[k], line));
+        }
+        site.functions.push_back(own[k]);
+    }
+    site.lines.push_back(lineId(debug, address, own.back()));
+    sites_.push_back(std::move(site));
+    return static_cast<std::uint32_t>(sites_.size() - 1);
+}
+
+void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug)
+{
+    struct Frame {
+        std::uint32_t returnAddress;
+        std::uint32_t context;
+    };
+    const std::uint32_t d = debugIndex(debug);
+    const std::uint64_t serial = ++calls_;
+    std::vector<Frame> frames;
+    std::uint32_t context = 0;
+    bool returning = false;
+    std::optional<std::uint32_t> previous;
+    for (const StepCost& step : call.steps) {
+        if (returning) {
+            for (std::size_t i = frames.size(); i-- > 0;) {
+                if (frames[i].returnAddress == step.address) {
+                    frames.resize(i);
+                    break;
+                }
+            }
+            context = frames.empty() ? 0 : frames.back().context;
+            returning = false;
+        }
+        const std::uint32_t id = siteFor(d, context, step.address);
+        Site& site = sites_[id];
+        const Cost cost{step.cycles, step.masterClocks};
+        site.cost += cost;
+        total_ += cost;
+        site.executions += step.kind == emu::StepKind::Instruction ? 1 : 0;
+        if (site.lastCall != serial) {
+            site.lastCall = serial;
+            for (const std::uint32_t f : site.functions) {
+                if (functionLastCall_[f] != serial) {
+                    functionLastCall_[f] = serial;
+                    ++functionCalls_[f];
+                }
+            }
+        }
+        // Every edge from where this stack parts from the previous step's was just taken.
+        std::size_t same = 0;
+        if (previous) {
+            const Site& before = sites_[*previous];
+            while (same < before.edges.size() && same < site.edges.size() && before.edges[same] == site.edges[same]) {
+                ++same;
+            }
+        }
+        for (std::size_t k = same; k < site.edges.size(); ++k) {
+            ++edgeEntries_[site.edges[k]];
+        }
+        previous = id;
+
+        if (step.kind == emu::StepKind::Interrupt) {
+            frames.push_back({step.address, contextFor(d, context, step.address)});
+            context = frames.back().context;
+        } else if (step.kind == emu::StepKind::Instruction) {
+            if (step.opcode == kJsr || step.opcode == kJsrIndirect || step.opcode == kJsl) {
+                const std::uint32_t length = step.opcode == kJsl ? 4 : 3;
+                frames.push_back({after(step.address, length), contextFor(d, context, step.address)});
+                context = frames.back().context;
+            } else if (step.opcode == kRts || step.opcode == kRtl || step.opcode == kRti) {
+                returning = true;
+            }
+        }
+    }
+}
+
+Profile ProfileBuilder::build() const
+{
+    std::vector<Cost> functionExclusive(functions_.size());
+    std::vector<Cost> functionInclusive(functions_.size());
+    std::vector<Cost> lineExclusive(lineKeys_.size());
+    std::vector<Cost> lineInclusive(lineKeys_.size());
+    std::vector<std::uint64_t> lineExecutions(lineKeys_.size());
+    std::vector<Cost> edgeInclusive(edgeKeys_.size());
+    std::map<std::vector<std::string>, Cost> stacks;
+    for (const Site& site : sites_) {
+        functionExclusive[site.functions.back()] += site.cost;
+        lineExclusive[site.lines.back()] += site.cost;
+        lineExecutions[site.lines.back()] += site.executions;
+        const auto addInclusive = [&](const std::vector<std::uint32_t>& stack, std::vector<Cost>& inclusive) {
+            for (std::size_t i = 0; i < stack.size(); ++i) {
+                if (firstOccurrence(stack, i)) {
+                    inclusive[stack[i]] += site.cost;
+                }
+            }
+        };
+        addInclusive(site.functions, functionInclusive);
+        addInclusive(site.lines, lineInclusive);
+        addInclusive(site.edges, edgeInclusive);
+        std::vector<std::string> names;
+        for (const std::uint32_t f : site.functions) {
+            names.push_back(functions_[f].name);
+        }
+        stacks[names] += site.cost;
+    }
+
+    Profile p;
+    p.calls = calls_;
+    p.total = total_;
+    for (std::size_t f = 0; f < functions_.size(); ++f) {
+        const LineKey& entry = lineKeys_[functions_[f].entryLine];
+        p.functions.push_back({functions_[f].name, entry.file, entry.line, functionExclusive[f], functionInclusive[f],
+                               functionCalls_[f]});
+    }
+    std::sort(p.functions.begin(), p.functions.end(), [](const FunctionProfile& a, const FunctionProfile& b) {
+        return a.exclusive.cycles != b.exclusive.cycles ? a.exclusive.cycles > b.exclusive.cycles : a.name < b.name;
+    });
+    for (std::size_t l = 0; l < lineKeys_.size(); ++l) {
+        if (lineExecutions[l] > 0 || lineInclusive[l].cycles > 0) {
+            const LineKey& k = lineKeys_[l];
+            p.lines.push_back({k.file, k.line, functions_[k.function].name, lineExclusive[l], lineInclusive[l],
+                               lineExecutions[l]});
+        }
+    }
+    std::sort(p.lines.begin(), p.lines.end(), [](const LineProfile& a, const LineProfile& b) {
+        return a.file != b.file ? a.file < b.file : a.line < b.line;
+    });
+    for (auto& [names, cost] : stacks) {
+        p.stacks.push_back({names, cost});
+    }
+    for (std::size_t e = 0; e < edgeKeys_.size(); ++e) {
+        const LineKey& at = lineKeys_[edgeKeys_[e].line];
+        p.edges.push_back({functions_[edgeKeys_[e].caller].name, functions_[edgeKeys_[e].callee].name, at.file,
+                           at.line, edgeEntries_[e], edgeInclusive[e]});
+    }
+    std::sort(p.edges.begin(), p.edges.end(), [](const CallEdgeProfile& a, const CallEdgeProfile& b) {
+        return std::tie(a.caller, a.callee, a.file, a.line) < std::tie(b.caller, b.callee, b.file, b.line);
+    });
+    return p;
+}
+
+} // namespace tileprof

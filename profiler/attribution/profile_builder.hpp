@@ -1,0 +1,80 @@
+#pragma once
+
+#include "profiler/attribution/profile.hpp"
+#include "profiler/runner/call_record.hpp"
+#include "profiler/symbols/debug_info.hpp"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace tileprof {
+
+// Attributes the steps of calls to functions and source lines. Calls may come from several ROMs;
+// their functions and lines are merged by name. A PC belongs to the innermost scope whose span
+// holds it, so tail calls and jump tables need no special handling; JSR, JSL and interrupts open
+// a frame that the matching return (the one landing on the frame's return address) closes, so
+// RTS-dispatch and PEA/RTL tricks cannot unbalance it.
+class ProfileBuilder {
+public:
+    // `call.steps` must have been recorded (RunOptions::recordSteps).
+    void add(const CallRecord& call, const DebugInfo& debug);
+    Profile build() const;
+
+private:
+    // A dynamic calling context: the root, or a call at `callSite` made in context `parent`.
+    struct Context {
+        std::uint32_t parent;
+        std::uint32_t callSite;
+    };
+    // An address executed in one calling context of one ROM.
+    struct Site {
+        std::vector<std::uint32_t> functions; // stack, outermost first; ids into functionNames_
+        std::vector<std::uint32_t> edges;     // edges[k] entered functions[k + 1]
+        std::vector<std::uint32_t> lines;     // call-site lines, then its own; ids into lineKeys_
+        Cost cost;
+        std::uint64_t executions = 0;
+        std::uint64_t lastCall = 0;
+    };
+    struct FunctionInfo {
+        std::string name;
+        std::uint32_t entryLine; // the line of its first byte, where nesting enters it
+    };
+    struct LineKey {
+        std::string file;
+        int line;
+        std::uint32_t function;
+    };
+    struct EdgeKey {
+        std::uint32_t caller;
+        std::uint32_t callee;
+        std::uint32_t line;
+    };
+    std::uint32_t siteFor(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address);
+    std::uint32_t makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address);
+    std::uint32_t contextFor(std::uint32_t debugIndex, std::uint32_t parent, std::uint32_t callSite);
+    std::vector<std::uint32_t> lexicalFunctions(const DebugInfo& debug, std::uint32_t address);
+    std::uint32_t functionId(const std::string& name, const DebugInfo& debug, bool isScope);
+    std::uint32_t lineId(const DebugInfo& debug, std::uint32_t address, std::uint32_t function);
+    std::uint32_t edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line);
+    std::uint32_t debugIndex(const DebugInfo& debug);
+
+    std::vector<const DebugInfo*> debugs_;
+    std::vector<Context> contexts_;
+    std::unordered_map<std::uint64_t, std::uint32_t> contextIds_;
+    std::vector<Site> sites_;
+    std::unordered_map<std::uint64_t, std::uint32_t> siteIds_;
+    std::vector<FunctionInfo> functions_;
+    std::unordered_map<std::string, std::uint32_t> functionIds_;
+    std::vector<LineKey> lineKeys_;
+    std::unordered_map<std::string, std::uint32_t> lineIds_;
+    std::vector<EdgeKey> edgeKeys_;
+    std::unordered_map<std::uint64_t, std::uint32_t> edgeIds_;
+    std::vector<std::uint64_t> functionCalls_;    // per function: calls it ran in
+    std::vector<std::uint64_t> functionLastCall_; // the call that last counted it
+    std::vector<std::uint64_t> edgeEntries_;
+    std::uint64_t calls_ = 0;
+    Cost total_;
+};
+
+} // namespace tileprof

@@ -1,0 +1,106 @@
+#include "profiler/cli/regression_commands.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/scenario_runs.hpp"
+#include "profiler/regression/comparison.hpp"
+
+#include <cstdio>
+#include <optional>
+
+namespace tileprof {
+
+namespace {
+
+// Runs the scenarios with attribution and gives their figures; nothing if any could not be run
+// (the reasons are on stderr), as figures over part of the scenarios would compare wrongly.
+std::optional<Figures> measure(const std::vector<std::string>& scenarios, const RegressionOptions& o,
+                               const char* command, const std::optional<std::filesystem::path>& rom,
+                               const std::string& source)
+{
+    RunOptions options;
+    options.allowInvalidMap = o.allowInvalidMap;
+    options.recordSteps = true;
+    ScenarioRuns runs = runScenarios(scenarios, options, command, rom);
+    if (!runs.problems.empty() || runs.results.empty()) {
+        return std::nullopt;
+    }
+    RunReport report;
+    report.command = command;
+    report.cases = caseStatistics(runs.results);
+    report.attribution = attribute(runs.results, runs.debug, Selection{});
+    report.scenarios = std::move(runs.results);
+    return figuresOf(report, source);
+}
+
+int finish(const Comparison& c, const char* command, const RegressionOptions& o)
+{
+    if (!writeReport(formatComparison(c, command, o.format), o.out, command)) {
+        return kExitBadInput;
+    }
+    return c.failed() ? kExitFailed : kExitOk;
+}
+
+bool isRom(const std::string& path)
+{
+    const std::string extension = std::filesystem::path(path).extension().string();
+    return extension == ".sfc" || extension == ".smc";
+}
+
+} // namespace
+
+int runBaselineCommand(const RegressionOptions& o)
+{
+    const std::optional<Figures> figures = measure(o.scenarios, o, "baseline", std::nullopt, "this run");
+    if (!figures) {
+        return kExitBadInput;
+    }
+    const std::filesystem::path file = o.out.empty() ? std::filesystem::current_path() / "-" : std::filesystem::path(o.out);
+    return writeReport(baselineJson(*figures, file), o.out, "baseline") ? kExitOk : kExitBadInput;
+}
+
+int runCheckCommand(const RegressionOptions& o)
+{
+    try {
+        const Figures baseline = loadFigures(o.baseline);
+        const std::vector<std::string> scenarios =
+            o.scenarios.empty() ? baselineScenarios(baseline, o.baseline) : o.scenarios;
+        const std::optional<Figures> now = measure(scenarios, o, "check", std::nullopt, "this run");
+        if (!now) {
+            return kExitBadInput;
+        }
+        return finish(compare(baseline, *now, o.tolerance, true), "check", o);
+    } catch (const emu::InputError& e) {
+        std::fprintf(stderr, "tileprof check: %s\n", e.what());
+        return kExitBadInput;
+    }
+}
+
+int runDiffCommand(const RegressionOptions& o)
+{
+    const std::string& a = o.compared[0];
+    const std::string& b = o.compared[1];
+    try {
+        if (isRom(a) != isRom(b)) {
+            throw emu::InputError("compare two JSON reports or baselines, or two ROM builds, not one of each (" + a +
+                                  ", " + b + ")");
+        }
+        if (!isRom(a)) {
+            if (!o.scenarios.empty()) {
+                throw emu::InputError("scenarios are run only when comparing two ROM builds");
+            }
+            return finish(compare(loadFigures(a), loadFigures(b), o.tolerance, false), "diff", o);
+        }
+        const std::optional<Figures> old = measure(o.scenarios, o, "diff", a, a);
+        const std::optional<Figures> now = measure(o.scenarios, o, "diff", b, b);
+        if (!old || !now) {
+            return kExitBadInput;
+        }
+        return finish(compare(*old, *now, o.tolerance, false), "diff", o);
+    } catch (const emu::InputError& e) {
+        std::fprintf(stderr, "tileprof diff: %s\n", e.what());
+        return kExitBadInput;
+    }
+}
+
+} // namespace tileprof

@@ -1,0 +1,104 @@
+#include "profiler/cli/report_command.hpp"
+
+#include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/scenario_runs.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace tileprof {
+
+namespace {
+
+// The formats that show where cycles went need every call's steps.
+bool needsAttribution(const std::string& command, const std::string& format)
+{
+    return command == "profile" || (format != "table" && format != "csv" && format != "junit");
+}
+
+std::string format(const RunReport& report, const ReportCommandOptions& o)
+{
+    if (o.format == "json") {
+        return formatJson(report);
+    }
+    if (o.format == "csv") {
+        return formatCsv(report);
+    }
+    if (o.format == "markdown") {
+        return formatMarkdown(report, o.top);
+    }
+    if (o.format == "junit") {
+        return formatJunit(report);
+    }
+    if (o.format == "callgrind") {
+        return formatCallgrind(report);
+    }
+    if (o.format == "folded") {
+        return formatFolded(report);
+    }
+    if (o.format == "speedscope") {
+        return formatSpeedscope(report);
+    }
+    return report.command == "profile" ? formatProfileTable(report, o.top) : formatRunTable(report);
+}
+
+// Why the selection picks no call, with what it could pick; nothing when it picks some.
+std::optional<std::string> emptySelection(const RunReport& report)
+{
+    const Attribution& a = *report.attribution;
+    if (a.selected.calls > 0) {
+        return std::nullopt;
+    }
+    std::string cases;
+    for (const CaseStatistics& c : report.cases) {
+        cases += (cases.empty() ? "" : ", ") + c.name;
+    }
+    return "no call matches " + a.selection.describe() + " (cases that ran: " + cases + ")";
+}
+
+int report(const char* command, const ReportCommandOptions& o)
+{
+    RunOptions options;
+    options.allowInvalidMap = o.allowInvalidMap;
+    options.recordSteps = needsAttribution(command, o.format);
+    ScenarioRuns runs = runScenarios(o.scenarios, options, command);
+
+    RunReport report;
+    report.command = command;
+    report.cases = caseStatistics(runs.results);
+    if (options.recordSteps) {
+        report.attribution = attribute(runs.results, runs.debug, Selection{o.caseName, o.frame, o.entity});
+    }
+    report.scenarios = std::move(runs.results);
+    report.inputProblems = std::move(runs.problems);
+    if (report.scenarios.empty()) {
+        return kExitBadInput;
+    }
+    if (report.attribution && report.command == std::string("profile")) {
+        if (const std::optional<std::string> problem = emptySelection(report)) {
+            std::fprintf(stderr, "tileprof %s: %s\n", command, problem->c_str());
+            return kExitBadInput;
+        }
+    }
+    if (!writeReport(format(report, o), o.out, command)) {
+        return kExitBadInput;
+    }
+    if (!report.inputProblems.empty()) {
+        return kExitBadInput;
+    }
+    return report.command == "run" && runFailed(report) ? kExitFailed : kExitOk;
+}
+
+} // namespace
+
+int runRunCommand(const ReportCommandOptions& options)
+{
+    return report("run", options);
+}
+
+int runProfileCommand(const ReportCommandOptions& options)
+{
+    return report("profile", options);
+}
+
+} // namespace tileprof

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+inline const std::vector<std::string> kReportFormats{"table",     "json",   "csv",    "markdown",
+                                                     "junit",     "callgrind", "folded", "speedscope"};
+
+struct ReportCommandOptions {
+    std::vector<std::string> scenarios; // empty: every scenario under scripts/
+    std::string format = "table";
+    std::string out;                    // empty: stdout
+    bool allowInvalidMap = false;
+    // `profile` only: which calls to attribute, and how many functions and lines to list.
+    std::optional<std::string> caseName;
+    std::optional<int> frame;
+    std::optional<std::string> entity;
+    std::size_t top = 20;
+};
+
+// `tileprof run`: runs the scenarios and reports per case. Returns 0, 1 when an expectation, an
+// invariant or a budget fails, 2 when a scenario or its ROM cannot be used.
+int runRunCommand(const ReportCommandOptions& options);
+
+// `tileprof profile`: runs the scenarios and reports where the selected calls' cycles went, per
+// function and per source line. Returns 0, or 2 for unusable input or a selection with no calls.
+int runProfileCommand(const ReportCommandOptions& options);
+
+} // namespace tileprof

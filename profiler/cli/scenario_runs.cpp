@@ -1,0 +1,120 @@
+#include "profiler/cli/scenario_runs.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/scenario/scenario.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <system_error>
+
+namespace tileprof {
+
+namespace {
+
+// "scenario 3 of 23" on one stderr line, once a run has taken a second, and only on a terminal.
+class Progress {
+public:
+    Progress(const char* command, std::size_t total)
+        : command_(command), total_(total), start_(std::chrono::steady_clock::now()), shown_(isatty(STDERR_FILENO) == 1)
+    {
+    }
+    ~Progress()
+    {
+        if (drawn_) {
+            std::fprintf(stderr, "\r\033[K");
+        }
+    }
+    Progress(const Progress&) = delete;
+    Progress& operator=(const Progress&) = delete;
+
+    void at(std::size_t done, const std::string& scenario)
+    {
+        if (!shown_ || std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) {
+            return;
+        }
+        std::fprintf(stderr, "\r\033[Ktileprof %s: scenario %zu of %zu: %s", command_, done + 1, total_, scenario.c_str());
+        drawn_ = true;
+    }
+
+private:
+    const char* command_;
+    std::size_t total_;
+    std::chrono::steady_clock::time_point start_;
+    bool shown_;
+    bool drawn_ = false;
+};
+
+} // namespace
+
+std::vector<std::string> bundledScenarios()
+{
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(TILEPROF_SCRIPTS_DIR)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".toml") {
+            found.push_back(entry.path().lexically_proximate(std::filesystem::current_path()).string());
+        }
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOptions& options, const char* command,
+                          const std::optional<std::filesystem::path>& romOverride)
+{
+    const std::vector<std::string> paths = requested.empty() ? bundledScenarios() : requested;
+    ScenarioRuns runs;
+    Progress progress(command, paths.size());
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        progress.at(i, paths[i]);
+        try {
+            const Scenario scenario = loadScenario(paths[i]);
+            const std::filesystem::path romPath =
+                romOverride ? *romOverride : resolveRomPath(scenario.rom, scenario.path.parent_path());
+            auto& rom = runs.roms[romPath];
+            if (!rom) {
+                rom = std::make_unique<ProfiledRom>(loadProfiledRom(romPath));
+            }
+            runs.results.push_back(runScenario(scenario, *rom, options));
+            runs.debug.push_back(&rom->debug);
+        } catch (const emu::InputError& e) {
+            std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
+            runs.problems.push_back({paths[i], e.what()});
+        }
+    }
+    return runs;
+}
+
+bool writeReport(const std::string& text, const std::string& out, const char* command)
+{
+    if (out.empty()) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return std::fflush(stdout) == 0;
+    }
+    const std::filesystem::path target(out);
+    const std::filesystem::path temporary = target.string() + ".tileprof-partial";
+    {
+        std::ofstream file(temporary, std::ios::binary);
+        file.write(text.data(), static_cast<std::streamsize>(text.size()));
+        file.close();
+        if (!file) {
+            std::fprintf(stderr, "tileprof %s: %s: cannot write the report\n", command, out.c_str());
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return false;
+        }
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, target, error);
+    if (error) {
+        std::fprintf(stderr, "tileprof %s: %s: %s\n", command, out.c_str(), error.message().c_str());
+        std::filesystem::remove(temporary, error);
+        return false;
+    }
+    return true;
+}
+
+} // namespace tileprof

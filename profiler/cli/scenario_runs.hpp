@@ -1,0 +1,36 @@
+#pragma once
+
+#include "profiler/report/run_report.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// Scenarios run on their ROMs, the ROMs kept for their debug information.
+struct ScenarioRuns {
+    std::map<std::filesystem::path, std::unique_ptr<ProfiledRom>> roms;
+    std::vector<ScenarioResult> results;
+    std::vector<const DebugInfo*> debug; // of results[i]'s ROM
+    std::vector<InputProblem> problems;  // scenarios that could not be run
+};
+
+// Every scenario under scripts/, as paths relative to the working directory when it holds them.
+std::vector<std::string> bundledScenarios();
+
+// Runs each scenario (all bundled ones when `paths` is empty) on its own ROM, or on `romOverride`
+// when given. What cannot be run is reported on stderr, prefixed by `command`, and listed in
+// `problems`. On a terminal, a run that takes over a second shows its progress on stderr.
+ScenarioRuns runScenarios(const std::vector<std::string>& paths, const RunOptions& options, const char* command,
+                          const std::optional<std::filesystem::path>& romOverride = std::nullopt);
+
+// Writes a report to stdout, or to `out` through a temporary file so a failed write leaves any
+// previous file whole. Returns false, with a message on stderr, if it cannot.
+bool writeReport(const std::string& text, const std::string& out, const char* command);
+
+} // namespace tileprof

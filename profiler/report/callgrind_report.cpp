@@ -1,0 +1,75 @@
+#include "profiler/report/run_report.hpp"
+
+#include "profiler/text/printf_string.hpp"
+
+#include <map>
+
+namespace tileprof {
+
+namespace {
+
+std::string fileName(const std::string& file)
+{
+    return file.empty() ? "(unknown)" : file;
+}
+
+std::string costs(const Cost& cost)
+{
+    return printfString("%llu %llu", static_cast<unsigned long long>(cost.cycles),
+                        static_cast<unsigned long long>(cost.masterClocks));
+}
+
+} // namespace
+
+// The callgrind profile format (valgrind's docs/cl-format): a block per function with the self
+// cost of each of its lines, then the inclusive cost of each call it made, at the calling line.
+std::string formatCallgrind(const RunReport& r)
+{
+    const Attribution& a = *r.attribution;
+    const Profile& p = a.selected;
+    std::string out = "# callgrind format\nversion: 1\ncreator: tileprof\n";
+    out += "cmd: tileprof " + r.command + " (" + a.selection.describe() + ", " + std::to_string(p.calls) + " calls)\n";
+    out += "positions: line\nevents: Cycles MasterClocks\n";
+    out += "event: Cycles : CPU cycles\nevent: MasterClocks : master clocks (DRAM refresh included)\n";
+    out += "summary: " + costs(p.total) + "\n";
+
+    std::map<std::string, const FunctionProfile*> functions;
+    for (const FunctionProfile& f : p.functions) {
+        functions[f.name] = &f;
+    }
+    std::map<std::string, std::vector<const LineProfile*>> linesOf;
+    for (const LineProfile& l : p.lines) {
+        linesOf[l.function].push_back(&l);
+    }
+    std::map<std::string, std::vector<const CallEdgeProfile*>> callsOf;
+    for (const CallEdgeProfile& e : p.edges) {
+        callsOf[e.caller].push_back(&e);
+    }
+    for (const auto& [name, function] : functions) {
+        const std::string file = fileName(function->file);
+        out += "\nfl=" + file + "\nfn=" + name + "\n";
+        std::string current = file;
+        const auto inFile = [&](const std::string& lineFile) {
+            if (fileName(lineFile) != current) {
+                current = fileName(lineFile);
+                out += "fi=" + current + "\n";
+            }
+        };
+        for (const LineProfile* l : linesOf[name]) {
+            if (l->exclusive.cycles > 0) {
+                inFile(l->file);
+                out += std::to_string(l->line) + " " + costs(l->exclusive) + "\n";
+            }
+        }
+        for (const CallEdgeProfile* e : callsOf[name]) {
+            const FunctionProfile& callee = *functions.at(e->callee);
+            inFile(e->file);
+            out += "cfi=" + fileName(callee.file) + "\ncfn=" + e->callee + "\n";
+            out += "calls=" + std::to_string(e->count) + " " + std::to_string(callee.line) + "\n";
+            out += std::to_string(e->line) + " " + costs(e->inclusive) + "\n";
+        }
+    }
+    return out;
+}
+
+} // namespace tileprof

@@ -1,0 +1,171 @@
+#include "profiler/report/run_report.hpp"
+
+#include "profiler/map/tile_type.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace tileprof {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr int kSchemaVersion = 2;
+
+double rounded(double value, int decimals)
+{
+    const double scale = std::pow(10.0, decimals);
+    return std::round(value * scale) / scale;
+}
+
+// Per case; `scenario` leads the entry when the statistics are one scenario's.
+Json caseJson(const CaseStatistics& c, const std::string* scenario = nullptr)
+{
+    const auto whole = [](double cycles) { return static_cast<std::uint64_t>(cycles); };
+    Json entry;
+    if (scenario != nullptr) {
+        entry["scenario"] = *scenario;
+    }
+    entry.update(Json{
+        {"case", c.name},
+        {"calls", c.calls},
+        {"min_cycles", whole(c.cycles.min)},
+        {"mean_cycles", rounded(c.cycles.mean, 2)},
+        {"p95_cycles", whole(c.cycles.p95)},
+        {"max_cycles", whole(c.cycles.max)},
+        {"min_scanlines", rounded(c.scanlines.min, 4)},
+        {"mean_scanlines", rounded(c.scanlines.mean, 4)},
+        {"p95_scanlines", rounded(c.scanlines.p95, 4)},
+        {"max_scanlines", rounded(c.scanlines.max, 4)},
+        {"mean_budget_share", rounded(c.meanBudgetShare, 4)},
+        {"max_budget_share", rounded(c.maxBudgetShare, 4)},
+        {"calls_over_budget", c.callsOverBudget},
+        {"over_budget", c.overBudget()},
+        {"worst", {{"scenario", c.worst.scenario}, {"frame", c.worst.frame}, {"entity", c.worst.entity},
+                   {"cycles", c.worst.cycles}}},
+    });
+    return entry;
+}
+
+Json costJson(const char* prefix, const Cost& cost)
+{
+    return {{std::string(prefix) + "cycles", cost.cycles}, {std::string(prefix) + "master_clocks", cost.masterClocks}};
+}
+
+Json functionsJson(const Profile& p)
+{
+    Json functions = Json::array();
+    for (const FunctionProfile& f : p.functions) {
+        Json entry{{"name", f.name}, {"file", f.file}, {"line", f.line}, {"calls", f.calls}};
+        entry.update(costJson("exclusive_", f.exclusive));
+        entry.update(costJson("inclusive_", f.inclusive));
+        functions.push_back(std::move(entry));
+    }
+    return functions;
+}
+
+Json linesJson(const Profile& p)
+{
+    Json lines = Json::array();
+    for (const LineProfile& l : p.lines) {
+        Json entry{{"file", l.file}, {"line", l.line}, {"function", l.function}, {"executions", l.executions}};
+        entry.update(costJson("exclusive_", l.exclusive));
+        entry.update(costJson("inclusive_", l.inclusive));
+        lines.push_back(std::move(entry));
+    }
+    return lines;
+}
+
+Json callSummaries(const ScenarioResult& s)
+{
+    Json calls = Json::array();
+    for (const CallRecord& call : s.calls) {
+        Json tiles = Json::array();
+        for (const TileRead& t : call.tilesRead) {
+            tiles.push_back({{"column", t.column}, {"row", t.row},
+                             {"type", kTileTypes[static_cast<std::size_t>(t.type)].name}, {"cycle", t.cycle}});
+        }
+        calls.push_back({{"frame", call.frame},
+                         {"entity", s.entities[static_cast<std::size_t>(call.entity)]},
+                         {"case", caseNameOf(s, call)},
+                         {"cycles", call.cycles},
+                         {"master_clocks", call.masterClocks},
+                         {"scanlines", rounded(call.scanlines(), 4)},
+                         {"start_scanline", call.startLine},
+                         {"tiles_read", std::move(tiles)}});
+    }
+    return calls;
+}
+
+Json failuresJson(const ScenarioResult& s)
+{
+    Json failures = Json::array();
+    for (const Failure& f : s.failures) {
+        failures.push_back({{"file", f.file}, {"line", f.line}, {"frame", f.frame}, {"entity", f.entity},
+                            {"message", f.message}});
+    }
+    return failures;
+}
+
+const Profile* caseProfile(const RunReport& r, const std::string& name)
+{
+    if (!r.attribution) {
+        return nullptr;
+    }
+    for (const CaseProfile& c : r.attribution->cases) {
+        if (c.name == name) {
+            return &c.profile;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::string formatJson(const RunReport& r)
+{
+    Json scenarios = Json::array();
+    for (const ScenarioResult& s : r.scenarios) {
+        Json cases = Json::array();
+        for (const CaseStatistics& c : caseStatistics(std::span(&s, 1))) {
+            cases.push_back(caseJson(c, &s.scenario));
+        }
+        scenarios.push_back({{"scenario", s.scenario},
+                             {"budget_cycles", s.budgetCycles},
+                             {"calls", s.calls.size()},
+                             {"failures", failuresJson(s)},
+                             {"cases", std::move(cases)},
+                             {"call_summaries", callSummaries(s)}});
+    }
+    Json cases = Json::array();
+    for (const CaseStatistics& c : r.cases) {
+        Json entry = caseJson(c);
+        if (const Profile* p = caseProfile(r, c.name)) {
+            entry["functions"] = functionsJson(*p);
+        }
+        cases.push_back(std::move(entry));
+    }
+    Json root = {
+        {"tileprof", r.command},
+        {"schema", kSchemaVersion},
+        {"units",
+         {{"cycles", "CPU cycles"},
+          {"master_clocks", "21.477 MHz master clocks, DRAM refresh included"},
+          {"scanlines", "master clocks / 1364"}}},
+        {"scenarios", std::move(scenarios)},
+        {"cases", std::move(cases)},
+    };
+    if (r.attribution) {
+        const Attribution& a = *r.attribution;
+        Json selection = {{"description", a.selection.describe()}, {"calls", a.selected.calls}};
+        selection.update(costJson("", a.selected.total));
+        root["selection"] = std::move(selection);
+        root["functions"] = functionsJson(a.selected);
+        root["lines"] = linesJson(a.selected);
+    }
+    return root.dump(2) + "\n";
+}
+
+} // namespace tileprof

@@ -1,0 +1,134 @@
+#include "profiler/report/run_report.hpp"
+
+#include "profiler/report/source_path.hpp"
+#include "profiler/text/printf_string.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+
+namespace tileprof {
+
+namespace {
+
+double percent(std::uint64_t part, std::uint64_t whole)
+{
+    return whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+}
+
+double perCall(std::uint64_t total, const Profile& p)
+{
+    return p.calls == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(p.calls);
+}
+
+std::string lineName(const LineProfile& l)
+{
+    return l.file.empty() ? "(no line information)" : displayPath(l.file) + ":" + std::to_string(l.line);
+}
+
+std::string functionsSection(const Profile& p, std::size_t top)
+{
+    std::string out = printfString("hottest functions (of %zu, by exclusive cycles)\n", p.functions.size());
+    out += printfString("  %12s %6s  %12s %6s  %14s %14s  %6s %9s  %s\n", "excl cycles", "%", "incl cycles", "%",
+                        "excl m.clocks", "incl m.clocks", "calls", "excl/call", "function");
+    for (std::size_t i = 0; i < std::min(top, p.functions.size()); ++i) {
+        const FunctionProfile& f = p.functions[i];
+        out += printfString("  %12llu %5.1f%%  %12llu %5.1f%%  %14llu %14llu  %6llu %9.2f  %s\n",
+                            static_cast<unsigned long long>(f.exclusive.cycles), percent(f.exclusive.cycles, p.total.cycles),
+                            static_cast<unsigned long long>(f.inclusive.cycles), percent(f.inclusive.cycles, p.total.cycles),
+                            static_cast<unsigned long long>(f.exclusive.masterClocks),
+                            static_cast<unsigned long long>(f.inclusive.masterClocks),
+                            static_cast<unsigned long long>(f.calls), perCall(f.exclusive.cycles, p), f.name.c_str());
+    }
+    return out;
+}
+
+std::string linesSection(const Profile& p, std::size_t top)
+{
+    std::vector<const LineProfile*> hottest;
+    for (const LineProfile& l : p.lines) {
+        hottest.push_back(&l);
+    }
+    std::stable_sort(hottest.begin(), hottest.end(), [](const LineProfile* a, const LineProfile* b) {
+        return a->exclusive.cycles > b->exclusive.cycles;
+    });
+    std::string out = printfString("hottest lines (of %zu, by exclusive cycles)\n", p.lines.size());
+    out += printfString("  %12s %6s  %14s %9s %10s  %-36s %s\n", "excl cycles", "%", "excl m.clocks", "excl/call",
+                        "executions", "line", "function");
+    for (std::size_t i = 0; i < std::min(top, hottest.size()); ++i) {
+        const LineProfile& l = *hottest[i];
+        out += printfString("  %12llu %5.1f%%  %14llu %9.2f %10llu  %-36s %s\n",
+                            static_cast<unsigned long long>(l.exclusive.cycles), percent(l.exclusive.cycles, p.total.cycles),
+                            static_cast<unsigned long long>(l.exclusive.masterClocks), perCall(l.exclusive.cycles, p),
+                            static_cast<unsigned long long>(l.executions), lineName(l).c_str(), l.function.c_str());
+    }
+    return out;
+}
+
+// Each source file with cost, from its first to its last line with cost, every line annotated.
+std::string listingSection(const Profile& p)
+{
+    std::map<std::string, std::map<int, const LineProfile*>> byFile;
+    for (const LineProfile& l : p.lines) {
+        if (!l.file.empty()) {
+            byFile[l.file][l.line] = &l;
+        }
+    }
+    std::string out;
+    for (const auto& [file, lines] : byFile) {
+        out += printfString("\nannotated source: %s (cycles per selected call; incl adds what a call on the line ran)\n",
+                            displayPath(file).c_str());
+        std::ifstream in(file);
+        std::vector<std::string> text;
+        for (std::string line; std::getline(in, line);) {
+            text.push_back(line);
+        }
+        if (!in.eof() || text.empty()) {
+            out += "  (the source file cannot be read here; the costed lines are listed above)\n";
+            continue;
+        }
+        out += printfString("  %9s %6s %9s %10s | %5s  %s\n", "excl/call", "%", "incl/call", "executions", "line", "source");
+        const int first = lines.begin()->first;
+        const int last = std::min(lines.rbegin()->first, static_cast<int>(text.size()));
+        for (int n = first; n <= last; ++n) {
+            const std::string& source = text[static_cast<std::size_t>(n - 1)];
+            const auto found = lines.find(n);
+            if (found == lines.end()) {
+                out += printfString("  %9s %6s %9s %10s | %5d  %s\n", "", "", "", "", n, source.c_str());
+                continue;
+            }
+            const LineProfile& l = *found->second;
+            const std::string inclusive =
+                l.inclusive == l.exclusive ? "" : printfString("%.2f", perCall(l.inclusive.cycles, p));
+            out += printfString("  %9.2f %5.1f%% %9s %10llu | %5d  %s\n", perCall(l.exclusive.cycles, p),
+                                percent(l.exclusive.cycles, p.total.cycles), inclusive.c_str(),
+                                static_cast<unsigned long long>(l.executions), n, source.c_str());
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+std::string formatProfileTable(const RunReport& r, std::size_t top)
+{
+    const Attribution& a = *r.attribution;
+    const Profile& p = a.selected;
+    std::string out = printfString("tileprof profile: %s: %llu call%s of %zu in %zu scenario%s\n",
+                                   a.selection.describe().c_str(), static_cast<unsigned long long>(p.calls),
+                                   p.calls == 1 ? "" : "s", totalCalls(r), r.scenarios.size(),
+                                   r.scenarios.size() == 1 ? "" : "s");
+    out += printfString("  %llu cycles (%.2f per call), %llu master clocks (%.2f scanlines per call)\n\n",
+                        static_cast<unsigned long long>(p.total.cycles), perCall(p.total.cycles, p),
+                        static_cast<unsigned long long>(p.total.masterClocks), perCall(p.total.masterClocks, p) / 1364.0);
+    out += functionsSection(p, top) + "\n" + linesSection(p, top);
+    out += "\nworst call of each case\n";
+    for (const CaseStatistics& c : r.cases) {
+        if (!a.selection.caseName || *a.selection.caseName == c.name) {
+            out += formatWorstCall(c);
+        }
+    }
+    return out + listingSection(p);
+}
+
+} // namespace tileprof
