@@ -236,8 +236,7 @@ void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t
         }
         break;
     case 0x420D:
-        fastRom_ = value & 1;
-        mapRomSpeed();
+        setFastRom((value & 1) != 0);
         break;
     default:
         if (offset >= 0x4300 && offset < 0x4380) {
@@ -245,6 +244,12 @@ void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t
         }
         break;
     }
+}
+
+void SnesBus::setFastRom(bool enabled)
+{
+    fastRom_ = enabled;
+    mapRomSpeed();
 }
 
 void SnesBus::latchCounters(std::uint64_t clock)

@@ -94,6 +94,8 @@ public:
 
     std::span<std::uint8_t> wram() { return wram_; }
     bool fastRom() const { return fastRom_; }
+    // What writing MEMSEL ($420D) bit 0 does: FastROM timing for ROM in banks $80-$FF.
+    void setFastRom(bool enabled);
 
     // Where `masterClocks` (the CPU's current time) falls in the frame.
     VideoPosition position(std::uint64_t masterClocks) const { return video_.positionAt(masterClocks); }

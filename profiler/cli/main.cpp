@@ -1,10 +1,12 @@
 #include "profiler/bench/workload.hpp"
 #include "profiler/cli/bench_command.hpp"
 #include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/labels_command.hpp"
 #include "profiler/cli/rom_command.hpp"
 #include "profiler/cli/regression_commands.hpp"
 #include "profiler/cli/report_command.hpp"
 #include "profiler/cli/sst_command.hpp"
+#include "profiler/cli/trace_command.hpp"
 #include "profiler/cli/validate_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -20,6 +22,8 @@ void addReportOptions(CLI::App* command, tileprof::ReportCommandOptions& o)
     command->add_option("--out", o.out, "Write the report to this file instead of stdout");
     command->add_flag("--allow-invalid-map", o.allowInvalidMap,
                       "Run maps that break the slope placement rules (to see the clip or zip they cause)");
+    command->add_flag("--fastrom", o.fastRom,
+                      "Also run the scenarios as a FastROM build (MEMSEL set, code in banks $80+) and report the saving");
     command->add_option("--top", o.top, "Functions and lines to list in table and markdown reports")
         ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
 }
@@ -44,6 +48,24 @@ int main(int argc, char** argv)
     profile->add_option("--frame", profileOptions.frame, "Only the calls of this frame (1-based)")
         ->check(CLI::Range(1, 1 << 30));
     profile->add_option("--entity", profileOptions.entity, "Only the calls of this entity (its name)");
+
+    TraceCommandOptions traceOptions;
+    CLI::App* trace = app.add_subcommand(
+        "trace", "Run a scenario and show one call instruction by instruction, with registers, costs and tile reads");
+    trace->add_option("scenario", traceOptions.scenario, "Scenario file (.toml)")->required();
+    trace->add_option("--frame", traceOptions.frame, "The frame of the call (1-based)")->required();
+    trace->add_option("--entity", traceOptions.entity, "The entity of the call (its name)")->required();
+    trace->add_option("--format", traceOptions.format, "Report format")->check(CLI::IsMember({"table", "json", "csv"}));
+    trace->add_option("--out", traceOptions.out, "Write the trace to this file instead of stdout");
+    trace->add_flag("--allow-invalid-map", traceOptions.allowInvalidMap, "Run maps that break the slope placement rules");
+
+    std::string labelsRom;
+    std::string labelsOut;
+    bool labelsMlb = false;
+    CLI::App* labels = app.add_subcommand("labels", "Export a ROM's labels for other debuggers (default: the bundled ROM)");
+    labels->add_option("rom", labelsRom, "ROM file (.sfc) with its .dbg and manifest beside it");
+    labels->add_flag("--mlb", labelsMlb, "Mesen label file (.mlb), the one format so far")->required();
+    labels->add_option("--out", labelsOut, "Write the labels to this file instead of stdout");
 
     RegressionOptions regression;
     const auto addRegressionOptions = [&regression](CLI::App* command, bool scenarios) {
@@ -117,6 +139,12 @@ int main(int argc, char** argv)
     }
     if (*profile) {
         return runProfileCommand(profileOptions);
+    }
+    if (*labels) {
+        return runLabelsCommand(labelsRom, labelsOut);
+    }
+    if (*trace) {
+        return runTraceCommand(traceOptions);
     }
     if (*baseline) {
         return runBaselineCommand(regression);

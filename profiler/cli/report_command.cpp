@@ -69,6 +69,13 @@ int report(const char* command, const ReportCommandOptions& o)
     if (options.recordSteps) {
         report.attribution = attribute(runs.results, runs.debug, Selection{o.caseName, o.frame, o.entity});
     }
+    if (o.fastRom) {
+        RunOptions fast;
+        fast.allowInvalidMap = o.allowInvalidMap;
+        fast.fastRom = true;
+        const ScenarioRuns fastRuns = runScenarios(o.scenarios, fast, command);
+        report.fastRom = compareFastRom(runs.results, fastRuns.results);
+    }
     report.scenarios = std::move(runs.results);
     report.inputProblems = std::move(runs.problems);
     if (report.scenarios.empty()) {

@@ -15,6 +15,7 @@ struct ReportCommandOptions {
     std::string format = "table";
     std::string out;                    // empty: stdout
     bool allowInvalidMap = false;
+    bool fastRom = false; // also run as FastROM and report what it would buy
     // `profile` only: which calls to attribute, and how many functions and lines to list.
     std::optional<std::string> caseName;
     std::optional<int> frame;

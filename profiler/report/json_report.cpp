@@ -157,6 +157,20 @@ std::string formatJson(const RunReport& r)
         {"scenarios", std::move(scenarios)},
         {"cases", std::move(cases)},
     };
+    if (!r.fastRom.empty()) {
+        Json fastRom = Json::array();
+        for (const FastRomCase& c : r.fastRom) {
+            fastRom.push_back({{"case", c.name},
+                               {"calls", c.calls},
+                               {"slowrom_mean_master_clocks", rounded(c.slowMeanMasterClocks, 2)},
+                               {"fastrom_mean_master_clocks", rounded(c.fastMeanMasterClocks, 2)},
+                               {"slowrom_mean_scanlines", rounded(c.slowMeanMasterClocks / 1364.0, 4)},
+                               {"fastrom_mean_scanlines", rounded(c.fastMeanMasterClocks / 1364.0, 4)},
+                               {"saving_master_clocks", rounded(c.savingMasterClocks(), 2)},
+                               {"slow_rom_reads_per_call", rounded(c.slowRomReadsPerCall, 2)}});
+        }
+        root["fastrom"] = std::move(fastRom);
+    }
     if (r.attribution) {
         const Attribution& a = *r.attribution;
         Json selection = {{"description", a.selection.describe()}, {"calls", a.selected.calls}};

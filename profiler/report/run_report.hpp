@@ -3,6 +3,7 @@
 #include "profiler/attribution/attribution.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/stats/case_statistics.hpp"
+#include "profiler/stats/fastrom_comparison.hpp"
 
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@ struct RunReport {
     std::vector<CaseStatistics> cases; // over every scenario
     std::optional<Attribution> attribution;
     std::vector<InputProblem> inputProblems;
+    std::vector<FastRomCase> fastRom; // per case, when --fastrom asked for it
 };
 
 std::size_t totalCalls(const RunReport& report);
@@ -36,6 +38,9 @@ std::string formatWorstCall(const CaseStatistics& c);
 // The terminal table of `run`: per case, calls, min/mean/p95/max cycles and scanlines, the share of
 // the budget and a verdict; the worst call of each case; the failures.
 std::string formatRunTable(const RunReport& report);
+// What FastROM would buy per case, as a table section; "" when it was not asked for.
+std::string formatFastRomTable(const RunReport& report);
+
 // The terminal report of `profile`: the hottest functions and lines of the selection and the
 // annotated source listing.
 std::string formatProfileTable(const RunReport& report, std::size_t top);

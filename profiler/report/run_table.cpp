@@ -11,6 +11,31 @@ std::string formatWorstCall(const CaseStatistics& c)
                         c.worst.entity.c_str());
 }
 
+std::string formatFastRomTable(const RunReport& r)
+{
+    if (r.fastRom.empty()) {
+        return "";
+    }
+    std::string out = "\nFastROM (MEMSEL set, code run from banks $80+): what it would buy per case; CPU cycles do not change\n";
+    out += printfString("%-18s %6s   %-23s   %-15s   %-22s   %s\n", "", "", "mean master clocks", "mean scanlines",
+                        "saving per call", "slow ROM reads");
+    out += printfString("%-18s %6s   %10s %12s   %7s %7s   %8s %6s %6s   %s\n", "case", "calls", "SlowROM", "FastROM",
+                        "SlowROM", "FastROM", "m.clocks", "lines", "%", "per call");
+    double slowReads = 0;
+    for (const FastRomCase& c : r.fastRom) {
+        out += printfString("%-18s %6zu   %10.1f %12.1f   %7.2f %7.2f   %8.1f %6.2f %5.1f%%   %.1f\n", c.name.c_str(),
+                            c.calls, c.slowMeanMasterClocks, c.fastMeanMasterClocks, c.slowMeanMasterClocks / 1364.0,
+                            c.fastMeanMasterClocks / 1364.0, c.savingMasterClocks(), c.savingMasterClocks() / 1364.0,
+                            100.0 * c.savingMasterClocks() / c.slowMeanMasterClocks, c.slowRomReadsPerCall);
+        slowReads += c.slowRomReadsPerCall;
+    }
+    if (slowReads > 0) {
+        out += "  Some ROM reads still go through banks $00-$7D at SlowROM speed: long addresses (or a data bank)\n"
+               "  in banks below $80. A FastROM build links its code and tables at $80:8000 and up.\n";
+    }
+    return out;
+}
+
 std::string formatRunTable(const RunReport& r)
 {
     std::string out = printfString("tileprof run: %zu scenario%s, %zu calls\n\n", r.scenarios.size(),
@@ -32,6 +57,7 @@ std::string formatRunTable(const RunReport& r)
     for (const CaseStatistics& c : r.cases) {
         out += formatWorstCall(c);
     }
+    out += formatFastRomTable(r);
     const std::size_t failures = totalFailures(r);
     if (failures > 0) {
         out += printfString("\n%zu failure%s\n", failures, failures == 1 ? "" : "s");

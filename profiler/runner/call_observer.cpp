@@ -2,8 +2,8 @@
 
 namespace tileprof {
 
-CallObserver::CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps)
-    : caseLabels_(std::move(caseLabels)), map_(map), recordSteps_(recordSteps)
+CallObserver::CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps, bool countSlowRom)
+    : caseLabels_(std::move(caseLabels)), map_(map), recordSteps_(recordSteps), countSlowRom_(countSlowRom)
 {
 }
 

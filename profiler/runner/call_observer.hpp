@@ -22,7 +22,8 @@ public:
     };
 
     // Without `recordSteps` the calls' steps are not kept (CallRecord::steps stays empty).
-    CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps);
+    // With `countSlowRom`, ROM reads through banks below $80 are counted (CallRecord::slowRomReads).
+    CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps, bool countSlowRom = false);
 
     // Starts a new call at `cycle`; results go to `record`.
     void begin(CallRecord& record, std::uint64_t cycle);
@@ -45,6 +46,12 @@ public:
         if (access.kind == emu::AccessKind::Read && access.address - map_.start < map_.bytes) [[unlikely]] {
             recordTileRead(access);
         }
+        // LoROM ROM is $8000-$FFFF of banks $00-$7D; below $80 those banks never run at FastROM speed.
+        const bool romRead = access.kind != emu::AccessKind::Write && access.kind != emu::AccessKind::Idle &&
+                             (access.address & 0x8000) != 0 && access.address < 0x7E0000;
+        if (countSlowRom_ && romRead) [[unlikely]] {
+            ++record_->slowRomReads;
+        }
     }
 
     // The address of the first BRK or COP the call executed.
@@ -62,6 +69,7 @@ private:
     std::vector<std::uint32_t> caseLabels_;
     MapWindow map_;
     bool recordSteps_;
+    bool countSlowRom_;
     CallRecord* record_ = nullptr;
     std::uint64_t startCycle_ = 0;
     std::optional<std::uint32_t> softwareInterrupt_;

@@ -35,6 +35,7 @@ struct CallRecord {
     std::uint32_t startLine = 0;    // the scanline the call began on
     std::vector<TileRead> tilesRead;
     std::vector<StepCost> steps;
+    std::uint32_t slowRomReads = 0; // FastROM runs: ROM read through banks $00-$7D, at SlowROM speed
 
     double scanlines() const { return masterClocks / 1364.0; }
 };

@@ -1,5 +1,7 @@
 #include "profiler/runner/collision_machine.hpp"
 
+#include "profiler/runner/trace_observer.hpp"
+
 namespace tileprof {
 
 namespace {
@@ -20,9 +22,35 @@ unsigned fieldBytes(FieldFormat format)
 
 } // namespace
 
-CollisionMachine::CollisionMachine(const ProfiledRom& rom) : rom_(rom), bus_(rom.image), cpu_(bus_)
+namespace {
+
+// The banks $80+ mirror of a system bank ($00-$3F); other banks as they are.
+std::uint32_t fastMirror(std::uint32_t bank)
+{
+    return bank < 0x40 ? bank | 0x80 : bank;
+}
+
+} // namespace
+
+CollisionMachine::CollisionMachine(const ProfiledRom& rom, bool fastRom)
+    : rom_(rom), bus_(rom.image), cpu_(bus_), fastRom_(fastRom)
 {
     cpu_.reset();
+    bus_.setFastRom(fastRom);
+}
+
+std::uint32_t CollisionMachine::runAddress(std::uint32_t address) const
+{
+    return fastRom_ ? fastMirror(address >> 16) << 16 | (address & 0xFFFF) : address;
+}
+
+std::vector<std::uint32_t> CollisionMachine::caseLabels() const
+{
+    std::vector<std::uint32_t> labels;
+    for (const std::uint32_t label : rom_.addresses.caseLabels) {
+        labels.push_back(runAddress(label));
+    }
+    return labels;
 }
 
 void CollisionMachine::loadMap(const TileMap& map)
@@ -107,10 +135,11 @@ void CollisionMachine::waitForNextFrame()
     }
 }
 
-CallOutcome CollisionMachine::call(std::uint32_t slot, CallObserver& observer)
+template <class Observer>
+CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
 {
     const Manifest& m = rom_.manifest;
-    const std::uint32_t entry = rom_.addresses.entry;
+    const std::uint32_t entry = runAddress(rom_.addresses.entry);
     // The return lands on $0000 of the bank the return goes to; nothing runs there, the run stops.
     const std::uint32_t returnBank = m.call == CallKind::Jsl ? 0 : entry >> 16;
     const std::uint32_t returnAddress = returnBank << 16;
@@ -123,7 +152,7 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, CallObserver& observer)
     r.x = 0;
     r.y = 0;
     r.d = static_cast<std::uint16_t>(slotAddress(slot));
-    r.dbr = m.dataBank;
+    r.dbr = static_cast<std::uint8_t>(fastRom_ ? fastMirror(m.dataBank) : m.dataBank);
     r.pbr = static_cast<std::uint8_t>(entry >> 16);
     r.pc = static_cast<std::uint16_t>(entry);
     std::uint16_t s = m.stack;
@@ -146,5 +175,8 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, CallObserver& observer)
     outcome.stoppedAt = r.programAddress();
     return outcome;
 }
+
+template CallOutcome CollisionMachine::call<CallObserver>(std::uint32_t, CallObserver&);
+template CallOutcome CollisionMachine::call<TraceObserver>(std::uint32_t, TraceObserver&);
 
 } // namespace tileprof

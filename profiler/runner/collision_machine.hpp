@@ -25,7 +25,9 @@ struct CallOutcome {
 // entities in WRAM, one call per entity per frame, each from the start of a video frame.
 class CollisionMachine {
 public:
-    explicit CollisionMachine(const ProfiledRom& rom);
+    // With `fastRom`, MEMSEL is set and the routine runs from the banks $80+ mirror of its code
+    // (and of its data bank, when that is a ROM bank): what a FastROM build would do.
+    explicit CollisionMachine(const ProfiledRom& rom, bool fastRom = false);
 
     // Writes the map (tile id = the TileType's index), its size and the collision-type table.
     void loadMap(const TileMap& map);
@@ -37,7 +39,14 @@ public:
     // Idles the CPU until the next video frame begins.
     void waitForNextFrame();
 
-    CallOutcome call(std::uint32_t slot, CallObserver& observer);
+    // Observer: CallObserver, or TraceObserver for the call `tileprof trace` shows.
+    template <class Observer>
+    CallOutcome call(std::uint32_t slot, Observer& observer);
+
+    // Where this machine runs the code at a ROM address: there, or at its FastROM mirror.
+    std::uint32_t runAddress(std::uint32_t address) const;
+    // The ROM's case labels as runAddress places them.
+    std::vector<std::uint32_t> caseLabels() const;
 
     CallObserver::MapWindow mapWindow() const { return mapWindow_; }
     const emu::SnesBus& bus() const { return bus_; }
@@ -52,6 +61,7 @@ private:
     emu::SnesBus bus_;
     emu::Cpu<emu::SnesBus> cpu_;
     CallObserver::MapWindow mapWindow_;
+    bool fastRom_;
 };
 
 } // namespace tileprof

@@ -161,9 +161,9 @@ ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunO
         checkMapRules(s);
     }
     const Manifest& m = rom.manifest;
-    CollisionMachine machine(rom);
+    CollisionMachine machine(rom, options.fastRom);
     machine.loadMap(s.map);
-    CallObserver observer(rom.addresses.caseLabels, machine.mapWindow(), options.recordSteps);
+    CallObserver observer(machine.caseLabels(), machine.mapWindow(), options.recordSteps, options.fastRom);
     const CollisionGeometry geometry{s.map, rom.topHeights, rom.bottomHeights, m.originX, m.originY,
                                      m.stateBits.down, m.stateBits.up};
 
@@ -199,7 +199,14 @@ ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunO
             record.entity = static_cast<int>(i);
             record.startLine = machine.bus().position(machine.cpuState().time.masterClocks).line;
             observer.begin(record, machine.cpuState().time.cycles);
-            const CallOutcome outcome = machine.call(slot, observer);
+            CallOutcome outcome{};
+            if (options.trace && options.trace->frame == frame && options.trace->entity == static_cast<int>(i)) {
+                TraceObserver tracer(observer);
+                outcome = machine.call(slot, tracer);
+                result.trace = CallTrace{frame, static_cast<int>(i), tracer.takeSteps()};
+            } else {
+                outcome = machine.call(slot, observer);
+            }
             if (const std::optional<std::string> problem = callProblem(outcome, record, observer, machine.bus(), rom)) {
                 if (!options.recordSteps) {
                     // The message names the instruction at fault, which needs the steps: the run is

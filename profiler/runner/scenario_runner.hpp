@@ -2,9 +2,11 @@
 
 #include "profiler/rom/profiled_rom.hpp"
 #include "profiler/runner/failure.hpp"
+#include "profiler/runner/trace_observer.hpp"
 #include "profiler/runner/call_record.hpp"
 #include "profiler/scenario/scenario.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,12 @@ namespace tileprof {
 struct RunOptions {
     bool allowInvalidMap = false; // run a map that breaks the slope placement rules
     bool recordSteps = false;     // keep every call's steps, for attribution
+    struct CallId {
+        int frame;  // 1-based
+        int entity; // index into the scenario's entities
+    };
+    std::optional<CallId> trace{}; // record this call step by step with its registers
+    bool fastRom = false;         // run as a FastROM build would (CollisionMachine), counting slow ROM reads
 };
 
 struct ScenarioResult {
@@ -22,6 +30,7 @@ struct ScenarioResult {
     std::vector<std::string> cases;    // the ROM's case names, by CallRecord::caseIndex
     std::vector<CallRecord> calls;     // frame by frame, entity by entity
     std::vector<Failure> failures;     // expectations and invariants, in the order they failed
+    std::optional<CallTrace> trace;    // of RunOptions::trace
 };
 
 // Runs a scenario on its ROM (DESIGN section 5): puts the map in WRAM and, for every frame and

@@ -1,0 +1,49 @@
+#include "profiler/cli/trace_command.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/scenario_runs.hpp"
+#include "profiler/report/trace_report.hpp"
+#include "profiler/scenario/scenario.hpp"
+
+#include <cstdio>
+
+namespace tileprof {
+
+namespace {
+
+int entityIndex(const Scenario& s, const std::string& name)
+{
+    std::string names;
+    for (std::size_t i = 0; i < s.entities.size(); ++i) {
+        if (s.entities[i].name == name) {
+            return static_cast<int>(i);
+        }
+        names += (names.empty() ? "\"" : ", \"") + s.entities[i].name + "\"";
+    }
+    throw emu::InputError(s.path.string() + ": no entity \"" + name + "\" (its entities: " + names + ")");
+}
+
+} // namespace
+
+int runTraceCommand(const TraceCommandOptions& o)
+{
+    try {
+        const Scenario scenario = loadScenario(o.scenario);
+        if (o.frame < 1 || o.frame > scenario.frames) {
+            throw emu::InputError(scenario.path.string() + ": no frame " + std::to_string(o.frame) +
+                                  " (the scenario runs frames 1 to " + std::to_string(scenario.frames) + ")");
+        }
+        RunOptions options;
+        options.allowInvalidMap = o.allowInvalidMap;
+        options.trace = RunOptions::CallId{o.frame, entityIndex(scenario, o.entity)};
+        const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
+        const ScenarioResult result = runScenario(scenario, rom, options);
+        return writeReport(formatTrace(result, rom.debug, o.format), o.out, "trace") ? kExitOk : kExitBadInput;
+    } catch (const emu::InputError& e) {
+        std::fprintf(stderr, "tileprof trace: %s\n", e.what());
+        return kExitBadInput;
+    }
+}
+
+} // namespace tileprof
