@@ -4,8 +4,10 @@
 #include "profiler/bench/workload.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/scenario_runs.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 
@@ -56,6 +58,47 @@ void printRate(const char* workload, const char* bus, const char* observer, cons
         std::printf("   %.2fx the unobserved time", s / baseline);
     }
     std::printf("\n");
+}
+
+struct SuiteRun {
+    double seconds = 0;
+    std::size_t scenarios = 0;
+    std::size_t calls = 0;
+    std::uint64_t cycles = 0; // what the attribution found, or the calls' sum without it
+};
+
+// The bundled scenario suite as `tileprof run` runs it, with or without attribution.
+SuiteRun runSuite(bool attribution)
+{
+    const auto start = std::chrono::steady_clock::now();
+    RunOptions options;
+    options.recordSteps = attribution;
+    const ScenarioRuns runs = runScenarios({}, options, "bench");
+    SuiteRun run;
+    if (attribution) {
+        run.cycles = attribute(runs.results, runs.debug, Selection{}).selected.total.cycles;
+    }
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.scenarios = runs.results.size();
+    for (const ScenarioResult& s : runs.results) {
+        run.calls += s.calls.size();
+        for (const CallRecord& call : s.calls) {
+            run.cycles += attribution ? 0 : call.cycles;
+        }
+    }
+    return run;
+}
+
+SuiteRun fastestSuite(bool attribution, unsigned repeats)
+{
+    SuiteRun best;
+    for (unsigned i = 0; i < repeats; ++i) {
+        const SuiteRun run = runSuite(attribution);
+        if (i == 0 || run.seconds < best.seconds) {
+            best = run;
+        }
+    }
+    return best;
 }
 
 } // namespace
@@ -113,6 +156,18 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
     std::printf("\n%s", totals.c_str());
     if (checkTotals && exitCode == kExitOk) {
         std::printf("Flat-bus totals match DESIGN section 8 exactly.\n");
+    }
+
+    const SuiteRun off = fastestSuite(false, repeats);
+    const SuiteRun on = fastestSuite(true, repeats);
+    std::printf("\nscenario suite (tileprof run, every bundled scenario): %zu scenarios, %zu calls, %s cycles\n",
+                off.scenarios, off.calls, grouped(off.cycles).c_str());
+    std::printf("  attribution off %8.1f ms\n  attribution on  %8.1f ms   %.2fx the time without it (target: 1.5x at most)\n",
+                1000.0 * off.seconds, 1000.0 * on.seconds, on.seconds / off.seconds);
+    if (on.cycles != off.cycles || on.calls != off.calls) {
+        std::fprintf(stderr, "scenario suite: the attribution's total (%s cycles) is not the calls' (%s cycles)\n",
+                     grouped(on.cycles).c_str(), grouped(off.cycles).c_str());
+        exitCode = kExitFailed;
     }
     return exitCode;
 }
