@@ -1,0 +1,95 @@
+// `tileprof trace`: one call instruction by instruction. Its costs add up to what `run` measured
+// for the same call, its tile reads are the call's, and a frame or entity the scenario does not
+// have is refused.
+
+#include "tests/support/command.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace tileprof::test {
+namespace {
+
+const std::string kScenario = std::string(TILEPROF_SCRIPTS_DIR) + "/scenarios/fall-and-land.toml";
+
+nlohmann::json runJson(const std::vector<std::string>& args)
+{
+    const CommandResult r = runTileprof(args);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    return nlohmann::json::parse(r.out);
+}
+
+TEST_CASE("trace: the steps add up to the call's cost and carry its tile reads at their cycles")
+{
+    const nlohmann::json run = runJson({"run", "--format", "json", kScenario});
+    for (const int frame : {1, 10, 25}) {
+        CAPTURE(frame);
+        const nlohmann::json& summary = run["scenarios"][0]["call_summaries"][static_cast<std::size_t>(frame - 1)];
+        REQUIRE(summary["frame"] == frame);
+        const nlohmann::json trace =
+            runJson({"trace", kScenario, "--frame", std::to_string(frame), "--entity", "player", "--format", "json"});
+        CHECK(trace["case"] == summary["case"]);
+        CHECK(trace["cycles"] == summary["cycles"]);
+        CHECK(trace["master_clocks"] == summary["master_clocks"]);
+
+        std::uint64_t cycles = 0;
+        std::uint64_t clocks = 0;
+        nlohmann::json tiles = nlohmann::json::array();
+        for (const nlohmann::json& step : trace["steps"]) {
+            const std::uint64_t start = cycles;
+            cycles += step["cycles"].get<std::uint64_t>();
+            clocks += step["master_clocks"].get<std::uint64_t>();
+            CHECK(step["total_cycles"] == cycles);
+            CHECK(step["total_master_clocks"] == clocks);
+            CHECK(!step["instruction"].get<std::string>().empty());
+            for (const nlohmann::json& t : step["tiles_read"]) {
+                CHECK(t["cycle"].get<std::uint64_t>() >= start);
+                CHECK(t["cycle"].get<std::uint64_t>() < cycles);
+                tiles.push_back(t);
+            }
+        }
+        CHECK(cycles == summary["cycles"].get<std::uint64_t>());
+        CHECK(clocks == summary["master_clocks"].get<std::uint64_t>());
+        CHECK(tiles == summary["tiles_read"]);
+        CHECK(trace["steps"][0]["function"] == "MoveEntityAndProcessTileCollisions");
+        CHECK(trace["steps"].back()["instruction"] == "RTS");
+    }
+}
+
+TEST_CASE("trace: the table shows source lines, disassembly, registers and tile reads")
+{
+    const CommandResult r = runTileprof({"trace", kScenario, "--frame", "10", "--entity", "player"});
+    REQUIRE(r.exitCode == 0);
+    CHECK(contains(r.out, "frame 10, entity \"player\": case falling"));
+    CHECK(contains(r.out, "tile_collision.s:"));
+    CHECK(contains(r.out, "MoveEntityAndProcessTileCollisions::XAxis:\n"));
+    CHECK(contains(r.out, "tile read at cycle "));
+    // The routine is called with 16-bit A and index registers: its first load has no immediate
+    // to size, but the register column shows the data bank and the direct page of the entity.
+    CHECK(contains(r.out, " 7E nvmxdIzc "));
+    CHECK(r.err.empty());
+    CHECK(runTileprof({"trace", kScenario, "--frame", "10", "--entity", "player"}).out == r.out);
+}
+
+TEST_CASE("trace: a frame or an entity the scenario does not have is an input error")
+{
+    const CommandResult noFrame = runTileprof({"trace", kScenario, "--frame", "9999", "--entity", "player"});
+    CHECK(noFrame.exitCode == 2);
+    CHECK(contains(noFrame.err, "fall-and-land.toml: no frame 9999 (the scenario runs frames 1 to "));
+    CHECK(noFrame.out.empty());
+
+    const CommandResult noEntity = runTileprof({"trace", kScenario, "--frame", "3", "--entity", "ghost"});
+    CHECK(noEntity.exitCode == 2);
+    CHECK(contains(noEntity.err, "no entity \"ghost\" (its entities: \"player\")"));
+
+    const CommandResult noScenario = runTileprof({"trace", "/nonexistent.toml", "--frame", "1", "--entity", "a"});
+    CHECK(noScenario.exitCode == 2);
+    CHECK(contains(noScenario.err, "/nonexistent.toml"));
+}
+
+} // namespace
+} // namespace tileprof::test
