@@ -23,6 +23,22 @@ std::optional<T> optionalOf(const T* item)
     return item == nullptr ? std::nullopt : std::optional<T>(*item);
 }
 
+// The old items' names in order, then those only the new items have.
+template <class T>
+std::vector<std::string> allNames(const std::vector<T>& old, const std::vector<T>& now)
+{
+    std::vector<std::string> names;
+    for (const T& item : old) {
+        names.push_back(item.name);
+    }
+    for (const T& item : now) {
+        if (named(old, item.name) == nullptr) {
+            names.push_back(item.name);
+        }
+    }
+    return names;
+}
+
 std::string verdict(const CaseDelta& d)
 {
     if (!d.old) {
@@ -175,16 +191,7 @@ std::size_t Comparison::overBudget() const
 Comparison compare(const Figures& old, const Figures& now, double tolerance, bool budgetCounts)
 {
     Comparison c{old.source, now.source, tolerance, budgetCounts, {}, {}};
-    std::vector<std::string> names;
-    for (const CaseFigures& f : old.cases) {
-        names.push_back(f.name);
-    }
-    for (const CaseFigures& f : now.cases) {
-        if (named(old.cases, f.name) == nullptr) {
-            names.push_back(f.name);
-        }
-    }
-    for (const std::string& name : names) {
+    for (const std::string& name : allNames(old.cases, now.cases)) {
         CaseDelta d{name, optionalOf(named(old.cases, name)), optionalOf(named(now.cases, name))};
         if (d.old && d.now) {
             const double meanGrowth = d.now->meanCycles - d.old->meanCycles;
@@ -195,16 +202,7 @@ Comparison compare(const Figures& old, const Figures& now, double tolerance, boo
         d.overBudget = budgetCounts && d.now && d.now->overBudget;
         c.cases.push_back(std::move(d));
     }
-    std::vector<std::string> functionNames;
-    for (const FunctionFigures& f : old.functions) {
-        functionNames.push_back(f.name);
-    }
-    for (const FunctionFigures& f : now.functions) {
-        if (named(old.functions, f.name) == nullptr) {
-            functionNames.push_back(f.name);
-        }
-    }
-    for (const std::string& name : functionNames) {
+    for (const std::string& name : allNames(old.functions, now.functions)) {
         const FunctionFigures* o = named(old.functions, name);
         const FunctionFigures* n = named(now.functions, name);
         if (o == nullptr || n == nullptr || o->exclusivePerCall != n->exclusivePerCall ||
