@@ -63,6 +63,9 @@ int runCheckCommand(const RegressionOptions& o)
 {
     try {
         const Figures baseline = loadFigures(o.baseline);
+        if (baseline.scenarios.empty() && o.scenarios.empty()) {
+            throw emu::InputError(o.baseline + ": the baseline names no scenarios");
+        }
         const std::vector<std::string> scenarios =
             o.scenarios.empty() ? baselineScenarios(baseline, o.baseline) : o.scenarios;
         const std::optional<Figures> now = measure(scenarios, o, "check", std::nullopt, "this run");

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace tileprof {
 
@@ -194,7 +195,9 @@ Comparison compare(const Figures& old, const Figures& now, double tolerance, boo
     for (const std::string& name : allNames(old.cases, now.cases)) {
         CaseDelta d{name, optionalOf(named(old.cases, name)), optionalOf(named(now.cases, name))};
         if (d.old && d.now) {
-            const double meanGrowth = d.now->meanCycles - d.old->meanCycles;
+            // Means are figures to the hundredth; so is their difference (512.07 - 510.07 is 2, though
+            // the difference of the doubles is not), or a growth of exactly the tolerance would fail.
+            const double meanGrowth = std::round((d.now->meanCycles - d.old->meanCycles) * 100.0) / 100.0;
             const double maxGrowth = static_cast<double>(d.now->maxCycles) - static_cast<double>(d.old->maxCycles);
             d.slower = meanGrowth > tolerance || maxGrowth > tolerance;
             d.faster = !d.slower && (meanGrowth < 0 || maxGrowth < 0);

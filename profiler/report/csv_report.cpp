@@ -45,8 +45,10 @@ std::string profileCsv(const Profile& p)
                             static_cast<unsigned long long>(f.calls), costColumns(f.exclusive, f.inclusive).c_str());
     }
     for (const LineProfile& l : p.lines) {
-        out += printfString("line,%s:%d,%s,%d,%s,,%llu,%s\n", field(l.file).c_str(), l.line, field(l.file).c_str(),
-                            l.line, field(l.function).c_str(), static_cast<unsigned long long>(l.executions),
+        // The name is quoted whole: a quoted file name followed by ":LINE" is no CSV field.
+        out += printfString("line,%s,%s,%d,%s,,%llu,%s\n", field(l.file + ":" + std::to_string(l.line)).c_str(),
+                            field(l.file).c_str(), l.line, field(l.function).c_str(),
+                            static_cast<unsigned long long>(l.executions),
                             costColumns(l.exclusive, l.inclusive).c_str());
     }
     return out;
