@@ -117,6 +117,23 @@ std::map<std::string, std::vector<std::string>> caseRows(const std::string& tabl
     return rows;
 }
 
+// Every case row of a check/diff table shows these deltas (mean, max) and this verdict.
+std::map<std::string, std::vector<std::string>> checkEveryCase(const std::string& table, std::size_t cases,
+                                                               const std::string& meanDelta, const std::string& maxDelta,
+                                                               const std::string& verdict)
+{
+    const auto rows = caseRows(table);
+    CHECK(rows.size() == cases);
+    for (const auto& [name, row] : rows) {
+        INFO(name);
+        REQUIRE(row.size() == 10);
+        CHECK(row[3] == meanDelta);
+        CHECK(row[7] == maxDelta);
+        CHECK(row[9] == verdict);
+    }
+    return rows;
+}
+
 // The case names of a run of `scenarios`, from its JSON report.
 std::set<std::string> casesOf(const std::vector<std::string>& scenarios)
 {
@@ -176,15 +193,7 @@ TEST_CASE("regression: a baseline passes check against the run it came from")
     const CommandResult check = runTileprof({"check", "--baseline", baseline});
     CHECK(check.exitCode == 0);
     CHECK(contains(check.out, "passed: 0 cases slower than " + baseline + " (tolerance 0 cycles), 0 over budget, 0 faster"));
-    const auto rows = caseRows(check.out);
-    REQUIRE(rows.size() == 4);
-    for (const auto& entry : rows) {
-        const std::string& name = entry.first;
-        const std::vector<std::string>& row = entry.second;
-        INFO(name);
-        CHECK(row.back() == "same");
-        CHECK(row.at(3) == "+0.00");
-    }
+    checkEveryCase(check.out, 4, "+0.00", "+0", "same");
     CHECK_FALSE(contains(check.out, "functions whose"));
 
     const CommandResult json = runTileprof({"check", "--baseline", baseline, "--format", "json"});
@@ -225,17 +234,8 @@ TEST_CASE("regression: check fails a build that is two cycles slower on every ca
     const CommandResult check = runTileprof({"check", "--baseline", baseline});
     CHECK(check.exitCode == 1);
     CHECK(contains(check.out, "FAILED: 4 cases slower than " + baseline));
-    const auto rows = caseRows(check.out);
-    REQUIRE(rows.size() == cases.size());
-    for (const auto& entry : rows) {
-        const std::string& name = entry.first;
-        const std::vector<std::string>& row = entry.second;
-        INFO(name);
-        CHECK(cases.contains(name));
-        REQUIRE(row.size() == 10);
-        CHECK(row[3] == "+2.00"); // mean
-        CHECK(row[7] == "+2");    // max
-        CHECK(row[9] == "SLOWER");
+    for (const auto& entry : checkEveryCase(check.out, cases.size(), "+2.00", "+2", "SLOWER")) {
+        CHECK(cases.contains(entry.first));
     }
     CHECK(contains(check.out, kXAxis));
 
@@ -295,16 +295,7 @@ TEST_CASE("regression: a faster build passes check and is listed as faster")
     const CommandResult check = runTileprof({"check", "--baseline", baseline});
     CHECK(check.exitCode == 0);
     CHECK(contains(check.out, "passed: 0 cases slower than " + baseline + " (tolerance 0 cycles), 0 over budget, 4 faster"));
-    const auto rows = caseRows(check.out);
-    REQUIRE(rows.size() == 4);
-    for (const auto& entry : rows) {
-        const std::string& name = entry.first;
-        const std::vector<std::string>& row = entry.second;
-        INFO(name);
-        CHECK(row[3] == "-2.00");
-        CHECK(row[7] == "-2");
-        CHECK(row.back() == "faster");
-    }
+    checkEveryCase(check.out, 4, "-2.00", "-2", "faster");
     const Json j = parseJson(runTileprof({"check", "--baseline", baseline, "--format", "json"}).out);
     for (const Json& c : j.at("cases")) {
         CHECK(c.at("faster") == true);
@@ -358,15 +349,7 @@ TEST_CASE("regression: diff of two ROM builds finds the slower function")
     const CommandResult diff = runTileprof(concat({"diff", normal, slowed}, scenarios));
     CHECK(diff.exitCode == 1);
     CHECK(contains(diff.out, "tileprof diff: " + slowed + " (new) against " + normal + " (old)"));
-    const auto rows = caseRows(diff.out);
-    REQUIRE(rows.size() == 4);
-    for (const auto& entry : rows) {
-        const std::string& name = entry.first;
-        const std::vector<std::string>& row = entry.second;
-        INFO(name);
-        CHECK(row[3] == "+2.00");
-        CHECK(row[9] == "SLOWER");
-    }
+    checkEveryCase(diff.out, 4, "+2.00", "+2", "SLOWER");
     // The function section lists the X axis, +2.00 exclusive per call.
     const std::size_t section = diff.out.find("functions whose cycles per call of the routine changed");
     REQUIRE(section != std::string::npos);
@@ -408,15 +391,7 @@ TEST_CASE("regression: diff of JSON reports and baselines")
     const CommandResult diff = runTileprof({"diff", a, b});
     CHECK(diff.exitCode == 1);
     CHECK(contains(diff.out, "tileprof diff: " + b + " (new) against " + a + " (old)"));
-    const auto rows = caseRows(diff.out);
-    REQUIRE(rows.size() == casesOf({normalScenario}).size());
-    for (const auto& entry : rows) {
-        const std::string& name = entry.first;
-        const std::vector<std::string>& row = entry.second;
-        INFO(name);
-        CHECK(row[3] == "+2.00");
-        CHECK(row[9] == "SLOWER");
-    }
+    checkEveryCase(diff.out, casesOf({normalScenario}).size(), "+2.00", "+2", "SLOWER");
     CHECK(contains(diff.out, kXAxis));
 
     const Json j = parseJson(runTileprof({"diff", a, b, "--format", "json"}).out);
