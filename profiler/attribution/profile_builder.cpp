@@ -55,17 +55,14 @@ std::uint32_t ProfileBuilder::functionId(const std::string& name, const DebugInf
     functions_.push_back({name, 0});
     functionCalls_.push_back(0);
     functionLastCall_.push_back(0);
-    if (isScope) {
-        functions_[id].entryLine = lineId(debug, debug.scopeRanges(name).front().first, id);
-    } else {
-        functions_[id].entryLine = lineId(debug, 0xFFFFFFFF, id);
-    }
+    const std::optional<SourceLine> entry =
+        isScope ? debug.lineAt(debug.scopeRanges(name).front().first) : std::nullopt;
+    functions_[id].entryLine = lineId(entry, id);
     return id;
 }
 
-std::uint32_t ProfileBuilder::lineId(const DebugInfo& debug, std::uint32_t address, std::uint32_t function)
+std::uint32_t ProfileBuilder::lineId(const std::optional<SourceLine>& line, std::uint32_t function)
 {
-    const std::optional<SourceLine> line = address > 0xFFFFFF ? std::nullopt : debug.lineAt(address);
     const std::string file = line ? line->file : "";
     const int number = line ? line->line : 0;
     const std::string key = file + '\n' + std::to_string(number);
@@ -116,9 +113,6 @@ std::uint32_t ProfileBuilder::contextFor(std::uint32_t debug, std::uint32_t pare
     if (const auto found = contextIds_.find(key); found != contextIds_.end()) {
         return found->second;
     }
-    if (contexts_.empty()) {
-        contexts_.push_back({0, 0}); // the root
-    }
     const auto id = static_cast<std::uint32_t>(contexts_.size());
     contextIds_.emplace(key, id);
     contexts_.push_back({parent, callSite});
@@ -162,7 +156,7 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
         }
         site.functions.push_back(own[k]);
     }
-    site.lines.push_back(lineId(debug, address, own.back()));
+    site.lines.push_back(lineId(debug.lineAt(address), own.back()));
     sites_.push_back(std::move(site));
     return static_cast<std::uint32_t>(sites_.size() - 1);
 }

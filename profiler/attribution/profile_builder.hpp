@@ -5,6 +5,7 @@
 #include "profiler/symbols/debug_info.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -55,12 +56,12 @@ private:
     std::uint32_t contextFor(std::uint32_t debugIndex, std::uint32_t parent, std::uint32_t callSite);
     std::vector<std::uint32_t> lexicalFunctions(const DebugInfo& debug, std::uint32_t address);
     std::uint32_t functionId(const std::string& name, const DebugInfo& debug, bool isScope);
-    std::uint32_t lineId(const DebugInfo& debug, std::uint32_t address, std::uint32_t function);
+    std::uint32_t lineId(const std::optional<SourceLine>& line, std::uint32_t function);
     std::uint32_t edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line);
     std::uint32_t debugIndex(const DebugInfo& debug);
 
     std::vector<const DebugInfo*> debugs_;
-    std::vector<Context> contexts_;
+    std::vector<Context> contexts_{{0, 0}}; // [0] is the root
     std::unordered_map<std::uint64_t, std::uint32_t> contextIds_;
     std::vector<Site> sites_;
     std::unordered_map<std::uint64_t, std::uint32_t> siteIds_;

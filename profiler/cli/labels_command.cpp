@@ -3,7 +3,7 @@
 #include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/cli/exit_codes.hpp"
-#include "profiler/cli/scenario_runs.hpp"
+#include "profiler/cli/report_file.hpp"
 #include "profiler/symbols/mesen_labels.hpp"
 
 #include <cstdio>

@@ -2,6 +2,7 @@
 
 #include "emu/input_error.hpp"
 #include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/regression/comparison.hpp"
 
@@ -21,15 +22,10 @@ std::optional<Figures> measure(const std::vector<std::string>& scenarios, const 
     RunOptions options;
     options.allowInvalidMap = o.allowInvalidMap;
     options.recordSteps = true;
-    ScenarioRuns runs = runScenarios(scenarios, options, command, rom);
-    if (!runs.problems.empty() || runs.results.empty()) {
+    const RunReport report = reportOf(runScenarios(scenarios, options, command, rom), command, Selection{});
+    if (!report.inputProblems.empty() || report.scenarios.empty()) {
         return std::nullopt;
     }
-    RunReport report;
-    report.command = command;
-    report.cases = caseStatistics(runs.results);
-    report.attribution = attribute(runs.results, runs.debug, Selection{});
-    report.scenarios = std::move(runs.results);
     return figuresOf(report, source);
 }
 

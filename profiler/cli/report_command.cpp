@@ -1,6 +1,7 @@
 #include "profiler/cli/report_command.hpp"
 
 #include "profiler/cli/exit_codes.hpp"
+#include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 
 #include <algorithm>
@@ -61,23 +62,16 @@ int report(const char* command, const ReportCommandOptions& o)
     RunOptions options;
     options.allowInvalidMap = o.allowInvalidMap;
     options.recordSteps = needsAttribution(command, o.format);
-    ScenarioRuns runs = runScenarios(o.scenarios, options, command);
-
-    RunReport report;
-    report.command = command;
-    report.cases = caseStatistics(runs.results);
-    if (options.recordSteps) {
-        report.attribution = attribute(runs.results, runs.debug, Selection{o.caseName, o.frame, o.entity});
-    }
+    const std::optional<Selection> selection =
+        options.recordSteps ? std::optional(Selection{o.caseName, o.frame, o.entity}) : std::nullopt;
+    RunReport report = reportOf(runScenarios(o.scenarios, options, command), command, selection);
     if (o.fastRom) {
         RunOptions fast;
         fast.allowInvalidMap = o.allowInvalidMap;
         fast.fastRom = true;
         const ScenarioRuns fastRuns = runScenarios(o.scenarios, fast, command);
-        report.fastRom = compareFastRom(runs.results, fastRuns.results);
+        report.fastRom = compareFastRom(report.scenarios, fastRuns.results);
     }
-    report.scenarios = std::move(runs.results);
-    report.inputProblems = std::move(runs.problems);
     if (report.scenarios.empty()) {
         return kExitBadInput;
     }

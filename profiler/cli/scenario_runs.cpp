@@ -8,8 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <system_error>
 
 namespace tileprof {
 
@@ -88,33 +86,17 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
     return runs;
 }
 
-bool writeReport(const std::string& text, const std::string& out, const char* command)
+RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<Selection>& selection)
 {
-    if (out.empty()) {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return std::fflush(stdout) == 0;
+    RunReport report;
+    report.command = command;
+    report.cases = caseStatistics(runs.results);
+    if (selection) {
+        report.attribution = attribute(runs.results, runs.debug, *selection);
     }
-    const std::filesystem::path target(out);
-    const std::filesystem::path temporary = target.string() + ".tileprof-partial";
-    {
-        std::ofstream file(temporary, std::ios::binary);
-        file.write(text.data(), static_cast<std::streamsize>(text.size()));
-        file.close();
-        if (!file) {
-            std::fprintf(stderr, "tileprof %s: %s: cannot write the report\n", command, out.c_str());
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return false;
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, target, error);
-    if (error) {
-        std::fprintf(stderr, "tileprof %s: %s: %s\n", command, out.c_str(), error.message().c_str());
-        std::filesystem::remove(temporary, error);
-        return false;
-    }
-    return true;
+    report.scenarios = std::move(runs.results);
+    report.inputProblems = std::move(runs.problems);
+    return report;
 }
 
 } // namespace tileprof

@@ -29,8 +29,8 @@ std::vector<std::string> bundledScenarios();
 ScenarioRuns runScenarios(const std::vector<std::string>& paths, const RunOptions& options, const char* command,
                           const std::optional<std::filesystem::path>& romOverride = std::nullopt);
 
-// Writes a report to stdout, or to `out` through a temporary file so a failed write leaves any
-// previous file whole. Returns false, with a message on stderr, if it cannot.
-bool writeReport(const std::string& text, const std::string& out, const char* command);
+// The report of the runs: their results, problems and case statistics and, with a selection,
+// the attribution (the runs must then have recorded their steps).
+RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<Selection>& selection);
 
 } // namespace tileprof

@@ -2,7 +2,7 @@
 
 #include "emu/input_error.hpp"
 #include "profiler/cli/exit_codes.hpp"
-#include "profiler/cli/scenario_runs.hpp"
+#include "profiler/cli/report_file.hpp"
 #include "profiler/report/trace_report.hpp"
 #include "profiler/scenario/scenario.hpp"
 
@@ -14,12 +14,12 @@ namespace {
 
 int entityIndex(const Scenario& s, const std::string& name)
 {
+    if (const std::optional<std::size_t> i = findEntity(s, name)) {
+        return static_cast<int>(*i);
+    }
     std::string names;
-    for (std::size_t i = 0; i < s.entities.size(); ++i) {
-        if (s.entities[i].name == name) {
-            return static_cast<int>(i);
-        }
-        names += (names.empty() ? "\"" : ", \"") + s.entities[i].name + "\"";
+    for (const EntitySpec& e : s.entities) {
+        names += (names.empty() ? "\"" : ", \"") + e.name + "\"";
     }
     throw emu::InputError(s.path.string() + ": no entity \"" + name + "\" (its entities: " + names + ")");
 }

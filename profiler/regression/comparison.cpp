@@ -1,11 +1,11 @@
 #include "profiler/regression/comparison.hpp"
 
 #include "profiler/text/printf_string.hpp"
+#include "profiler/text/rounding.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cmath>
 
 namespace tileprof {
 
@@ -197,7 +197,7 @@ Comparison compare(const Figures& old, const Figures& now, double tolerance, boo
         if (d.old && d.now) {
             // Means are figures to the hundredth; so is their difference (512.07 - 510.07 is 2, though
             // the difference of the doubles is not), or a growth of exactly the tolerance would fail.
-            const double meanGrowth = std::round((d.now->meanCycles - d.old->meanCycles) * 100.0) / 100.0;
+            const double meanGrowth = rounded(d.now->meanCycles - d.old->meanCycles, 2);
             const double maxGrowth = static_cast<double>(d.now->maxCycles) - static_cast<double>(d.old->maxCycles);
             d.slower = meanGrowth > tolerance || maxGrowth > tolerance;
             d.faster = !d.slower && (meanGrowth < 0 || maxGrowth < 0);

@@ -1,10 +1,10 @@
 #include "profiler/regression/figures.hpp"
 
 #include "emu/input_error.hpp"
+#include "profiler/text/rounding.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -16,14 +16,9 @@ using Json = nlohmann::ordered_json;
 
 constexpr int kSchemaVersion = 2;
 
-double hundredths(double value)
-{
-    return std::round(value * 100.0) / 100.0;
-}
-
 double perCall(std::uint64_t cycles, std::uint64_t calls)
 {
-    return calls == 0 ? 0.0 : hundredths(static_cast<double>(cycles) / static_cast<double>(calls));
+    return calls == 0 ? 0.0 : rounded(static_cast<double>(cycles) / static_cast<double>(calls), 2);
 }
 
 [[noreturn]] void bad(const std::filesystem::path& path, const std::string& problem)
@@ -55,7 +50,7 @@ Figures figuresOf(const RunReport& report, std::string source)
     }
     f.calls = totalCalls(report);
     for (const CaseStatistics& c : report.cases) {
-        f.cases.push_back({c.name, c.calls, hundredths(c.cycles.mean), static_cast<std::uint64_t>(c.cycles.max),
+        f.cases.push_back({c.name, c.calls, rounded(c.cycles.mean, 2), static_cast<std::uint64_t>(c.cycles.max),
                            c.meanBudgetShare, c.overBudget()});
     }
     if (report.attribution) {
@@ -102,7 +97,7 @@ Figures loadFigures(const std::filesystem::path& path)
         cf.name = field<std::string>(c, "case", path, "a case");
         const std::string where = "case \"" + cf.name + "\"";
         cf.calls = field<std::uint64_t>(c, "calls", path, where);
-        cf.meanCycles = hundredths(field<double>(c, "mean_cycles", path, where));
+        cf.meanCycles = rounded(field<double>(c, "mean_cycles", path, where), 2);
         cf.maxCycles = field<std::uint64_t>(c, "max_cycles", path, where);
         cf.meanBudgetShare = field<double>(c, "mean_budget_share", path, where);
         cf.overBudget = field<bool>(c, "over_budget", path, where);
@@ -117,8 +112,8 @@ Figures loadFigures(const std::filesystem::path& path)
         for (const Json& fn : root["functions"]) {
             const std::string name = field<std::string>(fn, "name", path, "a function");
             if (kind == "baseline") {
-                f.functions.push_back({name, hundredths(field<double>(fn, "exclusive_cycles_per_call", path, "a function")),
-                                       hundredths(field<double>(fn, "inclusive_cycles_per_call", path, "a function"))});
+                f.functions.push_back({name, rounded(field<double>(fn, "exclusive_cycles_per_call", path, "a function"), 2),
+                                       rounded(field<double>(fn, "inclusive_cycles_per_call", path, "a function"), 2)});
             } else {
                 f.functions.push_back({name, perCall(field<std::uint64_t>(fn, "exclusive_cycles", path, "a function"), calls),
                                        perCall(field<std::uint64_t>(fn, "inclusive_cycles", path, "a function"), calls)});
@@ -141,7 +136,7 @@ std::string baselineJson(const Figures& f, const std::filesystem::path& baseline
                          {"calls", c.calls},
                          {"mean_cycles", c.meanCycles},
                          {"max_cycles", c.maxCycles},
-                         {"mean_budget_share", std::round(c.meanBudgetShare * 10000.0) / 10000.0},
+                         {"mean_budget_share", rounded(c.meanBudgetShare, 4)},
                          {"over_budget", c.overBudget}});
     }
     Json functions = Json::array();

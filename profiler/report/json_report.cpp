@@ -1,10 +1,9 @@
 #include "profiler/report/run_report.hpp"
 
 #include "profiler/map/tile_type.hpp"
+#include "profiler/text/rounding.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include <cmath>
 
 namespace tileprof {
 
@@ -13,12 +12,6 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr int kSchemaVersion = 2;
-
-double rounded(double value, int decimals)
-{
-    const double scale = std::pow(10.0, decimals);
-    return std::round(value * scale) / scale;
-}
 
 // Per case; `scenario` leads the entry when the statistics are one scenario's.
 Json caseJson(const CaseStatistics& c, const std::string* scenario = nullptr)

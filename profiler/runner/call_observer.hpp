@@ -46,10 +46,7 @@ public:
         if (access.kind == emu::AccessKind::Read && access.address - map_.start < map_.bytes) [[unlikely]] {
             recordTileRead(access);
         }
-        // LoROM ROM is $8000-$FFFF of banks $00-$7D; below $80 those banks never run at FastROM speed.
-        const bool romRead = access.kind != emu::AccessKind::Write && access.kind != emu::AccessKind::Idle &&
-                             (access.address & 0x8000) != 0 && access.address < 0x7E0000;
-        if (countSlowRom_ && romRead) [[unlikely]] {
+        if (countSlowRom_ && isSlowRomRead(access)) [[unlikely]] {
             ++record_->slowRomReads;
         }
     }
@@ -59,6 +56,13 @@ public:
 
 private:
     [[gnu::noinline]] void matchCase(std::uint32_t address);
+    // LoROM ROM is $8000-$FFFF of banks $00-$7D; below $80 those banks never run at FastROM speed.
+    static bool isSlowRomRead(const emu::BusAccess& access)
+    {
+        return access.kind != emu::AccessKind::Write && access.kind != emu::AccessKind::Idle &&
+               (access.address & 0x8000) != 0 && access.address < 0x7E0000;
+    }
+
     static constexpr std::uint8_t kBrk = 0x00;
     static constexpr std::uint8_t kCop = 0x02;
 

@@ -142,16 +142,6 @@ void checkExpectation(const Expectation& x, const EntityState& e, const Scenario
     flag(x.wallRight, m.stateBits.right, "wall_right");
 }
 
-int entityIndex(const Scenario& s, const std::string& name)
-{
-    for (std::size_t i = 0; i < s.entities.size(); ++i) {
-        if (s.entities[i].name == name) {
-            return static_cast<int>(i);
-        }
-    }
-    return -1;
-}
-
 } // namespace
 
 ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
@@ -227,9 +217,8 @@ ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunO
         }
         for (const Expectation& x : s.expectations) {
             if (x.frame == frame) {
-                const int i = entityIndex(s, x.entity);
-                checkExpectation(x, entities[static_cast<std::size_t>(i)], s, s.entities[static_cast<std::size_t>(i)],
-                                 m, result.failures);
+                const std::size_t i = *findEntity(s, x.entity); // the loader checked the name
+                checkExpectation(x, entities[i], s, s.entities[i], m, result.failures);
             }
         }
     }

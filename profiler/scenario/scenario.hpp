@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tileprof {
@@ -68,6 +69,17 @@ struct Scenario {
     std::vector<EntitySpec> entities;
     std::vector<Expectation> expectations;
 };
+
+// The index of the entity named `name` in `s.entities`; nothing if it has none of that name.
+inline std::optional<std::size_t> findEntity(const Scenario& s, std::string_view name)
+{
+    for (std::size_t i = 0; i < s.entities.size(); ++i) {
+        if (s.entities[i].name == name) {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
 
 // Loads and checks a scenario file. Throws emu::InputError with "file:line[:column]: problem" for
 // malformed TOML, unknown keys, missing or out-of-range values, unknown legend characters, ragged

@@ -265,8 +265,7 @@ Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
     result.line = expect.line();
     result.frame = static_cast<int>(expect.requiredInteger("frame", 1, scenario.frames));
     result.entity = expect.requiredString("entity");
-    const auto named = [&](const EntitySpec& entity) { return entity.name == result.entity; };
-    if (std::none_of(scenario.entities.begin(), scenario.entities.end(), named)) {
+    if (!findEntity(scenario, result.entity)) {
         std::string names;
         for (const EntitySpec& entity : scenario.entities) {
             names += (names.empty() ? "" : ", ") + entity.name;
