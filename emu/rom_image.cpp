@@ -1,14 +1,10 @@
 #include "emu/rom_image.hpp"
 
+#include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
 
 #include <algorithm>
-#include <array>
 #include <bit>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <memory>
 #include <numeric>
 #include <stdexcept>
 
@@ -178,20 +174,8 @@ std::vector<std::string> findWarnings(const RomImage& image)
 RomImage loadRomFile(const std::filesystem::path& path)
 {
     const std::string name = path.string();
-    // stdio rather than iostreams: fopen and fread set errno, so the message can give the OS reason.
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(name.c_str(), "rb"), &std::fclose);
-    if (!file) {
-        fail(name, std::string("cannot open: ") + std::strerror(errno));
-    }
-    std::vector<std::uint8_t> bytes;
-    std::array<std::uint8_t, 0x10000> chunk;
-    while (const std::size_t count = std::fread(chunk.data(), 1, chunk.size(), file.get())) {
-        bytes.insert(bytes.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(count));
-    }
-    if (std::ferror(file.get())) {
-        fail(name, std::string("cannot read: ") + std::strerror(errno));
-    }
-    return parseRom(std::move(bytes), name);
+    const std::string contents = readFileContents(path, name);
+    return parseRom(std::vector<std::uint8_t>(contents.begin(), contents.end()), name);
 }
 
 RomImage parseRom(std::vector<std::uint8_t> fileBytes, const std::string& name)

@@ -1,5 +1,6 @@
 #include "profiler/conformance/sst_file.hpp"
 
+#include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
 
 #include <nlohmann/json.hpp>
@@ -8,9 +9,6 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <memory>
 #include <new>
 #include <string_view>
@@ -20,23 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-struct FileCloser {
-    void operator()(std::FILE* file) const { std::fclose(file); }
-};
 
-std::string readBytes(const std::filesystem::path& path, const std::string& where)
-{
-    const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file)
-        throw emu::InputError(where + ": cannot open: " + std::strerror(errno));
-    std::string bytes;
-    char buffer[1 << 16];
-    while (const std::size_t count = std::fread(buffer, 1, sizeof buffer, file.get()))
-        bytes.append(buffer, count);
-    if (std::ferror(file.get()))
-        throw emu::InputError(where + ": cannot read: " + std::strerror(errno));
-    return bytes;
-}
 
 bool isGzip(std::string_view bytes)
 {
@@ -78,7 +60,7 @@ std::string gunzip(std::string_view compressed, const std::string& where)
 
 json parseJson(const std::filesystem::path& path, const std::string& where)
 {
-    std::string bytes = readBytes(path, where);
+    std::string bytes = emu::readFileContents(path, where);
     if (isGzip(bytes))
         bytes = gunzip(bytes, where);
     else if (path.extension() == ".gz")

@@ -1,14 +1,12 @@
 #include "profiler/map/tiled_map.hpp"
 
+#include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -32,17 +30,7 @@ struct MapFile {
 
 json readJson(const std::filesystem::path& path, const MapFile& file)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        file.fail(std::string("cannot open: ") + std::strerror(errno));
-    }
-    std::string text;
-    try {
-        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    } catch (const std::ios_base::failure&) {
-        // libstdc++ throws on a read error, such as reading a directory, whatever the stream's mask.
-        file.fail(std::string("cannot read: ") + std::strerror(errno));
-    }
+    const std::string text = emu::readFileContents(path, file.name);
     try {
         return json::parse(text);
     } catch (const json::parse_error& error) {

@@ -1,15 +1,13 @@
 #include "profiler/symbols/debug_info.hpp"
 
+#include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
-#include <cstring>
 #include <iterator>
 #include <limits>
-#include <memory>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -20,23 +18,7 @@ namespace {
 constexpr std::uint64_t kAddressSpaceEnd = 0x1000000;
 constexpr std::uint32_t kFastRomBit = 0x800000;
 
-struct FileCloser {
-    void operator()(std::FILE* file) const { std::fclose(file); }
-};
 
-std::string readText(const std::filesystem::path& path, const std::string& where)
-{
-    const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file)
-        throw emu::InputError(where + ": cannot open: " + std::strerror(errno));
-    std::string text;
-    char buffer[1 << 16];
-    while (const std::size_t count = std::fread(buffer, 1, sizeof buffer, file.get()))
-        text.append(buffer, count);
-    if (std::ferror(file.get()))
-        throw emu::InputError(where + ": cannot read: " + std::strerror(errno));
-    return text;
-}
 
 std::optional<std::uint32_t> parseNumber(std::string_view text)
 {
@@ -452,7 +434,7 @@ std::string ambiguity(const std::filesystem::path& path, std::string_view name,
 DebugInfo DebugInfo::load(const std::filesystem::path& path)
 {
     const std::string name = path.string();
-    const ParsedFile parsed = parse(readText(path, name), name);
+    const ParsedFile parsed = parse(emu::readFileContents(path, name), name);
 
     DebugInfo info;
     info.path_ = path;

@@ -1,32 +1,11 @@
 #include "profiler/toml/toml_file.hpp"
 
+#include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
 
-#include <cerrno>
 #include <charconv>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 
 namespace tileprof {
-
-namespace {
-
-std::string readText(const std::filesystem::path& path, const std::string& name)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw emu::InputError(name + ": cannot open: " + std::strerror(errno));
-    }
-    try {
-        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    } catch (const std::ios_base::failure&) {
-        // libstdc++ throws on a read error, such as reading a directory, whatever the stream's mask.
-        throw emu::InputError(name + ": cannot read: " + std::strerror(errno));
-    }
-}
-
-} // namespace
 
 void TomlFile::fail(int line, const std::string& problem) const
 {
@@ -40,7 +19,7 @@ void TomlFile::fail(SourcePosition at, const std::string& problem) const
 
 TomlFile readTomlFile(const std::filesystem::path& path)
 {
-    TomlFile file{path.string(), readText(path, path.string()), {}};
+    TomlFile file{path.string(), emu::readFileContents(path, path.string()), {}};
     try {
         file.root = toml::parse(file.text, file.name);
     } catch (const toml::parse_error& error) {
