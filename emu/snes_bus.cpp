@@ -306,6 +306,22 @@ bool SnesBus::poke(std::uint32_t address, std::uint8_t value)
 
 // ---- Events: refresh, lines, NMI, IRQ --------------------------------------------------------
 
+void SnesBus::idleUntilNextFrame(Time& t)
+{
+    // The frame can only change at a line end, and line ends are events: stopping at the first
+    // cycle that reaches each event visits every cycle where one-at-a-time idling could stop.
+    const std::uint64_t frame = position(t.masterClocks).frame;
+    while (position(t.masterClocks).frame == frame) {
+        const std::uint64_t ahead = nextEvent_ > t.masterClocks ? nextEvent_ - t.masterClocks : 1;
+        const std::uint64_t cycles = (ahead + idleClocks - 1) / idleClocks;
+        t.cycles += cycles;
+        t.masterClocks += cycles * idleClocks;
+        if (t.masterClocks >= nextEvent_) {
+            t.masterClocks = runEvents(t);
+        }
+    }
+}
+
 std::uint64_t SnesBus::runEvents(Time t)
 {
     std::uint64_t now = t.masterClocks;

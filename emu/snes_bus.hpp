@@ -75,6 +75,10 @@ public:
         endCycle(t);
     }
 
+    // Idles whole cycles, exactly as idle() one at a time would, until the next video frame has
+    // begun; jumps from event to event instead of visiting every cycle.
+    void idleUntilNextFrame(Time& t);
+
     unsigned accessClocks(std::uint32_t address) const { return emu::accessClocks(address, fastRom_); }
 
     bool interruptRequested() const { return nmiPending_ || irqLine_; }

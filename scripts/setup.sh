@@ -12,6 +12,12 @@ packages=(
     libtomlplusplus-dev     # TOML: scenarios and ROM manifests
     zlib1g-dev              # gzip-compressed test vectors
     doctest-dev             # tests
+    pkg-config              # finds Dear ImGui
+    libimgui-dev            # tileprof-gui: Dear ImGui with its GLFW, OpenGL 3 and SDL2 backends
+    libglfw3-dev            # tileprof-gui: the window
+    libgl-dev               # tileprof-gui: OpenGL
+    libsdl2-dev             # tileprof-gui --headless: SDL2's software renderer
+    libstb-dev              # tileprof-gui --headless: PNG writing (and reading, in the tests)
 )
 
 missing=()

@@ -476,7 +476,7 @@ constexpr std::uint8_t kJmp = 0x4C;
 // (refresh), so that a mix-up of the two units shows.
 StepCost op(std::uint32_t address, std::uint8_t opcode, std::uint16_t cycles, std::uint16_t extra = 0)
 {
-    return {address, cycles, static_cast<std::uint16_t>(cycles * 8 + extra), opcode, emu::StepKind::Instruction};
+    return {address, cycles, static_cast<std::uint16_t>(cycles * 8 + extra), opcode, emu::StepKind::Instruction, 0};
 }
 
 CallRecord callOf(std::vector<StepCost> steps)
@@ -784,7 +784,7 @@ TEST_CASE("profile builder: an interrupt opens a frame that RTI closes at the in
     const CallRecord call = callOf({
         op(0x800F, kJsr, 6),  // Reset: jsr MoveEntity             game.s:40
         op(0x801D, 0xBD, 5),  // MoveEntity: lda                   game.s:50
-        {0x8020, 8, 8 * 6, 0, emu::StepKind::Interrupt}, // IRQ before clc
+        {0x8020, 8, 8 * 6, 0, emu::StepKind::Interrupt, 0}, // IRQ before clc
         op(0x8002, 0xEE, 8),  // Util: inc Frame                   game.s:26
         op(0x8005, kRti, 7),  //   (as if) rti -> $8020
         op(0x8020, 0x18, 2),  // MoveEntity: clc                   game.s:51

@@ -278,7 +278,7 @@ TEST_CASE("scenario: unknown keys")
         {"max_fall = 6", "max_fall = 6\nspeed = 2", "s.toml:19", {"unknown key 'speed' in [[entity]]"}},
         {"height = 12 }", "height = 12, width = 3 }", "s.toml:14", {"unknown key 'width' in the hitbox"}},
         {"gravity = \"up\" }", "gravity = \"up\", run = 1 }", "s.toml:19",
-         {"unknown key 'run' in the script step; expected frames, walk, jump, gravity"}},
+         {"unknown key 'run' in the script step; expected frames, walk, jump, gravity, hitbox"}},
         {"standing = true", "standing = true\nlate = 1", "s.toml:25", {"unknown key 'late' in [[expect]]"}},
         // Two unknown keys: the first in the file is named, not the first in sorted order.
         {"budget_cycles = 500", "zeta = 1\nalpha = 2", "s.toml:3", {"unknown key 'zeta'"}},
@@ -386,6 +386,51 @@ TEST_CASE("scenario: out-of-range values, each bound")
         {"pos = [41, 40]", "pos = [-1, 40]", "s.toml:23", {"'expect.pos' must be whole pixels 0..4079, not -1"}},
         {"pos = [41, 40]", "pos = [41, 4080]", "s.toml:23", {"'expect.pos' must be whole pixels 0..4079, not 4080"}},
     });
+}
+
+TEST_CASE("scenario: a script step may change the hitbox, read by the entity hitbox's rules")
+{
+    const TempDir dir;
+    const std::string steps = R"(script = [
+    { frames = 2, hitbox = { left = 3, right = 5, top = 7, height = 9 } },
+    { frames = 3, walk = 1 },
+    { frames = 1, hitbox = { left = 32, right = 1, top = 126, height = 127 }, jump = -2 },
+])";
+    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, kScript, steps)));
+    REQUIRE(s.entities.size() == 1);
+    const std::vector<ScriptStep>& script = s.entities[0].script;
+    REQUIRE(script.size() == 3);
+    CHECK(script[0].hitbox == Hitbox{3, 5, 7, 9});
+    CHECK(script[0].line == 20);
+    CHECK(!script[1].hitbox);
+    CHECK(script[1].walk == 1);
+    CHECK(script[2].hitbox == Hitbox{32, 1, 126, 127});
+    CHECK(script[2].jump == -2);
+    CHECK(s.entities[0].hitbox == Hitbox{4, 4, 8, 12}); // the entity's own is untouched
+
+    // Line 19 holds kScript; each problem names the step's key as entity.script.hitbox.*.
+    const std::string withBox = replaced(kBase, "gravity = \"up\" }", "gravity = \"up\", hitbox = { left = 2, "
+                                                                        "right = 2, top = 4, height = 6 } }");
+    CHECK(scenarioError(withBox).empty());
+    checkBadInputs(withBox, {
+        {"hitbox = { left = 2, right = 2, top = 4, height = 6 }", "hitbox = 3", "s.toml:19",
+         {"'entity.script.hitbox' must be a table like { left = 6, right = 6, top = 12, height = 24 }, not an "
+          "integer"}},
+        {"left = 2, ", "", "s.toml:19", {"the hitbox is missing the required key 'left'"}},
+        {"height = 6 }", "height = 6, width = 2 }", "s.toml:19",
+         {"unknown key 'width' in the hitbox; expected left, right, top, height"}},
+        {"left = 2,", "left = 2.5,", "s.toml:19", {"'entity.script.hitbox.left' must be an integer, not a floating"}},
+        {"left = 2,", "left = 0,", "s.toml:19", {"'entity.script.hitbox.left' must be 1..32, not 0"}},
+        {"left = 2,", "left = 33,", "s.toml:19", {"'entity.script.hitbox.left' must be 1..32, not 33"}},
+        {"right = 2,", "right = 33,", "s.toml:19", {"'entity.script.hitbox.right' must be 1..32, not 33"}},
+        {"top = 4,", "top = 0,", "s.toml:19", {"'entity.script.hitbox.top' must be 1..127, not 0"}},
+        {"height = 6 }", "height = 128 }", "s.toml:19", {"'entity.script.hitbox.height' must be 1..127, not 128"}},
+        {"height = 6 }", "height = 4 }", "s.toml:19",
+         {"'entity.script.hitbox.height' (4) must be greater than 'top' (4) so that the origin lies inside the box"}},
+    });
+    // A step on a line of its own is named by its line.
+    checkMessage(scenarioError(replaced(kBase, kScript, replaced(steps, "left = 32", "left = 40"))), "s.toml:22",
+                 {"'entity.script.hitbox.left' must be 1..32, not 40"});
 }
 
 TEST_CASE("scenario: ASCII map errors")

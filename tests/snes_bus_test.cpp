@@ -993,5 +993,36 @@ TEST_CASE("snes bus: two buses fed the same accesses give the same values and ti
     CHECK(std::equal(first.bus.wram().begin(), first.bus.wram().end(), second.bus.wram().begin()));
 }
 
+TEST_CASE("snes bus: idling to the next frame in one go matches idling cycle by cycle")
+{
+    // With NMI and an H+V IRQ scheduled, so that every kind of event falls inside the idling.
+    const auto configure = [](Machine& m) {
+        m.write(0x004207, 100);
+        m.write(0x004209, 30);
+        m.write(0x004200, 0xB0);
+        m.read(0x7E0000); // an 8-clock cycle, so idling starts off the 6-clock grid
+    };
+    Machine oneByOne;
+    Machine inOneGo;
+    configure(oneByOne);
+    configure(inOneGo);
+    for (int frame = 0; frame < 4; ++frame) {
+        CAPTURE(frame);
+        const std::uint64_t current = oneByOne.bus.position(oneByOne.t.masterClocks).frame;
+        while (oneByOne.bus.position(oneByOne.t.masterClocks).frame == current) {
+            oneByOne.idle();
+        }
+        inOneGo.bus.idleUntilNextFrame(inOneGo.t);
+        CHECK(inOneGo.t.cycles == oneByOne.t.cycles);
+        CHECK(inOneGo.t.masterClocks == oneByOne.t.masterClocks);
+        CHECK(inOneGo.bus.refreshes() == oneByOne.bus.refreshes());
+        CHECK(inOneGo.bus.nmiPending() == oneByOne.bus.nmiPending());
+        CHECK(inOneGo.bus.irqAsserted() == oneByOne.bus.irqAsserted());
+        CHECK(inOneGo.bus.interruptRaisedAt() == oneByOne.bus.interruptRaisedAt());
+        CHECK(inOneGo.bus.peek(0x004210) == oneByOne.bus.peek(0x004210));
+        CHECK(inOneGo.bus.position(inOneGo.t.masterClocks).frame == current + 1);
+    }
+}
+
 } // namespace
 } // namespace tileprof::test

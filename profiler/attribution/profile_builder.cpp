@@ -122,11 +122,18 @@ std::uint32_t ProfileBuilder::contextFor(std::uint32_t debug, std::uint32_t pare
 std::uint32_t ProfileBuilder::siteFor(std::uint32_t debug, std::uint32_t context, std::uint32_t address)
 {
     const std::uint64_t key = (std::uint64_t{debug} << 56) | (std::uint64_t{context} << 24) | address;
-    if (const auto found = siteIds_.find(key); found != siteIds_.end()) {
-        return found->second;
+    CachedSite& cached = siteCache_[(address ^ (context * 0x9E37u) ^ (debug << 7)) & (siteCache_.size() - 1)];
+    if (cached.key == key) {
+        return cached.id;
     }
-    const std::uint32_t id = makeSite(debug, context, address);
-    siteIds_.emplace(key, id);
+    std::uint32_t id = 0;
+    if (const auto found = siteIds_.find(key); found != siteIds_.end()) {
+        id = found->second;
+    } else {
+        id = makeSite(debug, context, address);
+        siteIds_.emplace(key, id);
+    }
+    cached = {key, id};
     return id;
 }
 

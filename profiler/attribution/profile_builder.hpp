@@ -65,6 +65,12 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> contextIds_;
     std::vector<Site> sites_;
     std::unordered_map<std::uint64_t, std::uint32_t> siteIds_;
+    // Direct-mapped in front of siteIds_: a routine runs the same few hundred sites over and over.
+    struct CachedSite {
+        std::uint64_t key = ~std::uint64_t{0};
+        std::uint32_t id = 0;
+    };
+    std::vector<CachedSite> siteCache_ = std::vector<CachedSite>(4096);
     std::vector<FunctionInfo> functions_;
     std::unordered_map<std::string, std::uint32_t> functionIds_;
     std::vector<LineKey> lineKeys_;

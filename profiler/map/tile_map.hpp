@@ -15,7 +15,7 @@ inline constexpr int kMaxMapTiles = 255;
 struct TileMap {
     int width = 0;
     int height = 0;
-    std::vector<TileType> tiles;
+    std::vector<TileType> tiles{};
 
     TileType at(int column, int row) const
     {

@@ -2,6 +2,7 @@
 
 #include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
+#include "profiler/map/json_spans.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -28,9 +29,8 @@ struct MapFile {
     [[noreturn]] void fail(const std::string& problem) const { throw emu::InputError(name + ": " + problem); }
 };
 
-json readJson(const std::filesystem::path& path, const MapFile& file)
+json parseJson(const std::string& text, const MapFile& file)
 {
-    const std::string text = emu::readFileContents(path, file.name);
     try {
         return json::parse(text);
     } catch (const json::parse_error& error) {
@@ -65,26 +65,29 @@ std::uint32_t readUnsigned(const json& object, const char* key, std::uint32_t mi
     return value->get<std::uint32_t>();
 }
 
-const json& tileLayer(const json& map, const MapFile& file)
+// The index in "layers" of the map's one tile layer.
+std::size_t tileLayerIndex(const json& map, const MapFile& file)
 {
     const json* layers = find(map, "layers");
     if (!layers || !layers->is_array()) {
         file.fail("the map has no \"layers\" array");
     }
-    std::vector<const json*> tileLayers;
-    for (const json& layer : *layers) {
+    std::vector<std::size_t> tileLayers;
+    for (std::size_t i = 0; i < layers->size(); ++i) {
+        const json& layer = (*layers)[i];
         if (layer.is_object() && stringOr(layer, "type", "") == "tilelayer") {
-            tileLayers.push_back(&layer);
+            tileLayers.push_back(i);
         }
     }
     if (tileLayers.empty()) {
         file.fail("no tile layer: the map needs one layer of type \"tilelayer\"");
     }
     if (tileLayers.size() > 1) {
-        file.fail(std::to_string(tileLayers.size()) + " tile layers ('" + stringOr(*tileLayers[0], "name", "")
-                  + "', '" + stringOr(*tileLayers[1], "name", "") + "', ...); the map needs exactly one");
+        file.fail(std::to_string(tileLayers.size()) + " tile layers ('"
+                  + stringOr((*layers)[tileLayers[0]], "name", "") + "', '"
+                  + stringOr((*layers)[tileLayers[1]], "name", "") + "', ...); the map needs exactly one");
     }
-    return *tileLayers[0];
+    return tileLayers[0];
 }
 
 std::vector<std::uint32_t> layerGids(const json& layer, int width, int height, const MapFile& file)
@@ -236,6 +239,13 @@ const Tileset* tilesetOf(std::uint32_t gid, const std::vector<Tileset>& tilesets
     return tileset.tileCount && gid - tileset.firstGid >= *tileset.tileCount ? nullptr : &tileset;
 }
 
+// "row 1, column 2": where the `index`th tile of a map `width` tiles wide is.
+std::string where(std::size_t index, int width)
+{
+    const std::size_t columns = static_cast<std::size_t>(width);
+    return "row " + std::to_string(index / columns) + ", column " + std::to_string(index % columns);
+}
+
 TileType tileForGid(std::uint32_t gid, const std::vector<Tileset>& tilesets, std::size_t index, int width,
                     const MapFile& file)
 {
@@ -245,12 +255,60 @@ TileType tileForGid(std::uint32_t gid, const std::vector<Tileset>& tilesets, std
     }
     const Tileset* tileset = tilesetOf(tileGid, tilesets);
     if (!tileset) {
-        const std::size_t columns = static_cast<std::size_t>(width);
-        file.fail("row " + std::to_string(index / columns) + ", column " + std::to_string(index % columns) + ": GID "
-                  + std::to_string(tileGid) + " belongs to no tileset");
+        file.fail(where(index, width) + ": GID " + std::to_string(tileGid) + " belongs to no tileset");
     }
     const auto type = tileset->types.find(tileGid - tileset->firstGid);
     return type == tileset->types.end() ? TileType::Empty : type->second;
+}
+
+// A Tiled map as read: the tile types, and what they were read from.
+struct TiledMap {
+    TileMap map;
+    std::vector<Tileset> tilesets;
+    std::size_t layerIndex = 0;     // the tile layer's index in "layers"
+    std::vector<std::uint32_t> gids; // the tile layer's, flip flags included
+};
+
+TiledMap readTiledMap(const std::string& text, const MapFile& file)
+{
+    const json map = parseJson(text, file);
+    if (!map.is_object()) {
+        file.fail("not a Tiled map: the JSON is not an object");
+    }
+    if (const json* infinite = find(map, "infinite"); infinite && *infinite == true) {
+        file.fail("infinite maps are not supported; turn off the map's Infinite property");
+    }
+    TiledMap result;
+    TileMap& tiles = result.map;
+    tiles.width = static_cast<int>(readUnsigned(map, "width", 1, kMaxMapTiles, "the map", file));
+    tiles.height = static_cast<int>(readUnsigned(map, "height", 1, kMaxMapTiles, "the map", file));
+    result.tilesets = readTilesets(map, file);
+    result.layerIndex = tileLayerIndex(map, file);
+    result.gids = layerGids(map["layers"][result.layerIndex], tiles.width, tiles.height, file);
+    tiles.tiles.reserve(result.gids.size());
+    for (std::size_t i = 0; i < result.gids.size(); ++i) {
+        tiles.tiles.push_back(tileForGid(result.gids[i], result.tilesets, i, tiles.width, file));
+    }
+    return result;
+}
+
+// The GID to draw a tile of `type` with: none for EMPTY, else the first tile (by GID) whose
+// collision property names the type.
+std::optional<std::uint32_t> gidForType(TileType type, const std::vector<Tileset>& tilesets)
+{
+    if (type == TileType::Empty) {
+        return 0;
+    }
+    for (const Tileset& tileset : tilesets) {
+        for (const auto& [id, tileType] : tileset.types) {
+            const std::uint64_t gid = std::uint64_t{tileset.firstGid} + id;
+            if (tileType == type && gid <= ~kGidFlipFlags
+                && tilesetOf(static_cast<std::uint32_t>(gid), tilesets) == &tileset) {
+                return static_cast<std::uint32_t>(gid);
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -258,21 +316,50 @@ TileType tileForGid(std::uint32_t gid, const std::vector<Tileset>& tilesets, std
 TileMap loadTiledMap(const std::filesystem::path& path)
 {
     const MapFile file{path.string()};
-    const json map = readJson(path, file);
-    if (!map.is_object()) {
-        file.fail("not a Tiled map: the JSON is not an object");
+    return readTiledMap(emu::readFileContents(path, file.name), file).map;
+}
+
+std::string tiledMapWithTiles(const std::string& text, const std::string& name, const TileMap& edited)
+{
+    const MapFile file{name};
+    const TiledMap read = readTiledMap(text, file);
+    const TileMap& map = read.map;
+    if (edited.width != map.width || edited.height != map.height) {
+        file.fail("the map is " + std::to_string(map.width) + " x " + std::to_string(map.height)
+                  + " tiles, not " + std::to_string(edited.width) + " x " + std::to_string(edited.height)
+                  + " as when it was loaded: it has changed since; load it again before saving");
     }
-    if (const json* infinite = find(map, "infinite"); infinite && *infinite == true) {
-        file.fail("infinite maps are not supported; turn off the map's Infinite property");
+    if (edited.tiles.size() != map.tiles.size()) {
+        file.fail("the edited map holds " + std::to_string(edited.tiles.size()) + " tiles; a "
+                  + std::to_string(map.width) + " x " + std::to_string(map.height) + " map needs "
+                  + std::to_string(map.tiles.size()));
     }
-    TileMap result;
-    result.width = static_cast<int>(readUnsigned(map, "width", 1, kMaxMapTiles, "the map", file));
-    result.height = static_cast<int>(readUnsigned(map, "height", 1, kMaxMapTiles, "the map", file));
-    const std::vector<Tileset> tilesets = readTilesets(map, file);
-    const std::vector<std::uint32_t> gids = layerGids(tileLayer(map, file), result.width, result.height, file);
-    result.tiles.reserve(gids.size());
-    for (std::size_t i = 0; i < gids.size(); ++i) {
-        result.tiles.push_back(tileForGid(gids[i], tilesets, i, result.width, file));
+    const std::optional<JsonSpan> data = jsonValueSpan(text, {"layers", read.layerIndex, "data"});
+    const std::optional<std::vector<JsonSpan>> elements = data ? jsonArrayElements(text, *data) : std::nullopt;
+    if (!elements || elements->size() != read.gids.size()) {
+        file.fail("cannot find the tile layer's tiles in the text");
+    }
+    std::string result;
+    std::size_t copied = 0;
+    for (std::size_t i = 0; i < read.gids.size(); ++i) {
+        const TileType type = edited.tiles[i];
+        if (type == map.tiles[i]) {
+            continue; // the tile as it was drawn, flips and all
+        }
+        const std::optional<std::uint32_t> gid = gidForType(type, read.tilesets);
+        if (!gid) {
+            const TileTypeInfo& info = tileInfo(type);
+            file.fail(where(i, map.width) + " is to be " + std::string(info.name) + " but no tileset tile has it: "
+                      + "give a tile the string property collision = \"" + std::string(info.abbreviation) + "\"");
+        }
+        const JsonSpan element = (*elements)[i];
+        result.append(text, copied, element.begin - copied);
+        result += std::to_string(*gid);
+        copied = element.end;
+    }
+    result.append(text, copied);
+    if (readTiledMap(result, file).map.tiles != edited.tiles) {
+        file.fail("cannot rewrite the tile layer's tiles in the text"); // the scan went wrong: write nothing
     }
     return result;
 }

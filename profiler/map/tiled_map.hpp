@@ -3,6 +3,7 @@
 #include "profiler/map/tile_map.hpp"
 
 #include <filesystem>
+#include <string>
 
 namespace tileprof {
 
@@ -12,5 +13,13 @@ namespace tileprof {
 // EMPTY; flip flags are ignored, so a flipped slope keeps its type. Throws emu::InputError
 // ("FILE: problem") for anything else.
 TileMap loadTiledMap(const std::filesystem::path& path);
+
+// The text of a Tiled map, `text` (read from the file `name`, which messages name), with its tile
+// layer holding the tile types of `edited`, a map of the same size. A tile whose type is unchanged
+// keeps its GID (and flips); a changed one becomes GID 0 for EMPTY, else the first tileset tile (by
+// GID) whose collision property names its type. Every other byte of the text is kept. Throws
+// emu::InputError ("NAME: problem") for a map loadTiledMap would reject, one whose size differs
+// from `edited`'s (it changed since it was loaded), or a type no tileset tile has.
+std::string tiledMapWithTiles(const std::string& text, const std::string& name, const TileMap& edited);
 
 } // namespace tileprof

@@ -1,8 +1,7 @@
 #include "profiler/report/trace_report.hpp"
 
-#include "emu/disassembler.hpp"
+#include "profiler/report/trace_rows.hpp"
 #include "profiler/map/tile_type.hpp"
-#include "profiler/report/source_path.hpp"
 #include "profiler/stats/case_statistics.hpp"
 #include "profiler/text/printf_string.hpp"
 
@@ -14,75 +13,13 @@ namespace tileprof {
 
 namespace {
 
-// A traced step as the reports show it.
-struct Row {
-    const TracedStep* step;
-    std::string instruction;
-    std::string line;     // "file:line", "" without line information
-    std::string function; // the innermost scope, "" outside every scope
-    std::uint64_t startCycle;
-    std::uint64_t totalCycles;
-    std::uint64_t totalMasterClocks;
-    std::vector<const TileRead*> tiles; // read during the step
-};
-
-std::string instructionText(const TracedStep& s)
-{
-    switch (s.kind) {
-    case emu::StepKind::Interrupt: return "(interrupt)";
-    case emu::StepKind::Wait: return "(waiting)";
-    case emu::StepKind::Instruction: break;
-    }
-    const bool e = s.before.e;
-    return emu::disassemble(s.address, s.bytes, e || (s.before.p & emu::flag::memory8) != 0,
-                            e || (s.before.p & emu::flag::index8) != 0)
-        .text();
-}
-
-std::vector<Row> rowsOf(const CallRecord& call, const CallTrace& trace, const DebugInfo& debug)
-{
-    std::vector<Row> rows;
-    std::uint64_t cycles = 0;
-    std::uint64_t clocks = 0;
-    std::size_t tile = 0;
-    for (const TracedStep& s : trace.steps) {
-        Row row{&s, instructionText(s), "", "", cycles, 0, 0, {}};
-        if (const std::optional<SourceLine> line = debug.lineAt(s.address)) {
-            row.line = displayPath(line->file) + ":" + std::to_string(line->line);
-        }
-        if (const DebugScope* scope = debug.scopeAt(s.address)) {
-            row.function = scope->qualifiedName;
-        }
-        cycles += s.cycles;
-        clocks += s.masterClocks;
-        row.totalCycles = cycles;
-        row.totalMasterClocks = clocks;
-        while (tile < call.tilesRead.size() && call.tilesRead[tile].cycle < cycles) {
-            row.tiles.push_back(&call.tilesRead[tile++]);
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-std::string flags(const emu::Registers& r)
-{
-    static constexpr char kNames[] = "czidxmvn";
-    std::string text;
-    for (int bit = 7; bit >= 0; --bit) {
-        const char name = kNames[bit];
-        text += (r.p >> bit & 1) != 0 ? static_cast<char>(name - 'a' + 'A') : name;
-    }
-    return text + (r.e ? " E" : "");
-}
-
 std::string tileText(const TileRead& t)
 {
     return printfString("column %u, row %u, %s", t.column, t.row,
                         std::string(kTileTypes[static_cast<std::size_t>(t.type)].name).c_str());
 }
 
-std::string table(const ScenarioResult& s, const CallRecord& call, const std::vector<Row>& rows)
+std::string table(const ScenarioResult& s, const CallRecord& call, const std::vector<TraceRow>& rows)
 {
     std::string out = printfString(
         "tileprof trace: %s frame %d, entity \"%s\": case %s, %u cycles, %u master clocks, %.2f scanlines, "
@@ -92,7 +29,7 @@ std::string table(const ScenarioResult& s, const CallRecord& call, const std::ve
     out += printfString("%-9s %-22s %-18s %-4s %-4s %-4s %-4s %-4s %-2s %-10s %6s %6s %7s %8s\n", "address", "line",
                         "instruction", "A", "X", "Y", "S", "D", "DB", "P", "cycles", "mclks", "total", "total mc");
     std::string function = "\n";
-    for (const Row& r : rows) {
+    for (const TraceRow& r : rows) {
         if (r.function != function) {
             function = r.function;
             out += (function.empty() ? "(no scope)" : function) + ":\n";
@@ -101,7 +38,7 @@ std::string table(const ScenarioResult& s, const CallRecord& call, const std::ve
         out += printfString("$%02X:%04X %-22s %-18s %04X %04X %04X %04X %04X %02X %-10s %6u %6u %7llu %8llu\n",
                             r.step->address >> 16, r.step->address & 0xFFFF,
                             std::filesystem::path(r.line).filename().string().c_str(), r.instruction.c_str(), b.a,
-                            b.x, b.y, b.s, b.d, b.dbr, flags(b).c_str(), r.step->cycles, r.step->masterClocks,
+                            b.x, b.y, b.s, b.d, b.dbr, flagsText(b).c_str(), r.step->cycles, r.step->masterClocks,
                             static_cast<unsigned long long>(r.totalCycles),
                             static_cast<unsigned long long>(r.totalMasterClocks));
         for (const TileRead* t : r.tiles) {
@@ -111,11 +48,11 @@ std::string table(const ScenarioResult& s, const CallRecord& call, const std::ve
     return out;
 }
 
-std::string json(const ScenarioResult& s, const CallRecord& call, const std::vector<Row>& rows)
+std::string json(const ScenarioResult& s, const CallRecord& call, const std::vector<TraceRow>& rows)
 {
     using Json = nlohmann::ordered_json;
     Json steps = Json::array();
-    for (const Row& r : rows) {
+    for (const TraceRow& r : rows) {
         const emu::Registers& b = r.step->before;
         Json tiles = Json::array();
         for (const TileRead* t : r.tiles) {
@@ -149,11 +86,11 @@ std::string json(const ScenarioResult& s, const CallRecord& call, const std::vec
     return root.dump(2) + "\n";
 }
 
-std::string csv(const std::vector<Row>& rows)
+std::string csv(const std::vector<TraceRow>& rows)
 {
     std::string out = "address,line,function,instruction,a,x,y,s,d,dbr,p,cycles,master_clocks,total_cycles,"
                       "total_master_clocks,tiles_read\n";
-    for (const Row& r : rows) {
+    for (const TraceRow& r : rows) {
         const emu::Registers& b = r.step->before;
         std::string tiles;
         for (const TileRead* t : r.tiles) {
@@ -179,7 +116,7 @@ std::string formatTrace(const ScenarioResult& s, const DebugInfo& debug, const s
             call = &c;
         }
     }
-    const std::vector<Row> rows = rowsOf(*call, trace, debug);
+    const std::vector<TraceRow> rows = traceRows(*call, trace, debug);
     if (format == "json") {
         return json(s, *call, rows);
     }

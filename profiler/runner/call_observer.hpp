@@ -28,6 +28,8 @@ public:
     // Starts a new call at `cycle`; results go to `record`.
     void begin(CallRecord& record, std::uint64_t cycle);
 
+    void beforeStep(const emu::Registers& registers) { flags_ = registers.p; }
+
     void onStep(const emu::StepEvent& step)
     {
         if (record_->caseIndex < 0) [[unlikely]] {
@@ -63,6 +65,7 @@ private:
                (access.address & 0x8000) != 0 && access.address < 0x7E0000;
     }
 
+    static constexpr std::size_t kTypicalSteps = 256;
     static constexpr std::uint8_t kBrk = 0x00;
     static constexpr std::uint8_t kCop = 0x02;
 
@@ -76,6 +79,7 @@ private:
     bool countSlowRom_;
     CallRecord* record_ = nullptr;
     std::uint64_t startCycle_ = 0;
+    std::uint8_t flags_ = 0; // P as the current step began
     std::optional<std::uint32_t> softwareInterrupt_;
 };
 

@@ -2,6 +2,7 @@
 
 #include "emu/observer.hpp"
 #include "profiler/map/tile_type.hpp"
+#include "profiler/runner/entity_state.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -23,6 +24,7 @@ struct StepCost {
     std::uint16_t masterClocks;
     std::uint8_t opcode; // 0 unless kind is Instruction
     emu::StepKind kind;
+    std::uint8_t flags;  // P as the step began: the M and X widths its operands had
 };
 
 // What one call of the routine did and cost.
@@ -33,6 +35,8 @@ struct CallRecord {
     std::uint32_t cycles = 0;
     std::uint32_t masterClocks = 0; // refresh that fell inside the call included
     std::uint32_t startLine = 0;    // the scanline the call began on
+    EntityState before;             // as the host wrote it for the call (velocities set)
+    EntityState after;              // as the call left it
     std::vector<TileRead> tilesRead;
     std::vector<StepCost> steps;
     std::uint32_t slowRomReads = 0; // FastROM runs: ROM read through banks $00-$7D, at SlowROM speed

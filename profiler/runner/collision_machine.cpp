@@ -129,10 +129,7 @@ EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& 
 
 void CollisionMachine::waitForNextFrame()
 {
-    const std::uint64_t frame = bus_.position(cpu_.state.time.masterClocks).frame;
-    while (bus_.position(cpu_.state.time.masterClocks).frame == frame) {
-        cpu_.idle();
-    }
+    bus_.idleUntilNextFrame(cpu_.state.time);
 }
 
 template <class Observer>

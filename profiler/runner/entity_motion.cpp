@@ -4,25 +4,27 @@
 
 namespace tileprof {
 
-EntityMotion::EntityMotion(const EntitySpec& spec) : spec_(spec), gravity_(spec.gravity)
-{
-    for (const ScriptStep& step : spec.script) {
-        for (int i = 0; i < step.frames; ++i) {
-            plan_.push_back({step.walk, i == 0 ? &step : nullptr});
-        }
-    }
-}
+EntityMotion::EntityMotion(const EntitySpec& spec) : spec_(spec), gravity_(spec.gravity) {}
 
 void EntityMotion::beforeCall(int frame, EntityState& entity)
 {
-    const auto index = static_cast<std::size_t>(frame - 1);
-    const FramePlan plan = index < plan_.size() ? plan_[index] : FramePlan{0, nullptr};
-    entity.xVelocity = toFixed(plan.walk);
-    if (plan.startsStep != nullptr && plan.startsStep->gravity) {
-        gravity_ = *plan.startsStep->gravity;
+    const std::vector<ScriptStep>& script = spec_.script;
+    const int index = frame - 1;
+    while (step_ < script.size() && index >= stepStart_ + script[step_].frames) {
+        stepStart_ += script[step_].frames;
+        ++step_;
     }
-    if (plan.startsStep != nullptr && plan.startsStep->jump) {
-        entity.yVelocity = toFixed(*plan.startsStep->jump);
+    const ScriptStep* step = step_ < script.size() ? &script[step_] : nullptr;
+    const ScriptStep* starts = step != nullptr && index == stepStart_ ? step : nullptr;
+    entity.xVelocity = toFixed(step != nullptr ? step->walk : 0);
+    if (starts != nullptr && starts->gravity) {
+        gravity_ = *starts->gravity;
+    }
+    if (starts != nullptr && starts->hitbox) {
+        entity.hitbox = *starts->hitbox;
+    }
+    if (starts != nullptr && starts->jump) {
+        entity.yVelocity = toFixed(*starts->jump);
         return;
     }
     const std::int32_t accel = toFixed(spec_.gravityAccel);

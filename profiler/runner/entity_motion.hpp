@@ -3,28 +3,24 @@
 #include "profiler/runner/entity_state.hpp"
 #include "profiler/scenario/scenario.hpp"
 
-#include <vector>
 
 namespace tileprof {
 
 // The host's share of an entity's motion (DESIGN section 4): before each call it sets the walk
 // velocity of the script step, a jump's velocity on the step's first frame, or else adds gravity
-// and clamps the fall speed. The routine under test only moves and collides.
+// and clamps the fall speed. The routine under test only moves and collides. The script may grow
+// while the entity moves (live mode appends steps, or lengthens the last one before it ends).
 class EntityMotion {
 public:
     explicit EntityMotion(const EntitySpec& spec);
 
-    // Sets the velocities for frame `frame` (1-based).
+    // Sets the velocities (and a step's hitbox) for frame `frame`; frames come 1, 2, 3, ...
     void beforeCall(int frame, EntityState& entity);
 
 private:
-    struct FramePlan {
-        double walk;
-        const ScriptStep* startsStep; // the step whose first frame this is, if any
-    };
-
     const EntitySpec& spec_;
-    std::vector<FramePlan> plan_; // per frame of the script; later frames stand still
+    std::size_t step_ = 0; // the script step of the last frame; past the end, the entity stands still
+    int stepStart_ = 0;    // the 0-based frame that step began on
     Gravity gravity_;
 };
 

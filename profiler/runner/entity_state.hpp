@@ -24,6 +24,16 @@ inline std::int32_t toFixed(double pixels)
     return static_cast<std::int32_t>(pixels * 65536.0 + (pixels < 0 ? -0.5 : 0.5));
 }
 
+// An entity as its scenario starts it, on a map whose pixel (0, 0) is at (originX, originY).
+inline EntityState startingState(const EntitySpec& spec, std::uint16_t originX, std::uint16_t originY)
+{
+    EntityState e;
+    e.x = static_cast<std::uint32_t>(toFixed(spec.x) + (std::int32_t{originX} << 16));
+    e.y = static_cast<std::uint32_t>(toFixed(spec.y) + (std::int32_t{originY} << 16));
+    e.hitbox = spec.hitbox;
+    return e;
+}
+
 // The whole map pixel a 16.16 position with the given origin stands for.
 inline int wholePixel(std::uint32_t position, std::uint16_t origin)
 {

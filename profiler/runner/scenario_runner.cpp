@@ -144,85 +144,134 @@ void checkExpectation(const Expectation& x, const EntityState& e, const Scenario
 
 } // namespace
 
-ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
+namespace {
+
+// The observer watches the map where loading it put it.
+CallObserver::MapWindow loadMap(CollisionMachine& machine, const TileMap& map)
+{
+    machine.loadMap(map);
+    return machine.mapWindow();
+}
+
+} // namespace
+
+struct ScenarioRun::Machine {
+    Machine(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
+        : machine(rom, options.fastRom),
+          observer(machine.caseLabels(), loadMap(machine, s.map), options.recordSteps, options.fastRom),
+          geometry{s.map, rom.topHeights, rom.bottomHeights, rom.manifest.originX, rom.manifest.originY,
+                   rom.manifest.stateBits.down, rom.manifest.stateBits.up}
+    {
+        const Manifest& m = rom.manifest;
+        for (const EntitySpec& spec : s.entities) {
+            entities.push_back(startingState(spec, m.originX, m.originY));
+            motions.emplace_back(spec);
+        }
+    }
+
+    CollisionMachine machine;
+    CallObserver observer;
+    CollisionGeometry geometry;
+    std::vector<EntityState> entities;
+    std::vector<EntityMotion> motions;
+    int framesRun = 0;
+};
+
+ScenarioRun::ScenarioRun(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
+    : scenario_(s), rom_(rom), options_(options)
 {
     checkFits(s, rom);
     if (!options.allowInvalidMap) {
         checkMapRules(s);
     }
-    const Manifest& m = rom.manifest;
-    CollisionMachine machine(rom, options.fastRom);
-    machine.loadMap(s.map);
-    CallObserver observer(machine.caseLabels(), machine.mapWindow(), options.recordSteps, options.fastRom);
-    const CollisionGeometry geometry{s.map, rom.topHeights, rom.bottomHeights, m.originX, m.originY,
-                                     m.stateBits.down, m.stateBits.up};
-
-    std::vector<EntityState> entities;
-    std::vector<EntityMotion> motions;
+    machine_ = std::make_unique<Machine>(s, rom, options);
+    result_.scenario = s.path.string();
+    result_.budgetCycles = s.budgetCycles;
     for (const EntitySpec& spec : s.entities) {
-        EntityState e;
-        e.x = static_cast<std::uint32_t>(toFixed(spec.x) + (std::int32_t{m.originX} << 16));
-        e.y = static_cast<std::uint32_t>(toFixed(spec.y) + (std::int32_t{m.originY} << 16));
-        e.hitbox = spec.hitbox;
-        entities.push_back(e);
-        motions.emplace_back(spec);
+        result_.entities.push_back(spec.name);
     }
+    for (const CaseLabel& c : rom.manifest.cases) {
+        result_.cases.push_back(c.name);
+    }
+    result_.calls.reserve(static_cast<std::size_t>(s.frames) * s.entities.size());
+}
 
-    ScenarioResult result;
-    result.scenario = s.path.string();
-    result.budgetCycles = s.budgetCycles;
-    for (const EntitySpec& spec : s.entities) {
-        result.entities.push_back(spec.name);
-    }
-    for (const CaseLabel& c : m.cases) {
-        result.cases.push_back(c.name);
-    }
-    result.calls.reserve(static_cast<std::size_t>(s.frames) * s.entities.size());
-    for (int frame = 1; frame <= s.frames; ++frame) {
-        machine.waitForNextFrame();
-        for (std::size_t i = 0; i < entities.size(); ++i) {
-            const auto slot = static_cast<std::uint32_t>(i);
-            motions[i].beforeCall(frame, entities[i]);
-            machine.writeEntity(slot, entities[i]);
-            CallRecord& record = result.calls.emplace_back();
-            record.frame = frame;
-            record.entity = static_cast<int>(i);
-            record.startLine = machine.bus().position(machine.cpuState().time.masterClocks).line;
-            observer.begin(record, machine.cpuState().time.cycles);
-            CallOutcome outcome{};
-            if (options.trace && options.trace->frame == frame && options.trace->entity == static_cast<int>(i)) {
-                TraceObserver tracer(observer);
-                outcome = machine.call(slot, tracer);
-                result.trace = CallTrace{frame, static_cast<int>(i), tracer.takeSteps()};
-            } else {
-                outcome = machine.call(slot, observer);
-            }
-            if (const std::optional<std::string> problem = callProblem(outcome, record, observer, machine.bus(), rom)) {
-                if (!options.recordSteps) {
-                    // The message names the instruction at fault, which needs the steps: the run is
-                    // deterministic, so it fails the same way again.
-                    RunOptions again = options;
-                    again.recordSteps = true;
-                    return runScenario(s, rom, again);
+ScenarioRun::~ScenarioRun() = default;
+
+int ScenarioRun::framesRun() const
+{
+    return machine_->framesRun;
+}
+
+const std::vector<EntityState>& ScenarioRun::entities() const
+{
+    return machine_->entities;
+}
+
+void ScenarioRun::runFrame()
+{
+    const Scenario& s = scenario_;
+    Machine& run = *machine_;
+    CollisionMachine& machine = run.machine;
+    const int frame = ++run.framesRun;
+    machine.waitForNextFrame();
+    for (std::size_t i = 0; i < run.entities.size(); ++i) {
+        const auto slot = static_cast<std::uint32_t>(i);
+        EntityState& entity = run.entities[i];
+        run.motions[i].beforeCall(frame, entity);
+        machine.writeEntity(slot, entity);
+        CallRecord& record = result_.calls.emplace_back();
+        record.frame = frame;
+        record.entity = static_cast<int>(i);
+        record.before = entity;
+        record.startLine = machine.bus().position(machine.cpuState().time.masterClocks).line;
+        run.observer.begin(record, machine.cpuState().time.cycles);
+        CallOutcome outcome{};
+        if (options_.trace && options_.trace->frame == frame && options_.trace->entity == static_cast<int>(i)) {
+            TraceObserver tracer(run.observer);
+            outcome = machine.call(slot, tracer);
+            result_.trace = CallTrace{frame, static_cast<int>(i), tracer.takeSteps()};
+        } else {
+            outcome = machine.call(slot, run.observer);
+        }
+        if (const std::optional<std::string> problem =
+                callProblem(outcome, record, run.observer, machine.bus(), rom_)) {
+            if (!options_.recordSteps) {
+                // The message names the instruction at fault, which needs the steps: the run is
+                // deterministic, so it fails the same way again.
+                RunOptions again = options_;
+                again.recordSteps = true;
+                ScenarioRun withSteps(s, rom_, again);
+                while (withSteps.framesRun() < frame) {
+                    withSteps.runFrame();
                 }
-                fail(s, s.entities[i].line,
-                     "frame " + std::to_string(frame) + ", entity \"" + s.entities[i].name + "\": " + *problem);
             }
-            record.cycles = static_cast<std::uint32_t>(outcome.end.cycles - outcome.start.cycles);
-            record.masterClocks = static_cast<std::uint32_t>(outcome.end.masterClocks - outcome.start.masterClocks);
-            entities[i] = machine.readEntity(slot, entities[i]);
-            if (const std::optional<std::string> wrong = checkInvariants(entities[i], geometry)) {
-                result.failures.push_back({s.path.string(), s.entities[i].line, frame, s.entities[i].name, *wrong});
-            }
+            fail(s, s.entities[i].line,
+                 "frame " + std::to_string(frame) + ", entity \"" + s.entities[i].name + "\": " + *problem);
         }
-        for (const Expectation& x : s.expectations) {
-            if (x.frame == frame) {
-                const std::size_t i = *findEntity(s, x.entity); // the loader checked the name
-                checkExpectation(x, entities[i], s, s.entities[i], m, result.failures);
-            }
+        record.cycles = static_cast<std::uint32_t>(outcome.end.cycles - outcome.start.cycles);
+        record.masterClocks = static_cast<std::uint32_t>(outcome.end.masterClocks - outcome.start.masterClocks);
+        entity = machine.readEntity(slot, entity);
+        record.after = entity;
+        if (const std::optional<std::string> wrong = checkInvariants(entity, run.geometry)) {
+            result_.failures.push_back({s.path.string(), s.entities[i].line, frame, s.entities[i].name, *wrong});
         }
     }
-    return result;
+    for (const Expectation& x : s.expectations) {
+        if (x.frame == frame) {
+            const std::size_t i = *findEntity(s, x.entity); // the loader checked the name
+            checkExpectation(x, run.entities[i], s, s.entities[i], rom_.manifest, result_.failures);
+        }
+    }
+}
+
+ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
+{
+    ScenarioRun run(s, rom, options);
+    while (!run.finished()) {
+        run.runFrame();
+    }
+    return run.takeResult();
 }
 
 } // namespace tileprof

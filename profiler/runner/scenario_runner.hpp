@@ -2,10 +2,12 @@
 
 #include "profiler/rom/profiled_rom.hpp"
 #include "profiler/runner/failure.hpp"
-#include "profiler/runner/trace_observer.hpp"
 #include "profiler/runner/call_record.hpp"
+#include "profiler/runner/entity_state.hpp"
+#include "profiler/runner/trace_observer.hpp"
 #include "profiler/scenario/scenario.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +33,40 @@ struct ScenarioResult {
     std::vector<CallRecord> calls;     // frame by frame, entity by entity
     std::vector<Failure> failures;     // expectations and invariants, in the order they failed
     std::optional<CallTrace> trace;    // of RunOptions::trace
+};
+
+// A scenario run one frame at a time, for the debugger: it can watch each frame and extend the
+// scenario as it goes (live mode appends script steps and frames). `scenario` and `rom` must
+// outlive the run; the scenario may grow (more frames, longer scripts) but not gain entities.
+class ScenarioRun {
+public:
+    // Throws emu::InputError for a map the ROM cannot hold or that breaks the placement rules.
+    ScenarioRun(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options = {});
+    ~ScenarioRun();
+    ScenarioRun(const ScenarioRun&) = delete;
+    ScenarioRun& operator=(const ScenarioRun&) = delete;
+
+    int framesRun() const;
+    bool finished() const { return framesRun() >= scenario_.frames; }
+    // Runs the next frame: every entity's call, the invariants and the frame's expectations.
+    // Throws emu::InputError for a call that does not return properly (see runScenario).
+    void runFrame();
+    // Records a later call step by step, as RunOptions::trace does (live mode traces as it goes).
+    void setTrace(std::optional<RunOptions::CallId> call) { options_.trace = call; }
+
+    const ScenarioResult& result() const { return result_; }
+    ScenarioResult takeResult() { return std::move(result_); }
+    // The entities as the last frame left them.
+    const std::vector<EntityState>& entities() const;
+
+private:
+    struct Machine;
+
+    const Scenario& scenario_;
+    const ProfiledRom& rom_;
+    RunOptions options_;
+    std::unique_ptr<Machine> machine_;
+    ScenarioResult result_;
 };
 
 // Runs a scenario on its ROM (DESIGN section 5): puts the map in WRAM and, for every frame and

@@ -34,6 +34,7 @@ public:
 
     void beforeStep(const emu::Registers& registers)
     {
+        inner_.beforeStep(registers);
         current_ = TracedStep{};
         current_.before = registers;
         fetched_ = 0;

@@ -20,54 +20,57 @@ struct Hitbox {
     int right = 0;
     int top = 0;
     int height = 0;
+
+    bool operator==(const Hitbox&) const = default;
 };
 
 // One step of an entity's movement script, applied by the host before each call.
 struct ScriptStep {
-    int frames = 0;                 // how many frames the step lasts (>= 1)
-    double walk = 0;                // x velocity during the step, px/frame (absent = 0)
-    std::optional<double> jump;     // y velocity set on the step's first frame, px/frame (< 0 is up)
-    std::optional<Gravity> gravity; // switches the entity's gravity from this step on
-    int line = 0;                   // source line, for messages
+    int frames = 0;                   // how many frames the step lasts (>= 1)
+    double walk = 0;                  // x velocity during the step, px/frame (absent = 0)
+    std::optional<double> jump{};     // y velocity set on the step's first frame, px/frame (< 0 is up)
+    std::optional<Gravity> gravity{}; // switches the entity's gravity from this step on
+    std::optional<Hitbox> hitbox{};   // the entity's hitbox from this step's first frame on
+    int line = 0;                     // source line, for messages
 };
 
 struct EntitySpec {
-    std::string name;
-    Hitbox hitbox;
+    std::string name{};
+    Hitbox hitbox{};
     double x = 0; // the origin's starting position in map pixels
     double y = 0;
     Gravity gravity = Gravity::Down;
     double gravityAccel = 0.25; // px/frame^2 added towards the gravity each frame the entity does not jump
     double maxFall = 8.0;       // px/frame: the y speed is clamped to +-maxFall
-    std::vector<ScriptStep> script; // after the last step the entity stands still (walk 0)
-    int line = 0;                   // the [[entity]] table's line
+    std::vector<ScriptStep> script{}; // after the last step the entity stands still (walk 0)
+    int line = 0;                     // the [[entity]] table's line
 };
 
 // Checked after the call of `frame` (1-based). `pos` compares whole pixels; the flags compare the
 // collision-state bits: standing = floor below (DOWN), ceiling = UP, wall_left, wall_right.
 struct Expectation {
     int frame = 0;
-    std::string entity;
-    std::optional<std::array<int, 2>> pos;
-    std::optional<bool> standing;
-    std::optional<bool> ceiling;
-    std::optional<bool> wallLeft;
-    std::optional<bool> wallRight;
+    std::string entity{};
+    std::optional<std::array<int, 2>> pos{};
+    std::optional<bool> standing{};
+    std::optional<bool> ceiling{};
+    std::optional<bool> wallLeft{};
+    std::optional<bool> wallRight{};
     int line = 0;
 };
 
 struct Scenario {
-    std::filesystem::path path;
-    std::string name;
-    std::string rom; // a bundled ROM's name, or a path to a .sfc (with .dbg and manifest.toml beside it)
+    std::filesystem::path path{};
+    std::string name{};
+    std::string rom{}; // a bundled ROM's name, or a path to a .sfc (with .dbg and manifest.toml beside it)
     int frames = 0;
     int budgetCycles = 542;
-    TileMap map;
-    std::filesystem::path mapFile;      // the Tiled map, when the map came from `[map] file`
-    std::vector<int> mapRowLines;       // source line of each ASCII map row; empty for a Tiled map
+    TileMap map{};
+    std::filesystem::path mapFile{};    // the Tiled map, when the map came from `[map] file`
+    std::vector<int> mapRowLines{};     // source line of each ASCII map row; empty for a Tiled map
     int mapLine = 0;                    // the [map] table's line
-    std::vector<EntitySpec> entities;
-    std::vector<Expectation> expectations;
+    std::vector<EntitySpec> entities{};
+    std::vector<Expectation> expectations{};
 };
 
 // The index of the entity named `name` in `s.entities`; nothing if it has none of that name.

@@ -1,6 +1,7 @@
 #include "profiler/scenario/scenario.hpp"
 
 #include "profiler/map/tiled_map.hpp"
+#include "profiler/scenario/map_rows.hpp"
 #include "profiler/toml/string_positions.hpp"
 #include "profiler/toml/toml_section.hpp"
 
@@ -40,8 +41,8 @@ std::optional<Gravity> readGravity(const TomlSection& section, std::string_view 
     section.fail(*section.find(key), key, "must be \"down\", \"up\" or \"none\", not \"" + *name + "\"");
 }
 
-// The `tiles` string: one row per line, one legend character per tile. Only the final newline is
-// dropped; anything else that makes rows differ in length is an error, not something to guess about.
+// The `tiles` string: one row per line, one legend character per tile (see asciiMapRows). Rows that
+// differ in length are an error, not something to guess about.
 void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenario)
 {
     const std::string& text = node.as_string()->get();
@@ -50,22 +51,17 @@ void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenar
     if (positions.size() != text.size()) {
         positions.assign(text.size(), start); // a literal this reader misjudged: point at its start, not beyond
     }
-    std::string_view body = text;
-    if (body.ends_with('\n')) {
-        body.remove_suffix(1);
-    }
     TileMap& map = scenario.map;
-    for (std::size_t rowStart = 0; !body.empty();) {
-        const std::size_t rowEnd = std::min(body.find('\n', rowStart), body.size());
-        const std::size_t row = scenario.mapRowLines.size();
-        const std::size_t width = rowEnd - rowStart;
+    const std::vector<MapRow> rows = asciiMapRows(text);
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+        const auto [rowStart, width] = rows[row];
         const int line = positions[rowStart].line;
         scenario.mapRowLines.push_back(line);
         for (std::size_t column = 0; column < width; ++column) {
             const std::size_t at = rowStart + column;
-            const std::optional<TileType> type = tileTypeFromLegend(body[at]);
+            const std::optional<TileType> type = tileTypeFromLegend(text[at]);
             if (!type) {
-                file.fail(positions[at], "unknown map character " + describeCharacter(body, at) + " at row "
+                file.fail(positions[at], "unknown map character " + describeCharacter(text, at) + " at row "
                                              + std::to_string(row) + ", column " + std::to_string(column) + "; "
                                              + std::string(kLegend));
             }
@@ -77,10 +73,6 @@ void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenar
             file.fail(line, "row " + std::to_string(row) + " has " + std::to_string(width) + " tiles but row 0 has "
                                 + std::to_string(map.width) + "; every row must be equally long");
         }
-        if (rowEnd == body.size()) {
-            break;
-        }
-        rowStart = rowEnd + 1;
     }
     map.height = static_cast<int>(scenario.mapRowLines.size());
     if (map.width == 0) {
@@ -120,10 +112,12 @@ void readMap(const TomlSection& top, Scenario& scenario)
     }
 }
 
-Hitbox readHitbox(const TomlSection& entity)
+// A hitbox table, the entity's or a script step's: `key` in `owner`, its keys named `prefix` + key in
+// messages ("entity.hitbox.left", "entity.script.hitbox.left").
+Hitbox readHitbox(const TomlSection& owner, std::string_view key, const std::string& prefix)
 {
-    const TomlSection box(entity.file(), entity.table("hitbox", "{ left = 6, right = 6, top = 12, height = 24 }"),
-                      "the hitbox", "entity.hitbox.", {"left", "right", "top", "height"});
+    const TomlSection box(owner.file(), owner.table(key, "{ left = 6, right = 6, top = 12, height = 24 }"),
+                          "the hitbox", prefix, {"left", "right", "top", "height"});
     Hitbox hitbox;
     hitbox.left = static_cast<int>(box.requiredInteger("left", 1, 32));
     hitbox.right = static_cast<int>(box.requiredInteger("right", 1, 32));
@@ -153,13 +147,16 @@ std::vector<ScriptStep> readScript(const TomlSection& entity)
             entity.fail(element, "script", "must hold steps like " + example + ", not " + typeName(element));
         }
         const TomlSection step(entity.file(), *element.as_table(), "the script step", "entity.script.",
-                           {"frames", "walk", "jump", "gravity"});
+                           {"frames", "walk", "jump", "gravity", "hitbox"});
         ScriptStep result;
         result.line = step.line();
         result.frames = static_cast<int>(step.requiredInteger("frames", 1, kMaxFrames));
         result.walk = step.number("walk", -kMaxSpeed, kMaxSpeed).value_or(0);
         result.jump = step.number("jump", -kMaxSpeed, kMaxSpeed);
         result.gravity = readGravity(step, "gravity");
+        if (step.find("hitbox")) {
+            result.hitbox = readHitbox(step, "hitbox", "entity.script.hitbox.");
+        }
         script.push_back(result);
     }
     return script;
@@ -210,7 +207,7 @@ EntitySpec readEntity(const TomlSection& entity)
     EntitySpec spec;
     spec.line = entity.line();
     spec.name = entity.requiredString("name");
-    spec.hitbox = readHitbox(entity);
+    spec.hitbox = readHitbox(entity, "hitbox", "entity.hitbox.");
     entity.require("pos");
     const toml::array& pos = *entity.pair("pos", "numbers");
     spec.x = entity.asNumber(pos[0], "pos");

@@ -12,7 +12,9 @@ bool isContinuationByte(char c)
     return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
 }
 
-std::size_t offsetOf(std::string_view text, SourcePosition at)
+} // namespace
+
+std::size_t byteOffset(std::string_view text, SourcePosition at)
 {
     std::size_t offset = 0;
     for (int line = 1; line < at.line; ++line) {
@@ -31,6 +33,8 @@ std::size_t offsetOf(std::string_view text, SourcePosition at)
     return offset;
 }
 
+namespace {
+
 std::size_t utf8Length(std::uint32_t codePoint)
 {
     return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
@@ -41,7 +45,7 @@ std::size_t utf8Length(std::uint32_t codePoint)
 std::vector<SourcePosition> valuePositions(std::string_view text, SourcePosition start)
 {
     std::vector<SourcePosition> positions;
-    std::size_t i = offsetOf(text, start);
+    std::size_t i = byteOffset(text, start);
     SourcePosition here = start;
     const auto next = [&] {
         if (text[i] == '\n') {

@@ -23,12 +23,12 @@ std::string shellQuoted(const std::string& text)
 
 } // namespace
 
-CommandResult runTileprof(const std::vector<std::string>& args)
+CommandResult runProgram(const std::filesystem::path& program, const std::vector<std::string>& args)
 {
     const auto dir = std::filesystem::temp_directory_path() /
                      ("tileprof-command-" + std::to_string(std::random_device{}()));
     std::filesystem::create_directories(dir);
-    std::string command = shellQuoted(tileprofBinary().string());
+    std::string command = shellQuoted(program.string());
     for (const std::string& arg : args) {
         command += " " + shellQuoted(arg);
     }
@@ -37,6 +37,16 @@ CommandResult runTileprof(const std::vector<std::string>& args)
     CommandResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
     std::filesystem::remove_all(dir);
     return result;
+}
+
+CommandResult runTileprof(const std::vector<std::string>& args)
+{
+    return runProgram(tileprofBinary(), args);
+}
+
+CommandResult runTileprofGui(const std::vector<std::string>& args)
+{
+    return runProgram(tileprofGuiBinary(), args);
 }
 
 } // namespace tileprof::test

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,11 @@ struct CommandResult {
     std::string err;
 };
 
-// Runs the tileprof binary with `args` and captures its exit code, stdout and stderr.
+// Runs a program with `args` and captures its exit code, stdout and stderr.
+CommandResult runProgram(const std::filesystem::path& program, const std::vector<std::string>& args);
+
+// The same for the tileprof and tileprof-gui binaries of this build.
 CommandResult runTileprof(const std::vector<std::string>& args);
+CommandResult runTileprofGui(const std::vector<std::string>& args);
 
 } // namespace tileprof::test

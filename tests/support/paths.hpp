@@ -19,4 +19,9 @@ inline std::filesystem::path tileprofBinary()
     return TILEPROF_BINARY;
 }
 
+inline std::filesystem::path tileprofGuiBinary()
+{
+    return TILEPROF_GUI_BINARY;
+}
+
 } // namespace tileprof::test

@@ -1,0 +1,174 @@
+// tileprof-gui: the visual debugger (DESIGN section 6), in a window or headless.
+
+#include "profiler/cli/exit_codes.hpp"
+#include "profiler/gui/debugger_ui.hpp"
+#include "profiler/gui/glfw_window.hpp"
+#include "profiler/gui/headless_screenshot.hpp"
+
+#include <CLI/CLI.hpp>
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <string>
+
+namespace {
+
+using namespace tileprof::gui;
+
+struct Options {
+    std::string scenario;
+    bool headless = false;
+    std::optional<int> frame;
+    std::optional<std::string> entity;
+    std::optional<int> instruction;
+    std::string screenshot;
+    std::string size = "1600x900";
+    std::string geometry;
+};
+
+struct Size {
+    int width;
+    int height;
+};
+
+std::optional<Size> parseSize(const std::string& text)
+{
+    int width = 0;
+    int height = 0;
+    char x = 0;
+    char extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &width, &x, &height, &extra) != 3 || x != 'x' || width < 320 ||
+        height < 240 || width > 8192 || height > 8192) {
+        return std::nullopt;
+    }
+    return Size{width, height};
+}
+
+int fail(const std::string& message)
+{
+    std::fprintf(stderr, "tileprof-gui: %s\n", message.c_str());
+    return tileprof::kExitBadInput;
+}
+
+void writeGeometry(const UiGeometry& g, const std::string& path)
+{
+    const nlohmann::ordered_json json{
+        {"map", {{"shown", g.map.shown}, {"origin_x", g.map.originX}, {"origin_y", g.map.originY},
+                 {"scale", g.map.scale}, {"band", g.map.band}}},
+        {"timeline", {{"shown", g.timeline.shown}, {"left", g.timeline.left}, {"top", g.timeline.top},
+                      {"right", g.timeline.right}, {"bottom", g.timeline.bottom}, {"budget_y", g.timeline.budgetY}}}};
+    std::ofstream out(path, std::ios::trunc);
+    out << json.dump(2) << '\n';
+    if (!out) {
+        throw std::runtime_error("cannot write " + path);
+    }
+}
+
+// Puts the session on the call the options name; an error message when they name none.
+std::optional<std::string> selectCall(DebuggerSession& session, const Options& o)
+{
+    if (o.entity) {
+        const std::optional<std::size_t> e = tileprof::findEntity(session.scenario(), *o.entity);
+        if (!e) {
+            return "--entity: " + session.scenario().path.string() + " has no entity \"" + *o.entity + "\"";
+        }
+        session.selectEntity(static_cast<int>(*e));
+    }
+    if (o.frame) {
+        if (*o.frame < 0 || *o.frame > session.framesRun()) {
+            return "--frame " + std::to_string(*o.frame) + ": " + session.scenario().path.string() + " ran frames 1.." +
+                   std::to_string(session.framesRun());
+        }
+        session.setFrame(*o.frame);
+    }
+    if (o.instruction) {
+        const std::size_t steps = session.traceRows().size();
+        if (*o.instruction < 1 || static_cast<std::size_t>(*o.instruction) > steps) {
+            return "--instruction " + std::to_string(*o.instruction) + ": the selected call has " + std::to_string(steps) +
+                   " steps";
+        }
+        session.setInstruction(*o.instruction - 1);
+    }
+    return std::nullopt;
+}
+
+int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o)
+{
+    if (o.scenario.empty()) {
+        return fail("--headless needs a scenario");
+    }
+    if (o.screenshot.empty()) {
+        return fail("--headless needs --screenshot FILE.png");
+    }
+    const std::optional<Size> size = parseSize(o.size);
+    if (!size) {
+        return fail("--size " + o.size + ": expected WIDTHxHEIGHT, 320x240 to 8192x8192");
+    }
+    if (!ui.open(o.scenario)) {
+        return fail(session.error());
+    }
+    if (const std::optional<std::string> problem = selectCall(session, o)) {
+        return fail(*problem);
+    }
+    try {
+        renderScreenshot(ui, size->width, size->height, o.screenshot);
+        if (!o.geometry.empty()) {
+            writeGeometry(ui.geometry(), o.geometry);
+        }
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    return tileprof::kExitOk;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    Options o;
+    CLI::App app{"tileprof-gui: watch the collision routine work, call by call"};
+    app.add_option("scenario", o.scenario, "Scenario file (.toml) to open");
+    app.add_option("--scenario", o.scenario, "The same, as an option");
+    app.add_flag("--headless", o.headless, "Render with SDL2's software renderer (no display, no GPU) and exit");
+    app.add_option("--frame", o.frame, "Frame on show (0 = before the first)");
+    app.add_option("--entity", o.entity, "Entity whose call is selected");
+    app.add_option("--instruction", o.instruction, "Step to this instruction (1-based) of the selected call");
+    app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
+    app.add_option("--size", o.size, "Window or picture size, WIDTHxHEIGHT")->capture_default_str();
+    app.add_option("--geometry", o.geometry, "With --headless: write where the map and the timeline were drawn (JSON)");
+    CLI11_PARSE(app, argc, argv);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    // The panels are laid out from the window's size each time it changes: nothing to remember,
+    // and no imgui.ini left in the working directory.
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui::StyleColorsDark();
+    ImGui::GetStyle().WindowRounding = 0;
+    DebuggerSession session;
+    RecentScenarios recent(o.headless ? std::filesystem::path() : RecentScenarios::defaultFile());
+    DebuggerUi ui(session, recent);
+
+    int code = tileprof::kExitOk;
+    if (o.headless) {
+        code = runHeadless(session, ui, o);
+    } else {
+        const std::optional<Size> size = parseSize(o.size);
+        if (!size) {
+            code = fail("--size " + o.size + ": expected WIDTHxHEIGHT, 320x240 to 8192x8192");
+        } else {
+            // A scenario that cannot be opened shows in the error window; the window opens anyway.
+            if (!o.scenario.empty() && ui.open(o.scenario)) {
+                if (const std::optional<std::string> problem = selectCall(session, o)) {
+                    std::fprintf(stderr, "tileprof-gui: %s\n", problem->c_str());
+                }
+            }
+            code = runWindow(ui, size->width, size->height);
+        }
+    }
+    ImGui::DestroyContext();
+    return code;
+}

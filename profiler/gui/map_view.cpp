@@ -1,0 +1,254 @@
+#include "profiler/gui/map_view.hpp"
+
+#include "profiler/gui/imgui_colour.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace tileprof::gui {
+
+namespace {
+
+Rgb shapeColour(TileType type, TileShape::Kind kind)
+{
+    if (type == TileType::EndSlope) {
+        return palette::kEndSlope;
+    }
+    switch (kind) {
+    case TileShape::Kind::Solid:
+        return palette::kSolid;
+    case TileShape::Kind::Slope:
+        return palette::kSlope;
+    case TileShape::Kind::Platform:
+        return palette::kPlatform;
+    case TileShape::Kind::Empty:
+        break;
+    }
+    return palette::kEmptyTile;
+}
+
+// The origin of an entity state, in map pixels (16.16 positions less the map origin).
+ImVec2 originOf(const EntityState& e, const Manifest& m)
+{
+    return ImVec2(static_cast<float>(e.x / 65536.0 - m.originX), static_cast<float>(e.y / 65536.0 - m.originY));
+}
+
+} // namespace
+
+void MapView::fit(float width, float height, const TileMap& map)
+{
+    const float fx = width / static_cast<float>(map.width * 16);
+    const float fy = height / static_cast<float>(map.height * 16);
+    scale_ = std::clamp(std::min(fx, fy), 0.25f, 8.0f);
+    panX_ = (width - scale_ * static_cast<float>(map.width * 16)) / 2;
+    panY_ = (height - scale_ * static_cast<float>(map.height * 16)) / 2;
+}
+
+void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
+{
+    if (!session.isOpen()) {
+        ImGui::TextDisabled("No scenario open.");
+        return;
+    }
+    const Scenario& scenario = session.scenario();
+    const TileMap& map = scenario.map;
+    const ProfiledRom& rom = session.rom();
+    const Manifest& manifest = rom.manifest;
+    if (shapesOf_ != &rom) {
+        for (std::size_t t = 0; t < kTileTypeCount; ++t) {
+            shapes_[t] = tileShape(static_cast<TileType>(t), rom.topHeights, rom.bottomHeights);
+        }
+        shapesOf_ = &rom;
+    }
+
+    const ImVec2 canvas = ImGui::GetCursorScreenPos();
+    const ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, 32.0f), std::max(ImGui::GetContentRegionAvail().y, 32.0f));
+    // A new scenario, or a resized panel that the user has not zoomed or panned, is fitted again.
+    if (fittedTo_ != session.generation() || (!moved_ && (size.x != fittedWidth_ || size.y != fittedHeight_))) {
+        fit(size.x, size.y, map);
+        fittedTo_ = session.generation();
+        fittedWidth_ = size.x;
+        fittedHeight_ = size.y;
+        moved_ = false;
+    }
+    ImGui::InvisibleButton("map", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                                            ImGuiButtonFlags_MouseButtonMiddle);
+    const bool hovered = ImGui::IsItemHovered();
+    const ImGuiIO& io = ImGui::GetIO();
+    if (hovered && io.MouseWheel != 0) {
+        const float before = scale_;
+        scale_ = std::clamp(scale_ * std::pow(1.2f, io.MouseWheel), 0.25f, 16.0f);
+        // Keep the map pixel under the cursor where it is.
+        const float mx = io.MousePos.x - canvas.x;
+        const float my = io.MousePos.y - canvas.y;
+        panX_ = mx - (mx - panX_) * scale_ / before;
+        panY_ = my - (my - panY_) * scale_ / before;
+        moved_ = true;
+    }
+    if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))) {
+        panX_ += io.MouseDelta.x;
+        panY_ += io.MouseDelta.y;
+        moved_ = true;
+    }
+    if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Middle)) {
+        fit(size.x, size.y, map);
+        moved_ = false;
+    }
+
+    const ImVec2 origin(std::floor(canvas.x + panX_), std::floor(canvas.y + panY_));
+    const float s = scale_;
+    // Whole screen pixels, so that neighbouring shapes share their edges exactly.
+    const auto at = [&](float px, float py) {
+        return ImVec2(std::floor(origin.x + px * s + 0.5f), std::floor(origin.y + py * s + 0.5f));
+    };
+    geometry = {true, origin.x, origin.y, s, std::max(2.0f, std::floor(2 * s))};
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->PushClipRect(canvas, ImVec2(canvas.x + size.x, canvas.y + size.y), true);
+    draw->AddRectFilled(canvas, ImVec2(canvas.x + size.x, canvas.y + size.y), colour(palette::kBackground));
+
+    for (int row = 0; row < map.height; ++row) {
+        for (int column = 0; column < map.width; ++column) {
+            const TileType type = map.at(column, row);
+            const TileShape& shape = shapes_[static_cast<std::size_t>(type)];
+            const float x0 = static_cast<float>(column * 16);
+            const float y0 = static_cast<float>(row * 16);
+            draw->AddRectFilled(at(x0, y0), at(x0 + 16, y0 + 16), colour(palette::kEmptyTile));
+            const ImU32 fill = colour(shapeColour(type, shape.kind));
+            // Runs of equal columns as one rectangle each: 16 pixel columns at most.
+            for (int j = 0; j < 16;) {
+                const TileShape::Span span = shape.columns[static_cast<std::size_t>(j)];
+                int end = j + 1;
+                while (end < 16 && shape.columns[static_cast<std::size_t>(end)].top == span.top &&
+                       shape.columns[static_cast<std::size_t>(end)].bottom == span.bottom) {
+                    ++end;
+                }
+                if (!span.empty()) {
+                    draw->AddRectFilled(at(x0 + static_cast<float>(j), y0 + span.top),
+                                        at(x0 + static_cast<float>(end), y0 + span.bottom + 1.0f), fill);
+                }
+                j = end;
+            }
+        }
+    }
+    if (16 * s >= 6) {
+        const ImU32 grid = colour(palette::kGrid);
+        for (int column = 0; column <= map.width; ++column) {
+            draw->AddLine(at(static_cast<float>(column * 16), 0), at(static_cast<float>(column * 16), static_cast<float>(map.height * 16)), grid);
+        }
+        for (int row = 0; row <= map.height; ++row) {
+            draw->AddLine(at(0, static_cast<float>(row * 16)), at(static_cast<float>(map.width * 16), static_cast<float>(row * 16)), grid);
+        }
+    }
+    for (const MapViolation& v : session.violations()) {
+        const float x0 = static_cast<float>(v.column * 16);
+        const float y0 = static_cast<float>(v.row * 16);
+        draw->AddRect(at(x0, y0), at(x0 + 16, y0 + 16), colour(palette::kViolation), 0, 0, std::max(2.0f, s));
+    }
+
+    // The selected call's reads, up to the instruction on show.
+    const CallRecord* selected = session.selectedCall();
+    if (selected != nullptr) {
+        const std::uint32_t shown = session.cyclesShown();
+        const float band = geometry.band;
+        std::vector<std::string> labels(map.tiles.size());
+        for (std::size_t i = 0; i < selected->tilesRead.size(); ++i) {
+            const TileRead& read = selected->tilesRead[i];
+            if (read.cycle >= shown || !map.contains(read.column, read.row)) {
+                continue;
+            }
+            const Rgb c = palette::readColour(readOutcome(read.type));
+            const ImVec2 a = at(static_cast<float>(read.column * 16), static_cast<float>(read.row * 16));
+            const ImVec2 b = at(static_cast<float>(read.column * 16 + 16), static_cast<float>(read.row * 16 + 16));
+            draw->AddRectFilled(a, b, colour(c, 70));
+            draw->AddRectFilled(a, ImVec2(b.x, a.y + band), colour(c));
+            draw->AddRectFilled(ImVec2(a.x, b.y - band), b, colour(c));
+            draw->AddRectFilled(a, ImVec2(a.x + band, b.y), colour(c));
+            draw->AddRectFilled(ImVec2(b.x - band, a.y), b, colour(c));
+            std::string& label = labels[static_cast<std::size_t>(read.row * map.width + read.column)];
+            label += (label.empty() ? "" : " ") + std::to_string(i + 1);
+            if (16 * s >= 56) {
+                label += "@" + std::to_string(read.cycle);
+            }
+        }
+        if (16 * s >= 12) {
+            for (std::size_t t = 0; t < labels.size(); ++t) {
+                if (!labels[t].empty()) {
+                    const int column = static_cast<int>(t) % map.width;
+                    const int row = static_cast<int>(t) / map.width;
+                    const ImVec2 a = at(static_cast<float>(column * 16), static_cast<float>(row * 16));
+                    draw->AddText(ImVec2(a.x + band + 2, a.y + band + 1), IM_COL32_WHITE, labels[t].c_str());
+                }
+            }
+        }
+    }
+
+    // Trails up to the frame on show, then each entity's hitbox and origin.
+    const std::vector<CallRecord>& calls = session.result().calls;
+    const std::size_t entities = scenario.entities.size();
+    const int frame = session.frame();
+    for (std::size_t e = 0; e < entities; ++e) {
+        const bool isSelected = static_cast<int>(e) == session.selectedEntity();
+        std::vector<ImVec2> trail;
+        for (int f = 1; f <= frame; ++f) {
+            const CallRecord& c = calls[static_cast<std::size_t>(f - 1) * entities + e];
+            const ImVec2 p = originOf(c.after, manifest);
+            trail.push_back(at(p.x, p.y));
+        }
+        if (trail.size() > 1) {
+            draw->AddPolyline(trail.data(), static_cast<int>(trail.size()), colour(palette::kTrail, isSelected ? 230 : 110),
+                              ImDrawFlags_None, isSelected ? 2.0f : 1.0f);
+        }
+        const EntitySpec& spec = scenario.entities[e];
+        const CallRecord* c = session.call({frame, static_cast<int>(e)});
+        const Hitbox box = c != nullptr ? c->after.hitbox : spec.hitbox;
+        const ImVec2 p = c != nullptr ? originOf(c->after, manifest)
+                                      : ImVec2(static_cast<float>(spec.x), static_cast<float>(spec.y));
+        const float px = std::floor(p.x);
+        const float py = std::floor(p.y);
+        const ImU32 boxColour = colour(isSelected ? palette::kSelectedHitbox : palette::kHitbox);
+        draw->AddRect(at(px - static_cast<float>(box.left), py - static_cast<float>(box.top)),
+                      at(px + static_cast<float>(box.right), py - static_cast<float>(box.top) + static_cast<float>(box.height)),
+                      boxColour, 0, 0, isSelected ? 2.0f : 1.0f);
+        const ImVec2 o = at(px + 0.5f, py + 0.5f);
+        draw->AddLine(ImVec2(o.x - 4, o.y), ImVec2(o.x + 5, o.y), boxColour);
+        draw->AddLine(ImVec2(o.x, o.y - 4), ImVec2(o.x, o.y + 5), boxColour);
+        draw->AddText(at(px - static_cast<float>(box.left), py - static_cast<float>(box.top) - 14 / s), boxColour,
+                      spec.name.c_str());
+    }
+    draw->PopClipRect();
+
+    if (hovered) {
+        const float mx = (io.MousePos.x - origin.x) / s;
+        const float my = (io.MousePos.y - origin.y) / s;
+        const int column = static_cast<int>(std::floor(mx / 16));
+        const int row = static_cast<int>(std::floor(my / 16));
+        if (map.contains(column, row)) {
+            if (editing && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+                session.paint(column, row, brush);
+            }
+            ImGui::BeginTooltip();
+            const TileType type = session.scenario().map.at(column, row);
+            ImGui::Text("tile (%d, %d)  '%c' %s", column, row, tileInfo(type).legend, std::string(tileInfo(type).name).c_str());
+            ImGui::Text("pixel (%d, %d)", static_cast<int>(std::floor(mx)), static_cast<int>(std::floor(my)));
+            if (const CallRecord* c = session.selectedCall()) {
+                for (std::size_t i = 0; i < c->tilesRead.size(); ++i) {
+                    const TileRead& read = c->tilesRead[i];
+                    if (read.column == column && read.row == row) {
+                        ImGui::TextColored(colourVec(palette::readColour(readOutcome(read.type))), "read %zu at cycle %u", i + 1,
+                                           read.cycle);
+                    }
+                }
+            }
+            for (const MapViolation& v : session.violations()) {
+                if (v.column == column && v.row == row) {
+                    ImGui::TextColored(colourVec(palette::kViolation), "%s: %s", v.rule.c_str(), v.detail.c_str());
+                }
+            }
+            ImGui::EndTooltip();
+        }
+    }
+}
+
+} // namespace tileprof::gui

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "profiler/gui/debugger_session.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tileprof::gui {
+
+// The routine's source with each line's exclusive cycles as heat (the selected call's or all
+// calls'), the instructions each line assembled to as executed, and the line of the step on show.
+class SourceView {
+public:
+    void draw(DebuggerSession& session);
+
+private:
+    const std::vector<std::string>& linesOf(const std::string& file);
+
+    std::string file_;
+    bool allCalls_ = false;
+    bool disassembly_ = true;
+    std::string followed_; // the line last scrolled to
+    std::map<std::string, std::vector<std::string>> text_;
+};
+
+} // namespace tileprof::gui

@@ -1,0 +1,24 @@
+#pragma once
+
+namespace tileprof::gui {
+
+// Where the last drawn frame put the things tests look for, in screen pixels.
+struct UiGeometry {
+    struct Map {
+        bool shown = false;
+        float originX = 0; // map pixel (0, 0)
+        float originY = 0;
+        float scale = 1;   // screen pixels per map pixel
+        float band = 0;    // width of a read tile's opaque border
+    } map;
+    struct Timeline {
+        bool shown = false;
+        float left = 0;
+        float top = 0;
+        float right = 0;
+        float bottom = 0;
+        float budgetY = 0; // the budget line's centre row
+    } timeline;
+};
+
+} // namespace tileprof::gui

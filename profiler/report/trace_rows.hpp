@@ -1,0 +1,31 @@
+#pragma once
+
+#include "profiler/runner/call_record.hpp"
+#include "profiler/runner/trace_observer.hpp"
+#include "profiler/symbols/debug_info.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// A traced step as the trace reports and the debugger show it.
+struct TraceRow {
+    const TracedStep* step;
+    std::string instruction; // disassembled at the widths the step ran with
+    std::string line;        // "file:line", "" without line information
+    std::string function;    // the innermost scope, "" outside every scope
+    std::uint64_t startCycle;
+    std::uint64_t totalCycles; // at the end of the step
+    std::uint64_t totalMasterClocks;
+    std::vector<const TileRead*> tiles; // read during the step
+};
+
+// The rows of `trace`, a trace of `call`; they point into both.
+std::vector<TraceRow> traceRows(const CallRecord& call, const CallTrace& trace, const DebugInfo& debug);
+
+// The P register as "nvMxdIzc" (set flags upper case), " E" added in emulation mode.
+std::string flagsText(const emu::Registers& registers);
+
+} // namespace tileprof

@@ -1,0 +1,333 @@
+// The debugger's model on real scenarios: what it shows is what the runner measured, stepping and
+// selecting land on the right calls, a trace re-run agrees with the run, live mode records a
+// scenario that replays to the same costs, and map edits are validated, re-run and saved.
+
+#include "profiler/gui/debugger_session.hpp"
+
+#include "profiler/bundled_roms.hpp"
+#include "profiler/scenario/scenario.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <numeric>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace tileprof::test {
+namespace {
+
+using gui::CallId;
+using gui::DebuggerSession;
+using gui::LiveControls;
+
+fs::path scenarioPath(const std::string& name)
+{
+    return fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml");
+}
+
+const ProfiledRom& bundledRom()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    return rom;
+}
+
+ScenarioResult runDirectly(const Scenario& scenario)
+{
+    RunOptions options;
+    options.allowInvalidMap = true;
+    return runScenario(scenario, bundledRom(), options);
+}
+
+TEST_CASE("the session shows what the runner measures, call for call")
+{
+    DebuggerSession session;
+    REQUIRE(session.open(scenarioPath("walkthrough-12x24")));
+    const ScenarioResult direct = runDirectly(loadScenario(scenarioPath("walkthrough-12x24")));
+    CHECK(session.framesRun() == 840);
+    CHECK(session.frame() == 1);
+    REQUIRE(session.result().calls.size() == direct.calls.size());
+    for (std::size_t i = 0; i < direct.calls.size(); ++i) {
+        const CallRecord& a = session.result().calls[i];
+        const CallRecord& b = direct.calls[i];
+        REQUIRE(a.cycles == b.cycles);
+        REQUIRE(a.masterClocks == b.masterClocks);
+        REQUIRE(a.caseIndex == b.caseIndex);
+        REQUIRE(a.tilesRead.size() == b.tilesRead.size());
+        REQUIRE(a.after == b.after);
+    }
+    CHECK(session.runError().empty());
+    CHECK(session.violations().empty());
+
+    // Every cycle of every call lands on some source line of the aggregate profile.
+    const std::uint64_t total = std::accumulate(direct.calls.begin(), direct.calls.end(), std::uint64_t{0},
+                                                [](std::uint64_t sum, const CallRecord& c) { return sum + c.cycles; });
+    CHECK(session.aggregateProfile().total.cycles == total);
+    std::uint64_t lines = 0;
+    for (const LineProfile& line : session.aggregateProfile().lines) {
+        lines += line.exclusive.cycles;
+    }
+    CHECK(lines == total);
+    CHECK_FALSE(session.disassembly().empty());
+}
+
+TEST_CASE("a session with nothing open answers every question a window asks without failing")
+{
+    DebuggerSession session;
+    CHECK_FALSE(session.isOpen());
+    CHECK(session.selectedCall() == nullptr);
+    CHECK(session.trace() == nullptr);
+    CHECK(session.traceRows().empty());
+    CHECK(session.cyclesShown() == 0);
+    session.stepFrame();
+    session.stepBack();
+    session.stepInstruction(1);
+    session.setPlaying(true);
+    session.advance(1.0);
+    session.selectEntity(0);
+    session.startLive(0);
+    session.liveFrame(LiveControls{});
+    session.paint(0, 0, TileType::Solid);
+    CHECK_FALSE(session.selectWorst(0));
+    CHECK_FALSE(session.saveMap());
+    CHECK(session.frame() == 0);
+    CHECK_FALSE(session.playing());
+    CHECK_FALSE(session.live());
+    CHECK_FALSE(session.mapModified());
+}
+
+TEST_CASE("frames step forward and back, clamped to the run")
+{
+    DebuggerSession session;
+    REQUIRE(session.open(scenarioPath("walk-right-flat")));
+    const int last = session.framesRun();
+    session.stepFrame();
+    CHECK(session.frame() == 2);
+    session.stepBack();
+    session.stepBack();
+    CHECK(session.frame() == 0);
+    CHECK(session.selectedCall() == nullptr);
+    session.stepBack();
+    CHECK(session.frame() == 0);
+    session.setFrame(last + 10);
+    CHECK(session.frame() == last);
+    session.setPlaying(true); // from the end, playback starts over
+    CHECK(session.frame() == 0);
+    session.advance(0.5);
+    CHECK(session.frame() == 4); // at most four frames of catching up at a time
+    session.advance(1.0 / 60.0);
+    CHECK(session.frame() == 5);
+}
+
+TEST_CASE("the trace of the selected call is a faithful re-run of it")
+{
+    DebuggerSession session;
+    REQUIRE(session.open(scenarioPath("hill-30-right")));
+    session.select({36, 0});
+    const CallRecord* call = session.selectedCall();
+    REQUIRE(call != nullptr);
+    REQUIRE(call->frame == 36);
+    const CallTrace* trace = session.trace();
+    REQUIRE(trace != nullptr);
+    CHECK(trace->frame == 36);
+    std::uint32_t cycles = 0;
+    for (const TracedStep& step : trace->steps) {
+        cycles += step.cycles;
+    }
+    CHECK(cycles == call->cycles);
+    std::size_t tiles = 0;
+    for (const TraceRow& row : session.traceRows()) {
+        tiles += row.tiles.size();
+    }
+    CHECK(tiles == call->tilesRead.size());
+
+    // Stepping instruction by instruction, the cycles on show grow to the whole call.
+    CHECK(session.cyclesShown() == call->cycles);
+    session.stepInstruction(1);
+    CHECK(session.instruction() == 0);
+    CHECK(session.cyclesShown() == trace->steps[0].cycles);
+    session.setInstruction(1000000);
+    CHECK(session.instruction() == static_cast<int>(trace->steps.size()) - 1);
+    CHECK(session.cyclesShown() == call->cycles);
+    session.stepInstruction(-1000000);
+    CHECK(session.instruction() == -1);
+
+    // The selected call's profile covers exactly that call.
+    CHECK(session.selectedProfile().calls == 1);
+    CHECK(session.selectedProfile().total.cycles == call->cycles);
+}
+
+TEST_CASE("jumping to the worst call of a case selects its costliest call")
+{
+    DebuggerSession session;
+    REQUIRE(session.open(scenarioPath("walkthrough-12x24")));
+    const ScenarioResult& result = session.result();
+    for (std::size_t c = 0; c < result.cases.size(); ++c) {
+        std::uint32_t most = 0;
+        int frame = 0;
+        for (const CallRecord& call : result.calls) {
+            if (call.caseIndex == static_cast<int>(c) && call.cycles > most) {
+                most = call.cycles;
+                frame = call.frame;
+            }
+        }
+        CAPTURE(result.cases[c]);
+        if (frame == 0) {
+            CHECK_FALSE(session.selectWorst(static_cast<int>(c)));
+            continue;
+        }
+        REQUIRE(session.selectWorst(static_cast<int>(c)));
+        CHECK(session.frame() == frame);
+        CHECK(session.selectedCall()->cycles == most);
+    }
+}
+
+TEST_CASE("a file that cannot be opened leaves the open scenario alone and says why")
+{
+    DebuggerSession session;
+    REQUIRE(session.open(scenarioPath("walk-left-flat")));
+    TempDir dir;
+    const fs::path bad = dir.write("bad.toml", "name = \"bad\"\nframes = -3\n");
+    CHECK_FALSE(session.open(bad));
+    CHECK(contains(session.error(), bad.string()));
+    CHECK(session.scenario().name == "walk-left-flat");
+    CHECK_FALSE(session.open(dir.file("missing.toml")));
+    CHECK(contains(session.error(), "missing.toml"));
+    session.dismissError();
+    CHECK(session.error().empty());
+}
+
+TEST_CASE("live mode drives an entity and records a scenario that replays to the same costs")
+{
+    DebuggerSession session;
+    REQUIRE(session.open(scenarioPath("walk-right-flat")));
+    session.setFrame(10);
+    session.startLive(0);
+    REQUIRE(session.live());
+    CHECK(session.framesRun() == 10);
+    const std::uint32_t x10 = session.call({10, 0})->after.x;
+    LiveControls right;
+    right.right = true;
+    for (int i = 0; i < 20; ++i) {
+        session.liveFrame(right);
+    }
+    CHECK(session.framesRun() == 30);
+    CHECK(session.frame() == 30);
+    const CallRecord* c30 = session.call({30, 0});
+    REQUIRE(c30 != nullptr);
+    CHECK(c30->after.x == x10 + 20 * (2u << 16)); // 2 px a frame on a flat floor
+    REQUIRE((c30->after.state & session.rom().manifest.stateBits.down) != 0);
+
+    LiveControls jump;
+    jump.jump = true;
+    session.liveFrame(jump);
+    CHECK(session.call({31, 0})->before.yVelocity == -5 * 65536);
+    LiveControls cycle;
+    cycle.cycleHitbox = true;
+    session.liveFrame(cycle);
+    CHECK(session.call({32, 0})->after.hitbox.height == gui::LiveTuning::hitboxes()[1].height);
+    for (int i = 0; i < 10; ++i) {
+        session.liveFrame(LiveControls{});
+    }
+
+    // The scripted 10 frames of walking right and the 20 live ones are one script step.
+    const std::vector<ScriptStep>& script = session.scenario().entities[0].script;
+    REQUIRE_FALSE(script.empty());
+    CHECK(script.front().walk == 2.0);
+    CHECK(script.front().frames == 30);
+
+    TempDir dir;
+    const fs::path recording = dir.file("recorded.toml");
+    REQUIRE(session.saveScenarioAs(recording));
+    Scenario replay = loadScenario(recording);
+    replay.rom = session.scenario().rom;
+    CHECK(replay.frames == 42);
+    const ScenarioResult replayed = runDirectly(replay);
+    REQUIRE(replayed.calls.size() == session.result().calls.size());
+    for (std::size_t i = 0; i < replayed.calls.size(); ++i) {
+        CAPTURE(i);
+        CHECK(replayed.calls[i].cycles == session.result().calls[i].cycles);
+        CHECK(replayed.calls[i].after == session.result().calls[i].after);
+    }
+}
+
+TEST_CASE("painting a tile re-runs the scenario and shows the validator's findings; saving writes it back")
+{
+    TempDir dir;
+    const fs::path copy = dir.file("hill.toml");
+    fs::copy_file(scenarioPath("hill-30-right"), copy);
+    DebuggerSession session;
+    REQUIRE(session.open(copy));
+    REQUIRE(session.violations().empty());
+    const auto cycles = [&] {
+        std::vector<std::uint32_t> all;
+        for (const CallRecord& c : session.result().calls) {
+            all.push_back(c.cycles);
+        }
+        return all;
+    };
+    const std::vector<std::uint32_t> before = cycles();
+
+    // A 45-degree slope floating in the air has no floor below it.
+    session.paint(3, 2, TileType::DownRight);
+    CHECK(session.mapModified());
+    REQUIRE_FALSE(session.violations().empty());
+    CHECK(session.violations().front().column == 3);
+    CHECK(session.violations().front().row == 2);
+    session.paint(3, 2, TileType::Empty);
+    CHECK(session.violations().empty());
+
+    // Raising the floor under the walk changes what the calls cost; the run is redone.
+    session.paint(8, 4, TileType::Solid);
+    CHECK(session.framesRun() == 140);
+    CHECK(cycles() != before);
+    REQUIRE(session.saveMap());
+    CHECK_FALSE(session.mapModified());
+    const Scenario saved = loadScenario(copy);
+    CHECK(saved.map.at(8, 4) == TileType::Solid);
+    CHECK(saved.map.at(3, 2) == TileType::Empty);
+}
+
+TEST_CASE("a map that would start an entity inside SOLID is not saved")
+{
+    TempDir dir;
+    const fs::path copy = dir.file("flat.toml");
+    fs::copy_file(scenarioPath("walk-right-flat"), copy);
+    const std::string before = slurp(copy);
+    DebuggerSession session;
+    REQUIRE(session.open(copy));
+    const EntitySpec& player = session.scenario().entities[0];
+    session.paint(static_cast<int>(player.x) / 16, static_cast<int>(player.y) / 16, TileType::Solid);
+    CHECK_FALSE(session.saveMap());
+    CHECK(contains(session.error(), "entity \"player\" would start inside it"));
+    CHECK(slurp(copy) == before);
+}
+
+TEST_CASE("a recording saved elsewhere still finds a ROM its scenario names by a relative path")
+{
+    TempDir dir;
+    fs::create_directories(dir.file("roms"));
+    fs::create_directories(dir.file("levels"));
+    fs::create_directories(dir.file("recordings/today"));
+    for (const char* extension : {".sfc", ".dbg", ".manifest.toml"}) {
+        fs::path from = bundledRomPath("tile-collision");
+        from.replace_extension(extension);
+        fs::copy_file(from, dir.file("roms") / ("tile-collision" + std::string(extension)));
+    }
+    std::string text = slurp(scenarioPath("walk-right-flat"));
+    text.replace(text.find("frames = 120"), 12, "rom = \"../roms/tile-collision.sfc\"\nframes = 120");
+    const fs::path level = dir.write("levels/flat.toml", text);
+    DebuggerSession session;
+    REQUIRE_MESSAGE(session.open(level), session.error());
+    const fs::path recording = dir.file("recordings/today/flat-live.toml");
+    REQUIRE(session.saveScenarioAs(recording));
+    CHECK(loadScenario(recording).rom == "../../roms/tile-collision.sfc");
+    DebuggerSession replay;
+    CHECK_MESSAGE(replay.open(recording), replay.error());
+}
+
+} // namespace
+} // namespace tileprof::test
