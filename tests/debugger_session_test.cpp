@@ -4,6 +4,7 @@
 
 #include "profiler/gui/debugger_session.hpp"
 
+#include "emu/rom_image.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -327,6 +328,37 @@ TEST_CASE("a recording saved elsewhere still finds a ROM its scenario names by a
     CHECK(loadScenario(recording).rom == "../../roms/tile-collision.sfc");
     DebuggerSession replay;
     CHECK_MESSAGE(replay.open(recording), replay.error());
+}
+
+TEST_CASE("a call that does not return stops the run there, and can still be traced to the fault")
+{
+    TempDir dir;
+    for (const char* extension : {".sfc", ".dbg", ".manifest.toml"}) {
+        fs::path from = bundledRomPath("tile-collision");
+        from.replace_extension(extension);
+        fs::copy_file(from, dir.file("tile-collision" + std::string(extension)));
+    }
+    // STP at the routine's entry.
+    const ProfiledRom& rom = bundledRom();
+    std::string image = slurp(dir.file("tile-collision.sfc"));
+    image[*emu::loRomOffset(rom.addresses.entry, image.size())] = static_cast<char>(0xDB);
+    dir.write("tile-collision.sfc", image);
+    std::string text = slurp(scenarioPath("walk-right-flat"));
+    text.replace(text.find("frames = 120"), 12, "rom = \"tile-collision.sfc\"\nframes = 120");
+    const fs::path scenario = dir.write("stops.toml", text);
+
+    DebuggerSession session;
+    REQUIRE_MESSAGE(session.open(scenario), session.error());
+    CHECK(contains(session.runError(), "executed STP"));
+    CHECK(session.framesRun() == 1);
+    const CallRecord* call = session.selectedCall();
+    REQUIRE(call != nullptr);
+    CHECK(call->cycles > 0);
+    const CallTrace* trace = session.trace();
+    REQUIRE(trace != nullptr);
+    REQUIRE_FALSE(trace->steps.empty());
+    CHECK(trace->steps.back().address == rom.addresses.entry);
+    CHECK(session.traceRows().back().instruction == "STP");
 }
 
 } // namespace

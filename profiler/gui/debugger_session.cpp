@@ -270,27 +270,27 @@ const CallTrace* DebuggerSession::trace()
         l.traceOf = id;
         l.trace.reset();
         l.traceRows.clear();
-        const std::optional<CallTrace>& traced = l.run->result().trace;
+        const std::optional<CallTrace>& traced = l.run->result().trace; // live mode traces as it runs
         if (traced && traced->frame == id.frame && traced->entity == id.entity) {
             l.trace = traced;
-            l.traceRows = tileprof::traceRows(*selected, *l.trace, l.rom->debug);
-            return &*l.trace;
-        }
-        RunOptions options;
-        options.allowInvalidMap = true;
-        options.trace = RunOptions::CallId{id.frame, id.entity};
-        try {
+        } else {
+            RunOptions options;
+            options.allowInvalidMap = true;
+            options.trace = RunOptions::CallId{id.frame, id.entity};
+            // The main run got this far with the same scenario and ROM, so this one starts too.
             ScenarioRun rerun(l.scenario, *l.rom, options);
-            while (rerun.framesRun() < id.frame) {
-                rerun.runFrame();
+            try {
+                while (rerun.framesRun() < id.frame) {
+                    rerun.runFrame();
+                }
+            } catch (const emu::InputError&) {
+                // This call, or a later one of its frame, did not return properly; the trace is
+                // complete up to where it stopped, which is what there is to see.
             }
-            l.trace = rerun.takeResult().trace;
-            if (l.trace) {
-                l.traceRows = tileprof::traceRows(*selected, *l.trace, l.rom->debug);
-            }
-        } catch (const emu::InputError&) {
-            // The run cannot reach a call that ran before: only a fault after it stops it, and
-            // runFrame stops at the frame's last call, so nothing to show is the honest answer.
+            l.trace = rerun.result().trace;
+        }
+        if (l.trace) {
+            l.traceRows = tileprof::traceRows(*selected, *l.trace, l.rom->debug);
         }
     }
     return l.trace ? &*l.trace : nullptr;

@@ -234,6 +234,8 @@ void ScenarioRun::runFrame()
         } else {
             outcome = machine.call(slot, run.observer);
         }
+        record.cycles = static_cast<std::uint32_t>(outcome.end.cycles - outcome.start.cycles);
+        record.masterClocks = static_cast<std::uint32_t>(outcome.end.masterClocks - outcome.start.masterClocks);
         if (const std::optional<std::string> problem =
                 callProblem(outcome, record, run.observer, machine.bus(), rom_)) {
             if (!options_.recordSteps) {
@@ -249,8 +251,6 @@ void ScenarioRun::runFrame()
             fail(s, s.entities[i].line,
                  "frame " + std::to_string(frame) + ", entity \"" + s.entities[i].name + "\": " + *problem);
         }
-        record.cycles = static_cast<std::uint32_t>(outcome.end.cycles - outcome.start.cycles);
-        record.masterClocks = static_cast<std::uint32_t>(outcome.end.masterClocks - outcome.start.masterClocks);
         entity = machine.readEntity(slot, entity);
         record.after = entity;
         if (const std::optional<std::string> wrong = checkInvariants(entity, run.geometry)) {
