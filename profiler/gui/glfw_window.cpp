@@ -1,86 +1,53 @@
 #include "profiler/gui/glfw_window.hpp"
 
+#include "profiler/gui/input_mapping.hpp"
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <iterator>
 
 namespace tileprof::gui {
 
 namespace {
 
-// Key presses as GLFW reports them, so that a tap shorter than a frame still counts; held keys
-// are read from the key state.
-class Keys {
+// Collects key presses from GLFW's callback, so that a tap that goes down and up between two
+// frames still counts, and reads the rest of the devices' state once a frame.
+class Devices {
 public:
-    explicit Keys(GLFWwindow* window) : window_(window)
+    explicit Devices(GLFWwindow* window) : window_(window)
     {
         glfwSetWindowUserPointer(window, this);
         // Installed before ImGui's backend, which calls it after its own.
         glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int) {
             if (action == GLFW_PRESS && key >= 0 && key <= GLFW_KEY_LAST) {
-                static_cast<Keys*>(glfwGetWindowUserPointer(w))->pressed_[key] = true;
+                static_cast<Devices*>(glfwGetWindowUserPointer(w))->state_.keysPressed[static_cast<std::size_t>(key)] = true;
             }
         });
     }
 
-    bool held(int key) const { return glfwGetKey(window_, key) == GLFW_PRESS || pressed_[key]; }
-    bool pressed(int key) const { return pressed_[key]; }
-    void clear() { std::fill(std::begin(pressed_), std::end(pressed_), false); }
+    DebuggerInput read()
+    {
+        state_.padBefore = state_.pad;
+        state_.pad = GLFWgamepadstate{};
+        if (glfwJoystickIsGamepad(GLFW_JOYSTICK_1)) {
+            glfwGetGamepadState(GLFW_JOYSTICK_1, &state_.pad);
+        }
+        // Only walking is held; every other command is a press.
+        for (const int key : {GLFW_KEY_LEFT, GLFW_KEY_RIGHT}) {
+            state_.keysHeld[static_cast<std::size_t>(key)] = glfwGetKey(window_, key) == GLFW_PRESS;
+        }
+        // Keys typed into a text field are not commands.
+        const DebuggerInput input = ImGui::GetIO().WantTextInput ? DebuggerInput{} : mapInput(state_);
+        state_.keysPressed.fill(false);
+        return input;
+    }
 
 private:
     GLFWwindow* window_;
-    bool pressed_[GLFW_KEY_LAST + 1] = {};
+    DeviceState state_;
 };
-
-// Presses of a gamepad's buttons, like KeyEdges.
-class PadEdges {
-public:
-    void update(const GLFWgamepadstate& state)
-    {
-        for (int b = 0; b <= GLFW_GAMEPAD_BUTTON_LAST; ++b) {
-            was_[b] = now_[b];
-            now_[b] = state.buttons[b] == GLFW_PRESS;
-        }
-    }
-    bool held(int button) const { return now_[button]; }
-    bool pressed(int button) const { return now_[button] && !was_[button]; }
-
-private:
-    bool now_[GLFW_GAMEPAD_BUTTON_LAST + 1] = {};
-    bool was_[GLFW_GAMEPAD_BUTTON_LAST + 1] = {};
-};
-
-DebuggerInput readInput(Keys& keys, PadEdges& pad)
-{
-    DebuggerInput input;
-    GLFWgamepadstate state{};
-    if (glfwJoystickIsGamepad(GLFW_JOYSTICK_1) && glfwGetGamepadState(GLFW_JOYSTICK_1, &state)) {
-        pad.update(state);
-    }
-    if (ImGui::GetIO().WantTextInput) {
-        keys.clear();
-        return input;
-    }
-    const float stick = state.axes[GLFW_GAMEPAD_AXIS_LEFT_X];
-    input.live.left = keys.held(GLFW_KEY_LEFT) || pad.held(GLFW_GAMEPAD_BUTTON_DPAD_LEFT) || stick < -0.5f;
-    input.live.right = keys.held(GLFW_KEY_RIGHT) || pad.held(GLFW_GAMEPAD_BUTTON_DPAD_RIGHT) || stick > 0.5f;
-    input.live.jump = keys.pressed(GLFW_KEY_Z) | keys.pressed(GLFW_KEY_UP) | pad.pressed(GLFW_GAMEPAD_BUTTON_A);
-    input.live.flipGravity = keys.pressed(GLFW_KEY_G) | pad.pressed(GLFW_GAMEPAD_BUTTON_Y);
-    input.live.cycleHitbox = keys.pressed(GLFW_KEY_H) | pad.pressed(GLFW_GAMEPAD_BUTTON_X);
-    input.playPause = keys.pressed(GLFW_KEY_SPACE) | pad.pressed(GLFW_GAMEPAD_BUTTON_START);
-    input.live.jump |= input.playPause; // Space jumps in live mode, where playback is off
-    input.stepFrame = keys.pressed(GLFW_KEY_PERIOD) | pad.pressed(GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER);
-    input.stepBack = keys.pressed(GLFW_KEY_COMMA) | pad.pressed(GLFW_GAMEPAD_BUTTON_LEFT_BUMPER);
-    input.stepInstruction = keys.pressed(GLFW_KEY_N);
-    input.stepInstructionBack = keys.pressed(GLFW_KEY_B);
-    keys.clear();
-    return input;
-}
 
 } // namespace
 
@@ -104,8 +71,7 @@ int runWindow(DebuggerUi& ui, int width, int height)
     }
     glfwMakeContextCurrent(window);
     glfwSwapInterval(1);
-    Keys keys(window);
-    PadEdges pad;
+    Devices devices(window);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
 
@@ -124,7 +90,7 @@ int runWindow(DebuggerUi& ui, int width, int height)
             continue;
         }
         const double now = glfwGetTime();
-        const DebuggerInput input = readInput(keys, pad);
+        const DebuggerInput input = devices.read();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
