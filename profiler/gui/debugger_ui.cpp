@@ -55,7 +55,7 @@ DebuggerUi::Layout DebuggerUi::layoutFor(float width, float height) const
     const float callHeight = std::floor(body * 0.30f);
     const float casesHeight = std::floor(body * 0.15f);
     const float sourceHeight = std::floor(body * 0.30f);
-    const float half = std::floor(right * 0.5f);
+    const float half = std::floor(right * 0.46f);
     const float registersHeight = std::floor(callHeight * 0.38f);
     Layout l;
     l.toolbar = ImVec4(0, 0, width, top);

@@ -87,6 +87,20 @@ void SourceView::draw(DebuggerSession& session)
         }
     }
 
+    // A new file or view opens at its hottest line, unless a step is on show.
+    int hottestLine = 0;
+    for (const auto& [number, line] : heat) {
+        if (line->exclusive.cycles == hottest) {
+            hottestLine = number;
+            break;
+        }
+    }
+    const std::string view = std::to_string(session.generation()) + file_ + (allCalls_ ? "all" : "call");
+    const bool toHottest = current.empty() && hottestShown_ != view && hottestLine > 0;
+    if (toHottest) {
+        hottestShown_ = view;
+    }
+
     const std::vector<std::string>& text = linesOf(file_);
     if (text.empty()) {
         ImGui::TextColored(colourVec(palette::kReadBlocking), "%s cannot be read here", file_.c_str());
@@ -111,6 +125,9 @@ void SourceView::draw(DebuggerSession& session)
         if (found != heat.end()) {
             const float share = static_cast<float>(found->second->exclusive.cycles) / static_cast<float>(hottest);
             ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(230, 90, 30, static_cast<int>(30 + 170 * share)));
+        }
+        if (toHottest && number == hottestLine) {
+            ImGui::SetScrollHereY(0.3f);
         }
         if (key == current) {
             ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, colour(palette::kSelectedHitbox, 120));

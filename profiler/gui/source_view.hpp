@@ -20,7 +20,8 @@ private:
     std::string file_;
     bool allCalls_ = false;
     bool disassembly_ = true;
-    std::string followed_; // the line last scrolled to
+    std::string followed_;   // the line last scrolled to
+    std::string hottestShown_; // the file and view whose hottest line was last scrolled to
     std::map<std::string, std::vector<std::string>> text_;
 };
 
