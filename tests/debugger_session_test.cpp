@@ -4,9 +4,9 @@
 
 #include "profiler/gui/debugger_session.hpp"
 
-#include "emu/rom_image.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -313,11 +313,7 @@ TEST_CASE("a recording saved elsewhere still finds a ROM its scenario names by a
     fs::create_directories(dir.file("roms"));
     fs::create_directories(dir.file("levels"));
     fs::create_directories(dir.file("recordings/today"));
-    for (const char* extension : {".sfc", ".dbg", ".manifest.toml"}) {
-        fs::path from = bundledRomPath("tile-collision");
-        from.replace_extension(extension);
-        fs::copy_file(from, dir.file("roms") / ("tile-collision" + std::string(extension)));
-    }
+    copyBuiltRom(dir.file("roms"));
     std::string text = slurp(scenarioPath("walk-right-flat"));
     text.replace(text.find("frames = 120"), 12, "rom = \"../roms/tile-collision.sfc\"\nframes = 120");
     const fs::path level = dir.write("levels/flat.toml", text);
@@ -333,16 +329,9 @@ TEST_CASE("a recording saved elsewhere still finds a ROM its scenario names by a
 TEST_CASE("a call that does not return stops the run there, and can still be traced to the fault")
 {
     TempDir dir;
-    for (const char* extension : {".sfc", ".dbg", ".manifest.toml"}) {
-        fs::path from = bundledRomPath("tile-collision");
-        from.replace_extension(extension);
-        fs::copy_file(from, dir.file("tile-collision" + std::string(extension)));
-    }
-    // STP at the routine's entry.
+    copyBuiltRom(dir.path());
     const ProfiledRom& rom = bundledRom();
-    std::string image = slurp(dir.file("tile-collision.sfc"));
-    image[*emu::loRomOffset(rom.addresses.entry, image.size())] = static_cast<char>(0xDB);
-    dir.write("tile-collision.sfc", image);
+    patchRom(dir.path(), rom.addresses.entry, {0xDB}); // STP at the routine's entry
     std::string text = slurp(scenarioPath("walk-right-flat"));
     text.replace(text.find("frames = 120"), 12, "rom = \"tile-collision.sfc\"\nframes = 120");
     const fs::path scenario = dir.write("stops.toml", text);

@@ -13,6 +13,7 @@
 #include "profiler/scenario/scenario.hpp"
 #include "profiler/symbols/debug_info.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/rom_copy.hpp"
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -41,7 +42,6 @@ namespace tileprof::test {
 namespace {
 
 const fs::path kRunnerData = fs::path(TILEPROF_TEST_DATA_DIR) / "runner";
-const char* const kRomFiles[] = {"tile-collision.sfc", "tile-collision.dbg", "tile-collision.manifest.toml"};
 
 fs::path builtRom()
 {
@@ -75,27 +75,6 @@ std::string codeAt(std::uint32_t address)
     REQUIRE(line.has_value());
     REQUIRE(fs::path(line->file).filename() == "tile_collision.s");
     return std::string(text) + " (" + line->file + ":" + std::to_string(line->line) + ")";
-}
-
-// The built ROM, debug file and manifest copied into `dir` under their own names: the debug file
-// records "tile-collision.sfc" as its output, and the loader checks that.
-void copyBuiltRom(const TempDir& dir)
-{
-    for (const char* name : kRomFiles) {
-        fs::copy_file(builtRom().parent_path() / name, dir.path() / name);
-    }
-}
-
-// Overwrites the copied ROM's bytes at a CPU address. The checksum goes wrong: only a warning.
-void patchRom(const TempDir& dir, std::uint32_t address, const std::vector<std::uint8_t>& bytes)
-{
-    const fs::path sfc = dir.path() / "tile-collision.sfc";
-    std::string rom = slurp(sfc);
-    const std::optional<std::size_t> offset = emu::loRomOffset(address, rom.size());
-    REQUIRE(offset.has_value());
-    REQUIRE(*offset + bytes.size() <= rom.size());
-    std::copy(bytes.begin(), bytes.end(), rom.begin() + static_cast<std::ptrdiff_t>(*offset));
-    dir.write("tile-collision.sfc", rom);
 }
 
 // A scenario of tests/data/runner, copied into `dir` (its `rom` is the copy there) with each
@@ -167,8 +146,8 @@ std::string callPlace(const std::string& scenario, const std::string& text, int 
 std::string patchedEntryError(const std::vector<std::uint8_t>& code)
 {
     const TempDir dir;
-    copyBuiltRom(dir);
-    patchRom(dir, entryAddress(), code);
+    copyBuiltRom(dir.path());
+    patchRom(dir.path(), entryAddress(), code);
     addScenario(dir, "fall-and-land.toml");
     return runError(dir, "fall-and-land.toml");
 }
@@ -181,7 +160,7 @@ std::string fallAndLandCallPlace(int frame)
 TEST_CASE("runner: expectations that hold pass, and wrong ones fail naming what was expected and got")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     addScenario(dir, "fall-and-land.toml");
     const ScenarioResult pass = run(dir, "fall-and-land.toml");
     CHECK(pass.failures.empty());
@@ -256,15 +235,15 @@ TEST_CASE("runner: a routine that returns with the stack unbalanced stops the ru
 TEST_CASE("runner: a routine whose slope heights are wrong fails the hill, and the real one passes it")
 {
     const TempDir real;
-    copyBuiltRom(real);
+    copyBuiltRom(real.path());
     addScenario(real, "hill.toml");
     CHECK(relativeFailures(real, run(real, "hill.toml")).empty());
 
     // The DOWN_RIGHT row (collision type $10) all 15: the slope's surface is its tile's bottom row,
     // so the entity sinks into the slope wherever it is higher.
     const TempDir sinking;
-    copyBuiltRom(sinking);
-    patchRom(sinking, symbolAddress("TopHeightTable") + 0x10, std::vector<std::uint8_t>(16, 15));
+    copyBuiltRom(sinking.path());
+    patchRom(sinking.path(), symbolAddress("TopHeightTable") + 0x10, std::vector<std::uint8_t>(16, 15));
     const std::string text = addScenario(sinking, "hill.toml");
     const std::vector<std::string> failures = relativeFailures(sinking, run(sinking, "hill.toml"));
     INFO(failures.size());
@@ -297,13 +276,13 @@ std::uint32_t xAxisSolidBranch()
 TEST_CASE("runner: a routine that lets an entity walk into a wall fails an invariant, and the real one stops")
 {
     const TempDir real;
-    copyBuiltRom(real);
+    copyBuiltRom(real.path());
     addScenario(real, "wall.toml");
     CHECK(relativeFailures(real, run(real, "wall.toml")).empty());
 
     const TempDir leaky;
-    copyBuiltRom(leaky);
-    patchRom(leaky, xAxisSolidBranch(), {0xEA, 0xEA}); // NOP; NOP: SOLID no longer stops the X axis
+    copyBuiltRom(leaky.path());
+    patchRom(leaky.path(), xAxisSolidBranch(), {0xEA, 0xEA}); // NOP; NOP: SOLID no longer stops the X axis
     const std::string text = addScenario(leaky, "wall.toml");
     const std::vector<std::string> failures = relativeFailures(leaky, run(leaky, "wall.toml"));
     REQUIRE(!failures.empty());
@@ -316,7 +295,7 @@ TEST_CASE("runner: a routine that lets an entity walk into a wall fails an invar
 TEST_CASE("runner: a manifest naming a symbol the debug file lacks is refused at its line")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     const std::string manifest = replaced(slurp(dir.path() / "tile-collision.manifest.toml"),
                                           "entry = \"MoveEntityAndProcessTileCollisions\"",
                                           "entry = \"NoSuchRoutine\"");
@@ -330,7 +309,7 @@ TEST_CASE("runner: a manifest naming a symbol the debug file lacks is refused at
 TEST_CASE("runner: a debug file of another build is refused")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     fs::copy_file(bundledRomPath("bench-w8").replace_extension(".dbg"), dir.path() / "tile-collision.dbg",
                   fs::copy_options::overwrite_existing);
     const std::string message = romError(dir);
@@ -341,7 +320,7 @@ TEST_CASE("runner: a debug file of another build is refused")
 TEST_CASE("runner: a ROM without a manifest is refused")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     fs::remove(dir.path() / "tile-collision.manifest.toml");
     checkMessage(romError(dir), "tile-collision.sfc",
                  {"no manifest", "tile-collision.manifest.toml", "manifest.toml beside it"});
@@ -365,7 +344,7 @@ std::string largeMapScenario(int width, int height)
 TEST_CASE("runner: a map larger than the ROM's buffer is refused at the scenario's [map]")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     // 255 x 225 = 57375 tiles, 31 more than MapData's $E000 bytes; within the manifest's 255 x 255.
     const std::string text = largeMapScenario(255, 225);
     dir.write("large.toml", text);
@@ -380,7 +359,7 @@ TEST_CASE("runner: a map larger than the ROM's buffer is refused at the scenario
 TEST_CASE("runner: a map breaking the slope placement rules is refused unless allowed")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     const std::string text = addScenario(dir, "floating-slope.toml");
     const std::string message = runError(dir, "floating-slope.toml");
     INFO(message);
@@ -408,7 +387,7 @@ nlohmann::json parsedJson(const std::string& text)
 TEST_CASE("runner: tileprof run exits 0 on a pass, 1 on a failed expectation, 2 on a runaway")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     const std::string scenario = (dir.path() / "fall-and-land.toml").string();
 
     addScenario(dir, "fall-and-land.toml");
@@ -441,8 +420,8 @@ TEST_CASE("runner: tileprof run exits 0 on a pass, 1 on a failed expectation, 2 
     CHECK(runTileprof({"run", "--allow-invalid-map", invalid}).exitCode == 0);
 
     const TempDir runaway;
-    copyBuiltRom(runaway);
-    patchRom(runaway, entryAddress(), {0x80, 0xFE});
+    copyBuiltRom(runaway.path());
+    patchRom(runaway.path(), entryAddress(), {0x80, 0xFE});
     const std::string runawayScenario = (runaway.path() / "fall-and-land.toml").string();
     addScenario(runaway, "fall-and-land.toml");
     const CommandResult bad = runTileprof({"run", runawayScenario});
@@ -455,7 +434,7 @@ TEST_CASE("runner: tileprof run exits 0 on a pass, 1 on a failed expectation, 2 
 TEST_CASE("runner: tileprof run --format json reports every scenario and case, the same every time")
 {
     const TempDir dir;
-    copyBuiltRom(dir);
+    copyBuiltRom(dir.path());
     addScenario(dir, "fall-and-land.toml");
     addScenario(dir, "hill.toml");
     const std::string fall = (dir.path() / "fall-and-land.toml").string();

@@ -1,8 +1,12 @@
 // `tileprof trace`: one call instruction by instruction. Its costs add up to what `run` measured
 // for the same call, its tile reads are the call's, and a frame or entity the scenario does not
-// have is refused.
+// have is refused. A call that faults is traced up to its fault.
 
+#include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/rom_copy.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
@@ -89,6 +93,33 @@ TEST_CASE("trace: a frame or an entity the scenario does not have is an input er
     const CommandResult noScenario = runTileprof({"trace", "/nonexistent.toml", "--frame", "1", "--entity", "a"});
     CHECK(noScenario.exitCode == 2);
     CHECK(contains(noScenario.err, "/nonexistent.toml"));
+}
+
+TEST_CASE("trace: a call that faults is traced up to the fault, which is reported with exit 2")
+{
+    TempDir dir;
+    copyBuiltRom(dir.path());
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    // The entry's first instruction becomes NOP, its second STP: the call stops after two steps.
+    patchRom(dir.path(), rom.addresses.entry, {0xEA, 0xDB});
+    std::string text = slurp(kScenario);
+    text.replace(text.find("frames = "), 9, "rom = \"tile-collision.sfc\"\nframes = ");
+    const std::string scenario = dir.write("stops.toml", text).string();
+
+    const CommandResult r = runTileprof({"trace", scenario, "--frame", "1", "--entity", "player", "--format", "json"});
+    CHECK(r.exitCode == 2);
+    CHECK_MESSAGE(contains(r.err, "the trace stops where the run did"), r.err);
+    CHECK(contains(r.err, "executed STP"));
+    const nlohmann::json trace = nlohmann::json::parse(r.out);
+    REQUIRE(trace["steps"].size() == 2);
+    CHECK(trace["steps"][0]["instruction"] == "NOP");
+    CHECK(trace["steps"][1]["instruction"] == "STP");
+
+    // A fault before the traced frame leaves nothing to trace: only the error.
+    const CommandResult later = runTileprof({"trace", scenario, "--frame", "5", "--entity", "player"});
+    CHECK(later.exitCode == 2);
+    CHECK(later.out.empty());
+    CHECK(contains(later.err, "executed STP"));
 }
 
 } // namespace

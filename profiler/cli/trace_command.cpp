@@ -4,6 +4,7 @@
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/report/trace_report.hpp"
+#include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 
 #include <cstdio>
@@ -38,8 +39,21 @@ int runTraceCommand(const TraceCommandOptions& o)
         options.allowInvalidMap = o.allowInvalidMap;
         options.trace = RunOptions::CallId{o.frame, entityIndex(scenario, o.entity)};
         const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
-        const ScenarioResult result = runScenario(scenario, rom, options);
-        return writeReport(formatTrace(result, rom.debug, o.format), o.out, "trace") ? kExitOk : kExitBadInput;
+        ScenarioRun run(scenario, rom, options);
+        try {
+            while (run.framesRun() < o.frame) {
+                run.runFrame();
+            }
+        } catch (const emu::InputError& e) {
+            // A call that does not return properly stops the run. If it is the traced call (or one
+            // after it in its frame), the trace up to the fault is what the user came for.
+            if (run.result().trace && writeReport(formatTrace(run.result(), rom.debug, o.format), o.out, "trace")) {
+                std::fprintf(stderr, "tileprof trace: the trace stops where the run did: %s\n", e.what());
+                return kExitBadInput;
+            }
+            throw;
+        }
+        return writeReport(formatTrace(run.result(), rom.debug, o.format), o.out, "trace") ? kExitOk : kExitBadInput;
     } catch (const emu::InputError& e) {
         std::fprintf(stderr, "tileprof trace: %s\n", e.what());
         return kExitBadInput;

@@ -1,0 +1,35 @@
+#include "tests/support/rom_copy.hpp"
+
+#include "emu/rom_image.hpp"
+#include "profiler/bundled_roms.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <optional>
+#include <string>
+
+namespace tileprof::test {
+
+void copyBuiltRom(const std::filesystem::path& dir)
+{
+    const std::filesystem::path built = bundledRomPath("tile-collision").parent_path();
+    for (const char* name : {"tile-collision.sfc", "tile-collision.dbg", "tile-collision.manifest.toml"}) {
+        std::filesystem::copy_file(built / name, dir / name);
+    }
+}
+
+void patchRom(const std::filesystem::path& dir, std::uint32_t address, const std::vector<std::uint8_t>& bytes)
+{
+    const std::filesystem::path sfc = dir / "tile-collision.sfc";
+    std::string rom = slurp(sfc);
+    const std::optional<std::size_t> offset = emu::loRomOffset(address, rom.size());
+    REQUIRE(offset.has_value());
+    REQUIRE(*offset + bytes.size() <= rom.size());
+    std::copy(bytes.begin(), bytes.end(), rom.begin() + static_cast<std::ptrdiff_t>(*offset));
+    std::ofstream(sfc, std::ios::binary | std::ios::trunc).write(rom.data(), static_cast<std::streamsize>(rom.size()));
+}
+
+} // namespace tileprof::test

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+namespace tileprof::test {
+
+// The built tile-collision ROM, debug file and manifest copied into `dir` under their own names
+// (the debug file records "tile-collision.sfc" as its output, and the loader checks that).
+void copyBuiltRom(const std::filesystem::path& dir);
+
+// Overwrites the copied ROM's bytes at a CPU address. The checksum goes wrong: only a warning.
+void patchRom(const std::filesystem::path& dir, std::uint32_t address, const std::vector<std::uint8_t>& bytes);
+
+} // namespace tileprof::test
