@@ -8,6 +8,8 @@
 #include "profiler/scenario/scenario.hpp"
 
 #include <cstdio>
+#include <optional>
+#include <string>
 
 namespace tileprof {
 
@@ -40,6 +42,7 @@ int runTraceCommand(const TraceCommandOptions& o)
         options.trace = RunOptions::CallId{o.frame, entityIndex(scenario, o.entity)};
         const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
         ScenarioRun run(scenario, rom, options);
+        std::optional<std::string> fault;
         try {
             while (run.framesRun() < o.frame) {
                 run.runFrame();
@@ -47,13 +50,16 @@ int runTraceCommand(const TraceCommandOptions& o)
         } catch (const emu::InputError& e) {
             // A call that does not return properly stops the run. If it is the traced call (or one
             // after it in its frame), the trace up to the fault is what the user came for.
-            if (run.result().trace && writeReport(formatTrace(run.result(), rom.debug, o.format), o.out, "trace")) {
-                std::fprintf(stderr, "tileprof trace: the trace stops where the run did: %s\n", e.what());
-                return kExitBadInput;
+            if (!run.result().trace) {
+                throw;
             }
-            throw;
+            fault = e.what();
         }
-        return writeReport(formatTrace(run.result(), rom.debug, o.format), o.out, "trace") ? kExitOk : kExitBadInput;
+        const bool written = writeReport(formatTrace(run.result(), rom.debug, o.format), o.out, "trace");
+        if (fault) {
+            std::fprintf(stderr, "tileprof trace: the trace stops where the run did: %s\n", fault->c_str());
+        }
+        return written && !fault ? kExitOk : kExitBadInput;
     } catch (const emu::InputError& e) {
         std::fprintf(stderr, "tileprof trace: %s\n", e.what());
         return kExitBadInput;

@@ -68,8 +68,8 @@ ExecutedInstruction disassembleAt(const emu::RomImage& image, std::uint32_t addr
             bytes[i] = image.bytes[*offset];
         }
     }
-    const bool m8 = (flags & 0x20) != 0;
-    const bool x8 = (flags & 0x10) != 0;
+    const bool m8 = (flags & emu::flag::memory8) != 0;
+    const bool x8 = (flags & emu::flag::index8) != 0;
     return {address, emu::disassemble(address, bytes, m8, x8).text()};
 }
 
@@ -493,8 +493,7 @@ void DebuggerSession::paint(int column, int row, TileType type)
         return;
     }
     Loaded& l = *loaded_;
-    TileType& tile = l.scenario.map.tiles[static_cast<std::size_t>(row) * static_cast<std::size_t>(l.scenario.map.width) +
-                                          static_cast<std::size_t>(column)];
+    TileType& tile = l.scenario.map.at(column, row);
     if (tile == type) {
         return;
     }

@@ -95,17 +95,13 @@ std::optional<std::string> selectCall(DebuggerSession& session, const Options& o
     return std::nullopt;
 }
 
-int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o)
+int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o, Size size)
 {
     if (o.scenario.empty()) {
         return fail("--headless needs a scenario");
     }
     if (o.screenshot.empty()) {
         return fail("--headless needs --screenshot FILE.png");
-    }
-    const std::optional<Size> size = parseSize(o.size);
-    if (!size) {
-        return fail("--size " + o.size + ": expected WIDTHxHEIGHT, 320x240 to 8192x8192");
     }
     if (!ui.open(o.scenario)) {
         return fail(session.error());
@@ -114,7 +110,7 @@ int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o)
         return fail(*problem);
     }
     try {
-        renderScreenshot(ui, size->width, size->height, o.screenshot);
+        renderScreenshot(ui, size.width, size.height, o.screenshot);
         if (!o.geometry.empty()) {
             writeGeometry(ui.geometry(), o.geometry);
         }
@@ -153,21 +149,18 @@ int main(int argc, char** argv)
     DebuggerUi ui(session, recent);
 
     int code = tileprof::kExitOk;
-    if (o.headless) {
-        code = runHeadless(session, ui, o);
+    if (const std::optional<Size> size = parseSize(o.size); !size) {
+        code = fail("--size " + o.size + ": expected WIDTHxHEIGHT, 320x240 to 8192x8192");
+    } else if (o.headless) {
+        code = runHeadless(session, ui, o, *size);
     } else {
-        const std::optional<Size> size = parseSize(o.size);
-        if (!size) {
-            code = fail("--size " + o.size + ": expected WIDTHxHEIGHT, 320x240 to 8192x8192");
-        } else {
-            // A scenario that cannot be opened shows in the error window; the window opens anyway.
-            if (!o.scenario.empty() && ui.open(o.scenario)) {
-                if (const std::optional<std::string> problem = selectCall(session, o)) {
-                    std::fprintf(stderr, "tileprof-gui: %s\n", problem->c_str());
-                }
+        // A scenario that cannot be opened shows in the error window; the window opens anyway.
+        if (!o.scenario.empty() && ui.open(o.scenario)) {
+            if (const std::optional<std::string> problem = selectCall(session, o)) {
+                std::fprintf(stderr, "tileprof-gui: %s\n", problem->c_str());
             }
-            code = runWindow(ui, size->width, size->height);
         }
+        code = runWindow(ui, size->width, size->height);
     }
     ImGui::DestroyContext();
     return code;

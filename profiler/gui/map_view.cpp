@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 namespace tileprof::gui {
@@ -152,7 +153,7 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
     if (selected != nullptr) {
         const std::uint32_t shown = session.cyclesShown();
         const float band = geometry.band;
-        std::vector<std::string> labels(map.tiles.size());
+        std::map<std::pair<int, int>, std::string> labels; // (row, column) -> read numbers
         for (std::size_t i = 0; i < selected->tilesRead.size(); ++i) {
             const TileRead& read = selected->tilesRead[i];
             if (read.cycle >= shown || !map.contains(read.column, read.row)) {
@@ -166,34 +167,27 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
             draw->AddRectFilled(ImVec2(a.x, b.y - band), b, colour(c));
             draw->AddRectFilled(a, ImVec2(a.x + band, b.y), colour(c));
             draw->AddRectFilled(ImVec2(b.x - band, a.y), b, colour(c));
-            std::string& label = labels[static_cast<std::size_t>(read.row * map.width + read.column)];
+            std::string& label = labels[{read.row, read.column}];
             label += (label.empty() ? "" : " ") + std::to_string(i + 1);
             if (16 * s >= 56) {
                 label += "@" + std::to_string(read.cycle);
             }
         }
         if (16 * s >= 12) {
-            for (std::size_t t = 0; t < labels.size(); ++t) {
-                if (!labels[t].empty()) {
-                    const int column = static_cast<int>(t) % map.width;
-                    const int row = static_cast<int>(t) / map.width;
-                    const ImVec2 a = at(static_cast<float>(column * 16), static_cast<float>(row * 16));
-                    draw->AddText(ImVec2(a.x + band + 2, a.y + band + 1), IM_COL32_WHITE, labels[t].c_str());
-                }
+            for (const auto& [tile, label] : labels) {
+                const ImVec2 a = at(static_cast<float>(tile.second * 16), static_cast<float>(tile.first * 16));
+                draw->AddText(ImVec2(a.x + band + 2, a.y + band + 1), IM_COL32_WHITE, label.c_str());
             }
         }
     }
 
     // Trails up to the frame on show, then each entity's hitbox and origin.
-    const std::vector<CallRecord>& calls = session.result().calls;
-    const std::size_t entities = scenario.entities.size();
     const int frame = session.frame();
-    for (std::size_t e = 0; e < entities; ++e) {
+    for (std::size_t e = 0; e < scenario.entities.size(); ++e) {
         const bool isSelected = static_cast<int>(e) == session.selectedEntity();
         std::vector<ImVec2> trail;
         for (int f = 1; f <= frame; ++f) {
-            const CallRecord& c = calls[static_cast<std::size_t>(f - 1) * entities + e];
-            const ImVec2 p = originOf(c.after, manifest);
+            const ImVec2 p = originOf(session.call({f, static_cast<int>(e)})->after, manifest);
             trail.push_back(at(p.x, p.y));
         }
         if (trail.size() > 1) {

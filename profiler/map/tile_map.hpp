@@ -17,9 +17,11 @@ struct TileMap {
     int height = 0;
     std::vector<TileType> tiles{};
 
-    TileType at(int column, int row) const
+    TileType at(int column, int row) const { return tiles[index(column, row)]; }
+    TileType& at(int column, int row) { return tiles[index(column, row)]; }
+    std::size_t index(int column, int row) const
     {
-        return tiles[static_cast<std::size_t>(row) * static_cast<std::size_t>(width) + static_cast<std::size_t>(column)];
+        return static_cast<std::size_t>(row) * static_cast<std::size_t>(width) + static_cast<std::size_t>(column);
     }
     bool contains(int column, int row) const { return column >= 0 && row >= 0 && column < width && row < height; }
 };

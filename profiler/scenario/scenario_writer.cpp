@@ -101,9 +101,9 @@ void writeMap(const TileMap& map, std::string& out)
                                     + std::to_string(map.tiles.size()));
     }
     out += "\n[map]\ntiles = \"\"\"\n";
-    for (std::size_t row = 0; row < height; ++row) {
-        for (std::size_t column = 0; column < width; ++column) {
-            out += tileInfo(map.tiles[row * width + column]).legend;
+    for (int row = 0; row < map.height; ++row) {
+        for (int column = 0; column < map.width; ++column) {
+            out += tileInfo(map.at(column, row)).legend;
         }
         out += '\n';
     }
