@@ -13,7 +13,7 @@ namespace tileprof {
 int runLabelsCommand(const std::string& rom, const std::string& out)
 {
     try {
-        const ProfiledRom loaded = loadProfiledRom(rom.empty() ? bundledRomPath("tile-collision") : std::filesystem::path(rom));
+        const ProfiledRom loaded = loadProfiledRom(rom.empty() ? bundledRomPath(kDefaultRom) : std::filesystem::path(rom));
         return writeReport(mesenLabels(loaded), out, "labels") ? kExitOk : kExitBadInput;
     } catch (const emu::InputError& e) {
         std::fprintf(stderr, "tileprof labels: %s\n", e.what());

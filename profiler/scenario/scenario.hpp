@@ -13,6 +13,20 @@ namespace tileprof {
 
 enum class Gravity : std::uint8_t { Down, Up, None };
 
+// The scenario file's names of the gravities.
+constexpr std::string_view gravityName(Gravity gravity)
+{
+    switch (gravity) {
+    case Gravity::Down:
+        return "down";
+    case Gravity::Up:
+        return "up";
+    case Gravity::None:
+        break;
+    }
+    return "none";
+}
+
 // A tile hitbox in pixels from the entity's origin: `left` and `right` to the edges (the box's
 // columns are x-left .. x+right-1), `top` up to the top edge, `height` rows downwards from it.
 struct Hitbox {

@@ -1,5 +1,6 @@
 #include "profiler/scenario/scenario.hpp"
 
+#include "profiler/bundled_roms.hpp"
 #include "profiler/map/tiled_map.hpp"
 #include "profiler/scenario/map_rows.hpp"
 #include "profiler/toml/string_positions.hpp"
@@ -29,14 +30,10 @@ std::optional<Gravity> readGravity(const TomlSection& section, std::string_view 
     if (!name) {
         return std::nullopt;
     }
-    if (*name == "down") {
-        return Gravity::Down;
-    }
-    if (*name == "up") {
-        return Gravity::Up;
-    }
-    if (*name == "none") {
-        return Gravity::None;
+    for (const Gravity gravity : {Gravity::Down, Gravity::Up, Gravity::None}) {
+        if (*name == gravityName(gravity)) {
+            return gravity;
+        }
     }
     section.fail(*section.find(key), key, "must be \"down\", \"up\" or \"none\", not \"" + *name + "\"");
 }
@@ -295,7 +292,7 @@ Scenario loadScenario(const std::filesystem::path& path)
     const TomlSection top(file, root, "the scenario", "",
                       {"name", "rom", "frames", "budget_cycles", "map", "entity", "expect"});
     scenario.name = top.requiredString("name");
-    scenario.rom = top.string("rom").value_or("tile-collision");
+    scenario.rom = top.string("rom").value_or(std::string(kDefaultRom));
     scenario.frames = static_cast<int>(top.requiredInteger("frames", 1, kMaxFrames));
     scenario.budgetCycles =
         static_cast<int>(top.integer("budget_cycles", 1, kMaxBudgetCycles).value_or(scenario.budgetCycles));

@@ -1,5 +1,6 @@
 #include "profiler/scenario/scenario_writer.hpp"
 
+#include "profiler/bundled_roms.hpp"
 #include "profiler/scenario/replace_file.hpp"
 #include "profiler/toml/toml_file.hpp"
 
@@ -11,8 +12,6 @@
 
 namespace tileprof {
 namespace {
-
-constexpr std::string_view kDefaultRom = "tile-collision";
 
 // A TOML basic string: quotes, backslashes and control characters escaped, the rest as it is.
 std::string tomlString(std::string_view text)
@@ -67,17 +66,9 @@ std::string number(double value)
     return text;
 }
 
-std::string gravityName(Gravity gravity)
+std::string gravityString(Gravity gravity)
 {
-    switch (gravity) {
-    case Gravity::Down:
-        return "\"down\"";
-    case Gravity::Up:
-        return "\"up\"";
-    case Gravity::None:
-        break;
-    }
-    return "\"none\"";
+    return "\"" + std::string(gravityName(gravity)) + "\"";
 }
 
 std::string hitboxTable(const Hitbox& box)
@@ -120,7 +111,7 @@ std::string scriptStep(const ScriptStep& step)
         out += ", jump = " + number(*step.jump);
     }
     if (step.gravity) {
-        out += ", gravity = " + gravityName(*step.gravity);
+        out += ", gravity = " + gravityString(*step.gravity);
     }
     if (step.hitbox) {
         out += ", hitbox = " + hitboxTable(*step.hitbox);
@@ -136,7 +127,7 @@ void writeEntity(const EntitySpec& entity, std::string& out)
     out += "hitbox = " + hitboxTable(entity.hitbox) + "\n";
     out += "pos = [" + number(entity.x) + ", " + number(entity.y) + "]\n";
     if (entity.gravity != defaults.gravity) {
-        out += "gravity = " + gravityName(entity.gravity) + "\n";
+        out += "gravity = " + gravityString(entity.gravity) + "\n";
     }
     if (entity.gravityAccel != defaults.gravityAccel) {
         out += "gravity_accel = " + number(entity.gravityAccel) + "\n";
