@@ -5,6 +5,7 @@
 
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/random_play.hpp"
 
 #include <doctest/doctest.h>
 
@@ -285,7 +286,7 @@ TEST_CASE("map validator: valid maps give nothing")
 
 TEST_CASE("map validator: the reference design's test map keeps every rule")
 {
-    // untech-collision.md section 7, the a3c3266 map. It reports nothing, which is right: the tiles
+    // untech-collision.md section 7, the a3c3266 map (tests/support/random_play). It reports nothing, which is right: the tiles
     // that look suspicious all keep the rules.
     // - 'f' (row 1, column 1) is not on the border (row 0 and column 0 are): SOLID above, EMPTY
     //   below, a wall on its left (columns 0 of rows 1 and 2 are SOLID), its right is unchecked.
@@ -294,23 +295,7 @@ TEST_CASE("map validator: the reference design's test map keeps every rule")
     // - 'A' (row 3, column 30), 'a' (row 10, column 30) and 'C' (row 12, column 30) lean on the right
     //   wall, which is SOLID in column 31 above (for the floor slopes) or below (for the ceiling one).
     // - Every END_SLOPE has a slope with its tall side towards it, another END_SLOPE or SOLID beside it.
-    const TileMap map = mapOf({
-        "################################",
-        "#f..............v..........#...#",
-        "#..........................#...#",
-        "#....A=B...........CD=EF......A#",
-        "#...A=#=B.ABCDEF.CD=###=EF...A=#",
-        "#..#######################...###",
-        "#...a=#=b.abcdef.cd=###=ef.....#",
-        "#....a=b...........cd=ef.......#",
-        "#...........................####",
-        "#............^^^.vvv........cd=#",
-        "#..............^^^.....A=#....a#",
-        "#...#=B.#.A=#..^^^...CD==#.....#",
-        "#EF.##=B#A=##..^^^.CD====#....C#",
-        "################################",
-    });
-    CHECK(validateMap(map).empty());
+    CHECK(validateMap(test::referenceRoom()).empty());
 }
 
 TEST_CASE("map validator: formatted violations name the file, the row's line, the tile and the rule")

@@ -288,8 +288,8 @@ TEST_CASE("runner: a routine that lets an entity walk into a wall fails an invar
     REQUIRE(!failures.empty());
     // x = 140 after frame 10: the box's columns 134..145 reach the wall's first column, 144.
     CHECK(failures.front() == callPlace("wall.toml", text, 10) +
-                                  ": the hitbox (columns 134..145, rows 55..78) overlaps the SOLID tile (column 9, "
-                                  "row 3)");
+                                  ": the hitbox (columns 134..145, rows 55..78) clips 2 px into a wall on its right: "
+                                  "the SOLID tile (column 9, row 3)");
 }
 
 TEST_CASE("runner: a manifest naming a symbol the debug file lacks is refused at its line")
@@ -363,7 +363,7 @@ TEST_CASE("runner: a map breaking the slope placement rules is refused unless al
     const std::string text = addScenario(dir, "floating-slope.toml");
     const std::string message = runError(dir, "floating-slope.toml");
     INFO(message);
-    CHECK(contains(message, "the map breaks the slope placement rules"));
+    CHECK(contains(message, "the map breaks the slope placement or clearance rules"));
     CHECK(contains(message, "--allow-invalid-map"));
     // The violation, at the line of the slope's row.
     CHECK(contains(message, "\n  floating-slope.toml:" + std::to_string(lineWith(text, "#.A....#")) +
@@ -414,7 +414,7 @@ TEST_CASE("runner: tileprof run exits 0 on a pass, 1 on a failed expectation, 2 
     const CommandResult refused = runTileprof({"run", invalid});
     CHECK(refused.exitCode == 2);
     CHECK(contains(refused.err, "tileprof run: " + invalid + ":"));
-    CHECK(contains(refused.err, ": the map breaks the slope placement rules"));
+    CHECK(contains(refused.err, ": the map breaks the slope placement or clearance rules"));
     CHECK(refused.out.empty());
     CHECK(contains(refused.err, "\n  " + invalid + ":"));
     CHECK(runTileprof({"run", "--allow-invalid-map", invalid}).exitCode == 0);

@@ -21,7 +21,7 @@ void addReportOptions(CLI::App* command, tileprof::ReportCommandOptions& o)
     command->add_option("--format", o.format, "Report format")->check(CLI::IsMember(tileprof::kReportFormats));
     command->add_option("--out", o.out, "Write the report to this file instead of stdout");
     command->add_flag("--allow-invalid-map", o.allowInvalidMap,
-                      "Run maps that break the slope placement rules (to see the clip or zip they cause)");
+                      "Run maps that break the slope placement or clearance rules (to see the clip or zip they cause)");
     command->add_flag("--fastrom", o.fastRom,
                       "Also run the scenarios as a FastROM build (MEMSEL set, code in banks $80+) and report the saving");
     command->add_option("--top", o.top, "Functions and lines to list in table and markdown reports")
@@ -57,7 +57,7 @@ int main(int argc, char** argv)
     trace->add_option("--entity", traceOptions.entity, "The entity of the call (its name)")->required();
     trace->add_option("--format", traceOptions.format, "Report format")->check(CLI::IsMember({"table", "json", "csv"}));
     trace->add_option("--out", traceOptions.out, "Write the trace to this file instead of stdout");
-    trace->add_flag("--allow-invalid-map", traceOptions.allowInvalidMap, "Run maps that break the slope placement rules");
+    trace->add_flag("--allow-invalid-map", traceOptions.allowInvalidMap, "Run maps that break the slope placement or clearance rules");
 
     std::string labelsRom;
     std::string labelsOut;
@@ -74,7 +74,7 @@ int main(int argc, char** argv)
         }
         command->add_option("--out", regression.out, "Write the report to this file instead of stdout");
         command->add_flag("--allow-invalid-map", regression.allowInvalidMap,
-                          "Run maps that break the slope placement rules");
+                          "Run maps that break the slope placement or clearance rules");
     };
     CLI::App* baseline =
         app.add_subcommand("baseline", "Run scenarios and write their per-case and per-function cycle figures (JSON)");
@@ -111,7 +111,7 @@ int main(int argc, char** argv)
     rom->add_option("files", romFiles, "ROM files (.sfc, or .smc with a copier header)")->required();
 
     std::vector<std::string> validateFiles;
-    CLI::App* validate = app.add_subcommand("validate", "Check maps against the slope placement rules");
+    CLI::App* validate = app.add_subcommand("validate", "Check maps against the slope placement rules, and scenarios against their entities' clearance");
     validate->add_option("files", validateFiles, "Scenario (.toml) or Tiled map (.tmj) files")->required();
 
     unsigned benchRepeats = 3;

@@ -4,7 +4,9 @@
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/map/map_validator.hpp"
 #include "profiler/map/tiled_map.hpp"
+#include "profiler/rom/profiled_rom.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "profiler/scenario/scenario_validator.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -20,7 +22,8 @@ struct CheckedMap {
     std::vector<std::string> violations; // formatted, one line each
 };
 
-// A .tmj file is a Tiled map; anything else is read as a scenario.
+// A .tmj file is a Tiled map, checked against the placement rules; anything else is read as a
+// scenario, whose entities' clearance is checked too, with the height tables of its ROM.
 CheckedMap checkFile(const std::string& file)
 {
     CheckedMap checked;
@@ -34,9 +37,10 @@ CheckedMap checkFile(const std::string& file)
         return checked;
     }
     const Scenario scenario = loadScenario(file);
+    const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
     checked.width = scenario.map.width;
     checked.height = scenario.map.height;
-    for (const MapViolation& violation : validateMap(scenario.map)) {
+    for (const MapViolation& violation : validateScenario(scenario, {scenario.map, rom.topHeights, rom.bottomHeights})) {
         checked.violations.push_back(formatViolation(violation, scenario));
     }
     return checked;

@@ -6,6 +6,7 @@
 #include "profiler/bundled_roms.hpp"
 #include "profiler/runner/invariants.hpp"
 #include "profiler/scenario/map_saver.hpp"
+#include "profiler/scenario/scenario_validator.hpp"
 #include "profiler/scenario/scenario_writer.hpp"
 
 #include <algorithm>
@@ -135,7 +136,7 @@ void DebuggerSession::rerun(int keepFrame)
     Loaded& l = *loaded_;
     l.run.reset();
     l.runError.clear();
-    l.violations = validateMap(l.scenario.map);
+    l.violations = validateScenario(l.scenario, {l.scenario.map, l.rom->topHeights, l.rom->bottomHeights});
     l.aggregateBuilder = ProfileBuilder();
     l.callsAttributed = 0;
     l.aggregate.reset();
@@ -515,7 +516,7 @@ bool DebuggerSession::saveMap()
     // The loader refuses an entity that starts inside SOLID: such a map is not saved.
     const Scenario& s = scenario();
     const Manifest& m = rom().manifest;
-    const CollisionGeometry geometry{s.map, rom().topHeights, rom().bottomHeights, m.originX, m.originY,
+    const CollisionGeometry geometry{{s.map, rom().topHeights, rom().bottomHeights}, m.originX, m.originY,
                                      m.stateBits.down, m.stateBits.up};
     for (const EntitySpec& spec : s.entities) {
         if (const std::optional<std::string> problem =

@@ -256,7 +256,7 @@ void DebuggerUi::drawToolbar()
     }
     if (!session_.violations().empty()) {
         ImGui::SameLine();
-        ImGui::TextColored(colourVec(palette::kViolation), "%zu placement rule violation%s (outlined)", session_.violations().size(),
+        ImGui::TextColored(colourVec(palette::kViolation), "%zu map rule violation%s (outlined)", session_.violations().size(),
                            session_.violations().size() == 1 ? "" : "s");
     }
 }

@@ -18,94 +18,80 @@ Box boxOf(const EntityState& e, const CollisionGeometry& g)
     return {x - e.hitbox.left, x + e.hitbox.right - 1, y - e.hitbox.top, y - e.hitbox.top + e.hitbox.height - 1};
 }
 
-// Pixels outside the map count as solid: the design keeps entities inside it.
-std::optional<TileType> tileAt(const CollisionGeometry& g, int px, int py)
-{
-    if (px < 0 || py < 0) {
-        return std::nullopt;
-    }
-    const int column = px / 16;
-    const int row = py / 16;
-    if (!g.map.contains(column, row)) {
-        return std::nullopt;
-    }
-    return g.map.at(column, row);
-}
-
-std::uint8_t heightIndex(TileType type, int px)
-{
-    return static_cast<std::uint8_t>(tileInfo(type).collisionValue | (px & 15));
-}
-
-// A pixel the routine treats as floor when something comes down on it.
-bool floorAt(const CollisionGeometry& g, int px, int py)
-{
-    const std::optional<TileType> t = tileAt(g, px, py);
-    if (!t) {
-        return true;
-    }
-    const bool floorType = *t == TileType::Solid || *t == TileType::EndSlope || isFloorSlope(*t) ||
-                           *t == TileType::UpPlatform;
-    return floorType && (py & 15) >= g.topHeights[heightIndex(*t, px)];
-}
-
-// A pixel the routine treats as ceiling when something comes up under it.
-bool ceilingAt(const CollisionGeometry& g, int px, int py)
-{
-    const std::optional<TileType> t = tileAt(g, px, py);
-    if (!t) {
-        return true;
-    }
-    const bool ceilingType = *t == TileType::Solid || *t == TileType::EndSlope || isCeilingSlope(*t) ||
-                             *t == TileType::DownPlatform;
-    return ceilingType && (py & 15) <= g.bottomHeights[heightIndex(*t, px)];
-}
-
-bool solidAt(const CollisionGeometry& g, int px, int py)
-{
-    const std::optional<TileType> t = tileAt(g, px, py);
-    return !t || *t == TileType::Solid;
-}
-
-std::string where(int column, int row)
-{
-    return "tile (column " + std::to_string(column) + ", row " + std::to_string(row) + ")";
-}
-
 std::string describe(const Box& b)
 {
     return "columns " + std::to_string(b.left) + ".." + std::to_string(b.right) + ", rows " + std::to_string(b.top) +
            ".." + std::to_string(b.bottom);
 }
 
+// A tile the box overlaps, described by the way the box went into it: through the side where the
+// fewest of its pixels are inside the tile (from its top edge that is a ceiling, and so on).
+std::string describeClip(const Box& b, int column, int row, const MapPixels& pixels)
+{
+    const Box tile{column * 16, column * 16 + 15, row * 16, row * 16 + 15};
+    struct Side {
+        bool reaches; // the tile extends beyond the box on this side
+        int depth;    // the box's rows or columns inside the tile, counted from this side
+        const char* what;
+    };
+    const Side sides[] = {
+        {tile.top < b.top, tile.bottom - b.top + 1, "a ceiling"},
+        {tile.bottom > b.bottom, b.bottom - tile.top + 1, "a floor"},
+        {tile.left < b.left, tile.right - b.left + 1, "a wall on its left"},
+        {tile.right > b.right, b.right - tile.left + 1, "a wall on its right"},
+    };
+    const Side* shallowest = nullptr;
+    for (const Side& side : sides) {
+        if (side.reaches && (shallowest == nullptr || side.depth < shallowest->depth)) {
+            shallowest = &side;
+        }
+    }
+    const std::string where = "(column " + std::to_string(column) + ", row " + std::to_string(row) + ")";
+    const std::string tileName = pixels.map.contains(column, row) ? "the SOLID tile " + where
+                                                                   : "the outside of the map " + where;
+    if (shallowest == nullptr) {
+        return "the hitbox (" + describe(b) + ") holds " + tileName + " whole";
+    }
+    return "the hitbox (" + describe(b) + ") clips " + std::to_string(shallowest->depth) + " px into " +
+           shallowest->what + ": " + tileName;
+}
+
 // Resting one pixel above a surface at some column of the box: the row below the box's gap row
 // is floor, the gap row is not. When the surface is a tile's top row, the gap lies in the tile
 // above, and only a SOLID one there is wrong: falling fast onto a slope, the design lets an entity
-// stop one frame on the tile under the slope, inside the slope (the blog calls this out).
-bool restsOnFloor(const Box& b, const CollisionGeometry& g)
+// stop one frame on the tile under the slope, inside the slope (the blog calls this out), and
+// walking up a hill the END_SLOPE under a slope does the same.
+bool restsOnFloor(const Box& b, const MapPixels& pixels)
 {
     const int gap = b.bottom + 1;
+    const bool gapInSurfaceTile = ((gap + 1) & 15) != 0;
     for (int x = b.left; x <= b.right; ++x) {
-        if (!floorAt(g, x, gap + 1)) {
-            continue;
-        }
-        const bool gapInSameTile = ((gap + 1) & 15) != 0;
-        if (gapInSameTile ? !floorAt(g, x, gap) : !solidAt(g, x, gap)) {
+        if (pixels.floor(x, gap + 1) && (gapInSurfaceTile ? !pixels.floor(x, gap) : !pixels.solid(x, gap))) {
             return true;
         }
     }
     return false;
 }
 
-// Touching a ceiling at some column: the row above the box is ceiling, the box's top row is not.
-bool touchesCeiling(const Box& b, const CollisionGeometry& g)
+// The mirror, with no gap: the row above the box is ceiling and the box's top row is not. When the
+// ceiling is a tile's last row, the top row lies in the tile below, and only a SOLID one there is
+// wrong: stopped by SOLID above a ceiling slope's thin end or an END_SLOPE, by a SOLID side tile, or
+// inside a DOWN_PLATFORM, the box's top row is in the next tile whatever that tile is.
+bool touchesCeiling(const Box& b, const MapPixels& pixels)
 {
+    const bool topInSurfaceTile = (b.top & 15) != 0;
     for (int x = b.left; x <= b.right; ++x) {
-        if (ceilingAt(g, x, b.top - 1) && !ceilingAt(g, x, b.top)) {
+        if (pixels.ceiling(x, b.top - 1) && (topInSurfaceTile ? !pixels.ceiling(x, b.top) : !pixels.solid(x, b.top))) {
             return true;
         }
     }
     return false;
+}
+
+// Rounds down to a tile, for negative pixels (outside the map) too.
+int tileOf(int pixel)
+{
+    return pixel >= 0 ? pixel / 16 : -((15 - pixel) / 16);
 }
 
 } // namespace
@@ -113,17 +99,18 @@ bool touchesCeiling(const Box& b, const CollisionGeometry& g)
 std::optional<std::string> checkInvariants(const EntityState& entity, const CollisionGeometry& g)
 {
     const Box b = boxOf(entity, g);
-    for (int y = b.top; y <= b.bottom; y += 16 - (y & 15)) {
-        for (int x = b.left; x <= b.right; x += 16 - (x & 15)) {
-            if (solidAt(g, x, y)) {
-                return "the hitbox (" + describe(b) + ") overlaps the SOLID " + where(x >> 4, y >> 4);
+    const MapPixels& pixels = g.pixels;
+    for (int y = b.top; y <= b.bottom; y = (tileOf(y) + 1) * 16) {
+        for (int x = b.left; x <= b.right; x = (tileOf(x) + 1) * 16) {
+            if (pixels.solid(x, y)) {
+                return describeClip(b, tileOf(x), tileOf(y), pixels);
             }
         }
     }
-    if ((entity.state & g.downBit) && !restsOnFloor(b, g)) {
+    if ((entity.state & g.downBit) && !restsOnFloor(b, pixels)) {
         return "standing, but the hitbox (" + describe(b) + ") does not rest one pixel above a floor";
     }
-    if ((entity.state & g.upBit) && !touchesCeiling(b, g)) {
+    if ((entity.state & g.upBit) && !touchesCeiling(b, pixels)) {
         return "standing on a ceiling, but the hitbox (" + describe(b) + ") does not touch one";
     }
     return std::nullopt;

@@ -1,9 +1,8 @@
 #pragma once
 
-#include "profiler/map/tile_map.hpp"
+#include "profiler/map/map_pixels.hpp"
 #include "profiler/runner/entity_state.hpp"
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,9 +13,7 @@ namespace tileprof {
 // (DESIGN section 4): the hitbox never overlaps a SOLID tile; an entity standing on a floor rests
 // exactly one pixel above its surface; one standing on a ceiling (upward gravity) touches it.
 struct CollisionGeometry {
-    const TileMap& map;
-    const std::array<std::uint8_t, 256>& topHeights;    // the routine's own height tables
-    const std::array<std::uint8_t, 256>& bottomHeights;
+    MapPixels pixels;
     std::uint16_t originX;
     std::uint16_t originY;
     std::uint8_t downBit;

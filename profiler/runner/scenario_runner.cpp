@@ -1,10 +1,10 @@
 #include "profiler/runner/scenario_runner.hpp"
 
 #include "emu/input_error.hpp"
-#include "profiler/map/map_validator.hpp"
 #include "profiler/runner/collision_machine.hpp"
 #include "profiler/runner/entity_motion.hpp"
 #include "profiler/runner/invariants.hpp"
+#include "profiler/scenario/scenario_validator.hpp"
 
 #include "profiler/text/printf_string.hpp"
 
@@ -50,14 +50,14 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
     }
 }
 
-void checkMapRules(const Scenario& s)
+void checkMapRules(const Scenario& s, const ProfiledRom& rom)
 {
-    const std::vector<MapViolation> violations = validateMap(s.map);
+    const std::vector<MapViolation> violations = validateScenario(s, {s.map, rom.topHeights, rom.bottomHeights});
     if (violations.empty()) {
         return;
     }
     std::string message = s.path.string() + ":" + std::to_string(s.mapLine) +
-                          ": the map breaks the slope placement rules (run anyway with --allow-invalid-map):";
+                          ": the map breaks the slope placement or clearance rules (run anyway with --allow-invalid-map):";
     for (const MapViolation& v : violations) {
         message += "\n  " + formatViolation(v, s);
     }
@@ -159,7 +159,7 @@ struct ScenarioRun::Machine {
     Machine(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
         : machine(rom, options.fastRom),
           observer(machine.caseLabels(), loadMap(machine, s.map), options.recordSteps, options.fastRom),
-          geometry{s.map, rom.topHeights, rom.bottomHeights, rom.manifest.originX, rom.manifest.originY,
+          geometry{{s.map, rom.topHeights, rom.bottomHeights}, rom.manifest.originX, rom.manifest.originY,
                    rom.manifest.stateBits.down, rom.manifest.stateBits.up}
     {
         const Manifest& m = rom.manifest;
@@ -182,7 +182,7 @@ ScenarioRun::ScenarioRun(const Scenario& s, const ProfiledRom& rom, const RunOpt
 {
     checkFits(s, rom);
     if (!options.allowInvalidMap) {
-        checkMapRules(s);
+        checkMapRules(s, rom);
     }
     machine_ = std::make_unique<Machine>(s, rom, options);
     result_.scenario = s.path.string();

@@ -1,0 +1,273 @@
+#include "profiler/scenario/scenario_validator.hpp"
+
+#include "profiler/scenario/scenario.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <tuple>
+
+namespace tileprof {
+namespace {
+
+enum class Standing : std::uint8_t { OnFloor, OnCeiling };
+
+// A hitbox an entity can have, and where the scenario gives it to it.
+struct HitboxUse {
+    const EntitySpec* entity;
+    Hitbox hitbox;
+    int line;         // the entity's line, or the script step's that sets the hitbox
+    bool fromScript;
+};
+
+// The free pixel rows a hitbox needs at a surface it stands on: a floor's has the pixel it rests
+// above the floor too.
+int neededRows(const Hitbox& hitbox, Standing standing)
+{
+    return hitbox.height + (standing == Standing::OnFloor ? 1 : 0);
+}
+
+bool canStand(const EntitySpec& entity, Standing standing)
+{
+    const Gravity against = standing == Standing::OnFloor ? Gravity::Up : Gravity::Down;
+    if (entity.gravity != against) {
+        return true;
+    }
+    return std::any_of(entity.script.begin(), entity.script.end(),
+                       [&](const ScriptStep& step) { return step.gravity && *step.gravity != against; });
+}
+
+// One hitbox of each height any entity standing that way can have, the tallest first: the first
+// that has a height stands for the others, the rule depends on the height alone.
+std::vector<HitboxUse> hitboxesStanding(const Scenario& scenario, Standing standing)
+{
+    std::vector<HitboxUse> uses;
+    const auto add = [&](const HitboxUse& use) {
+        const bool seen = std::any_of(uses.begin(), uses.end(),
+                                      [&](const HitboxUse& u) { return u.hitbox.height == use.hitbox.height; });
+        if (!seen) {
+            uses.push_back(use);
+        }
+    };
+    for (const EntitySpec& entity : scenario.entities) {
+        if (!canStand(entity, standing)) {
+            continue;
+        }
+        add({&entity, entity.hitbox, entity.line, false});
+        for (const ScriptStep& step : entity.script) {
+            if (step.hitbox) {
+                add({&entity, *step.hitbox, step.line, true});
+            }
+        }
+    }
+    std::stable_sort(uses.begin(), uses.end(),
+                     [](const HitboxUse& a, const HitboxUse& b) { return a.hitbox.height > b.hitbox.height; });
+    return uses;
+}
+
+// The map seen by an entity standing one way: its ground is what it stands on (one-way platforms
+// included), the far side what its other edge must stay out of (one-way platforms excluded: it
+// passes through them that way). Rows count from the far side to the ground: down for a floor, up
+// for a ceiling.
+struct Outlook {
+    const MapPixels& pixels;
+    Standing standing;
+
+    bool onFloor() const { return standing == Standing::OnFloor; }
+    int towardGround() const { return onFloor() ? 1 : -1; }
+    bool ground(int x, int y) const { return onFloor() ? pixels.floor(x, y) : pixels.ceiling(x, y); }
+    bool farSide(int x, int y) const
+    {
+        return onFloor() ? pixels.ceiling(x, y, Platforms::Ignore) : pixels.floor(x, y, Platforms::Ignore);
+    }
+    // The ground's first row (nearest the entity) at the pixel.
+    bool surface(int x, int y) const { return ground(x, y) && !ground(x, y - towardGround()); }
+    // A surface that is a SOLID or one-way platform tile's first row: the side tests rest a box on
+    // those alone.
+    bool tileEdge(int x, int y) const
+    {
+        const std::optional<TileType> t = pixels.tileAt(x, y);
+        const TileType platform = onFloor() ? TileType::UpPlatform : TileType::DownPlatform;
+        return t && (*t == TileType::Solid || *t == platform) && (y & 15) == (onFloor() ? 0 : 15);
+    }
+};
+
+// A resting place where the hitbox goes into the far side: its origin's column, the surface it
+// rests on (a pixel of it) and the far side's pixel nearest that surface inside the box.
+struct Clip {
+    int originX;
+    int groundX;
+    int ground;
+    int farX;
+    int far;
+
+    int freeRows() const { return std::abs(ground - far) - 1; }
+};
+
+// Where an outlook's entity can rest, per pixel column: its ground's surfaces, and the tile edges
+// among them.
+struct RestingRows {
+    std::vector<std::vector<int>> surfaces;
+    std::vector<std::vector<int>> tileEdges;
+};
+
+RestingRows restingRows(const Outlook& o)
+{
+    RestingRows rows;
+    const int width = o.pixels.widthPixels();
+    rows.surfaces.resize(static_cast<std::size_t>(width));
+    rows.tileEdges.resize(static_cast<std::size_t>(width));
+    for (int x = 0; x < width; ++x) {
+        for (int y = 0; y < o.pixels.heightPixels(); ++y) {
+            if (o.surface(x, y)) {
+                rows.surfaces[static_cast<std::size_t>(x)].push_back(y);
+                if (o.tileEdge(x, y)) {
+                    rows.tileEdges[static_cast<std::size_t>(x)].push_back(y);
+                }
+            }
+        }
+    }
+    return rows;
+}
+
+// Every place a hitbox can rest with its origin at pixel column x: on a surface under its origin
+// (the centre tests snap it there), or on the edge of a SOLID or platform tile under another of its
+// columns (the side tests hold it there). It rests there if its edge nearest the ground is clear
+// of SOLID, else a wall would have stopped it. Each column of the box is then checked from that
+// edge across, first past ground it stands in (the foot of a slope rising beside it), then through
+// the rows its height needs: no column may meet SOLID there, which the X axis takes for a wall,
+// and the origin's column no far side at all (a slope, END_SLOPE or SOLID), which the centre tests
+// would snap it out of the wrong way. Slopes at the box's other columns are the design's own
+// overlap: only its centre follows them.
+void findClips(const Outlook& o, const RestingRows& rows, const Hitbox& h, int x, std::vector<Clip>& clips)
+{
+    const int toward = o.towardGround();
+    const int gap = o.onFloor() ? 1 : 0; // a box rests one pixel above a floor, touching a ceiling
+    const int left = x - h.left;
+    const int right = x + h.right - 1;
+    const int width = o.pixels.widthPixels();
+    std::vector<std::pair<int, int>> supports; // (surface row, column)
+    for (const int y : rows.surfaces[static_cast<std::size_t>(x)]) {
+        supports.emplace_back(y, x);
+    }
+    for (int c = std::max(left, 0); c <= std::min(right, width - 1); ++c) {
+        for (const int y : rows.tileEdges[static_cast<std::size_t>(c)]) {
+            supports.emplace_back(y, c);
+        }
+    }
+    // One support for each row: the first, the origin's own when it has one there.
+    std::stable_sort(supports.begin(), supports.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    supports.erase(std::unique(supports.begin(), supports.end(),
+                               [](const auto& a, const auto& b) { return a.first == b.first; }),
+                   supports.end());
+    for (const auto& [ground, groundX] : supports) {
+        const int near = ground - toward * (gap + 1);
+        const int end = near - toward * h.height; // one row beyond the box's far edge
+        bool inWall = false;
+        for (int c = left; c <= right && !inWall; ++c) {
+            inWall = o.pixels.solid(c, near);
+        }
+        if (inWall) {
+            continue;
+        }
+        for (int c = left; c <= right; ++c) {
+            int y = near;
+            while (y != end && o.ground(c, y) && !o.pixels.solid(c, y)) {
+                y -= toward;
+            }
+            for (; y != end; y -= toward) {
+                if (c == x ? o.farSide(c, y) : o.pixels.solid(c, y)) {
+                    clips.push_back({x, groundX, ground, c, y});
+                    break;
+                }
+            }
+        }
+    }
+}
+
+std::string describeTile(const MapPixels& pixels, int x, int y)
+{
+    const std::optional<TileType> tile = pixels.tileAt(x, y);
+    if (!tile) {
+        return y < 0 ? "the top of the map" : "the bottom of the map";
+    }
+    const TileTypeInfo& info = tileInfo(*tile);
+    return std::string{'\''} + info.legend + "' " + std::string(info.name) + " (row " + std::to_string(y >> 4) +
+           ", column " + std::to_string(x >> 4) + ")";
+}
+
+std::string describeHitbox(const HitboxUse& use)
+{
+    const Hitbox& h = use.hitbox;
+    const std::string box = "hitbox {left " + std::to_string(h.left) + ", right " + std::to_string(h.right) + ", top " +
+                            std::to_string(h.top) + ", height " + std::to_string(h.height) + "}";
+    const std::string entity = "entity \"" + use.entity->name + "\"";
+    if (use.fromScript) {
+        return entity + " (line " + std::to_string(use.entity->line) + ") takes the " + box + " at line " +
+               std::to_string(use.line);
+    }
+    return entity + " (line " + std::to_string(use.line) + ") has the " + box;
+}
+
+// Clips are reported per tile the box rests on, each by its tightest.
+std::pair<int, int> groundTile(const Clip& c)
+{
+    return {c.ground >> 4, c.groundX >> 4};
+}
+
+void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use, std::vector<MapViolation>& violations)
+{
+    std::sort(clips.begin(), clips.end(), [](const Clip& a, const Clip& b) {
+        return std::tuple(groundTile(a), a.originX) < std::tuple(groundTile(b), b.originX);
+    });
+    const bool onFloor = o.onFloor();
+    const char* groundName = onFloor ? "floor" : "ceiling";
+    const char* farName = onFloor ? "ceiling" : "floor";
+    for (std::size_t first = 0; first < clips.size();) {
+        std::size_t last = first;
+        const Clip* tightest = &clips[first];
+        while (last + 1 < clips.size() && groundTile(clips[last + 1]) == groundTile(clips[first])) {
+            ++last;
+            if (clips[last].freeRows() < tightest->freeRows()) {
+                tightest = &clips[last];
+            }
+        }
+        const Clip& t = *tightest;
+        const std::string detail =
+            describeHitbox(use) + ": standing " + (onFloor ? "on" : "under") + " it with its origin at pixel columns " +
+            std::to_string(clips[first].originX) + ".." + std::to_string(clips[last].originX) + ", the hitbox's " +
+            (onFloor ? "top" : "bottom") + " row goes into the " + farName + " of " +
+            describeTile(o.pixels, t.farX, t.far) + ": " + std::to_string(t.freeRows()) + " px between the " +
+            groundName + " (pixel row " + std::to_string(t.ground) + " at column " + std::to_string(t.groundX) +
+            ") and the " + farName + " (pixel row " + std::to_string(t.far) + " at column " + std::to_string(t.farX) +
+            "), where it needs " + std::to_string(neededRows(use.hitbox, o.standing)) + ", " +
+            (onFloor ? "its height and the pixel it rests above the floor" : "its height");
+        violations.push_back({t.ground >> 4, t.groundX >> 4, *o.pixels.tileAt(t.groundX, t.ground),
+                              onFloor ? "NOT_ENOUGH_ROOM_ABOVE_FLOOR" : "NOT_ENOUGH_ROOM_BELOW_CEILING", detail});
+        first = last + 1;
+    }
+}
+
+} // namespace
+
+std::vector<MapViolation> validateScenario(const Scenario& scenario, const MapPixels& pixels)
+{
+    std::vector<MapViolation> violations = validateMap(scenario.map);
+    for (const Standing standing : {Standing::OnFloor, Standing::OnCeiling}) {
+        const std::vector<HitboxUse> uses = hitboxesStanding(scenario, standing);
+        if (uses.empty()) {
+            continue;
+        }
+        const Outlook outlook{pixels, standing};
+        const RestingRows rows = restingRows(outlook);
+        for (const HitboxUse& use : uses) {
+            std::vector<Clip> clips;
+            for (int x = 0; x < pixels.widthPixels(); ++x) {
+                findClips(outlook, rows, use.hitbox, x, clips);
+            }
+            reportClips(std::move(clips), outlook, use, violations);
+        }
+    }
+    return violations;
+}
+
+} // namespace tileprof

@@ -1,0 +1,115 @@
+// The design's invariants as the runner checks them after every call, on the situations the
+// design really produces: each of the four ceiling situations of tests/data/invariants (A-D) and
+// its floor mirror runs without a failure, their expectations pinning the frame where it happens;
+// states one pixel off fail; a clip says what the box went into.
+
+#include "profiler/runner/invariants.hpp"
+
+#include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/scenario_runner.hpp"
+#include "profiler/scenario/scenario.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace tileprof {
+namespace {
+
+const fs::path kInvariantsData = fs::path(TILEPROF_TEST_DATA_DIR) / "invariants";
+
+const ProfiledRom& builtRom()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath(kDefaultRom));
+    return rom;
+}
+
+std::vector<std::string> failuresOf(const std::string& name)
+{
+    const ScenarioResult result = runScenario(loadScenario(kInvariantsData / name), builtRom());
+    std::vector<std::string> failures;
+    for (const Failure& failure : result.failures) {
+        failures.push_back(failure.text());
+    }
+    return failures;
+}
+
+// The invariants for one entity of a scenario, placed at (x, y) in whole pixels with `state`.
+std::optional<std::string> check(const Scenario& s, int x, int y, std::uint8_t state)
+{
+    const ProfiledRom& rom = builtRom();
+    const Manifest& m = rom.manifest;
+    const CollisionGeometry geometry{{s.map, rom.topHeights, rom.bottomHeights}, m.originX, m.originY,
+                                     m.stateBits.down, m.stateBits.up};
+    EntityState e;
+    e.x = static_cast<std::uint32_t>(x + m.originX) << 16;
+    e.y = static_cast<std::uint32_t>(y + m.originY) << 16;
+    e.hitbox = s.entities.at(0).hitbox;
+    e.state = state;
+    return checkInvariants(e, geometry);
+}
+
+TEST_CASE("invariants: the ceiling situations of the design and their floor mirrors pass")
+{
+    for (const char* name : {"ceiling-inside-down-platform.toml", "floor-inside-up-platform.toml",
+                             "ceiling-side-tile-over-slope.toml", "floor-side-tile-under-slope.toml",
+                             "ceiling-slope-tip-fast-rise.toml", "floor-slope-tip-fast-fall.toml",
+                             "ceiling-hill-joint.toml", "floor-hill-joint.toml"}) {
+        CAPTURE(name);
+        CHECK(failuresOf(name) == std::vector<std::string>{});
+    }
+}
+
+TEST_CASE("invariants: touching a ceiling is exact to the pixel, and so is resting above a floor")
+{
+    const std::uint8_t up = builtRom().manifest.stateBits.up;
+    const std::uint8_t down = builtRom().manifest.stateBits.down;
+
+    // A: inside the DOWN_PLATFORM under the SOLID row, the top at 16 touches; at 17 it does not.
+    const Scenario a = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
+    CHECK(check(a, 40, 17, up) == std::nullopt);
+    CHECK(check(a, 40, 18, up) ==
+          "standing on a ceiling, but the hitbox (columns 39..40, rows 17..18) does not touch one");
+
+    // D: under the END_SLOPE, the top at 32 touches (the slope below the END_SLOPE is not SOLID);
+    // one pixel higher it is inside the END_SLOPE, away from the tile's edge.
+    const Scenario d = loadScenario(kInvariantsData / "ceiling-hill-joint.toml");
+    CHECK(check(d, 65, 34, up) == std::nullopt);
+    CHECK(check(d, 65, 33, up) ==
+          "standing on a ceiling, but the hitbox (columns 64..67, rows 31..38) does not touch one");
+
+    // The floor mirror of D: one pixel above 64 rests; one pixel lower the box is inside the slope
+    // over the END_SLOPE and its gap row inside the END_SLOPE.
+    const Scenario floorD = loadScenario(kInvariantsData / "floor-hill-joint.toml");
+    CHECK(check(floorD, 65, 61, down) == std::nullopt);
+    CHECK(check(floorD, 65, 62, down) ==
+          "standing, but the hitbox (columns 64..67, rows 56..63) does not rest one pixel above a floor");
+}
+
+TEST_CASE("invariants: a clip says what the box went into")
+{
+    // #####
+    // #.v.#   the box is 2 x 2 px, its origin at its bottom-right pixel
+    // #...#
+    // #####
+    const Scenario a = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
+    CHECK(check(a, 40, 16, 0) ==
+          "the hitbox (columns 39..40, rows 15..16) clips 1 px into a ceiling: the SOLID tile (column 2, row 0)");
+    CHECK(check(a, 40, 49, 0) ==
+          "the hitbox (columns 39..40, rows 48..49) clips 2 px into a floor: the SOLID tile (column 2, row 3)");
+    CHECK(check(a, 16, 30, 0) ==
+          "the hitbox (columns 15..16, rows 29..30) clips 1 px into a wall on its left: the SOLID tile (column 0, "
+          "row 1)");
+    CHECK(check(a, 64, 30, 0) ==
+          "the hitbox (columns 63..64, rows 29..30) clips 1 px into a wall on its right: the SOLID tile (column 4, "
+          "row 1)");
+}
+
+} // namespace
+} // namespace tileprof
