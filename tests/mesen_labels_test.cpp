@@ -15,7 +15,6 @@
 
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -104,8 +103,10 @@ private:
             }
             label.length = *last - *first + 1;
         }
-        static const std::regex name("^[@_a-zA-Z]+[@_a-zA-Z0-9]*$");
-        if (!label.name.empty() && !std::regex_match(label.name, name)) {
+        // Mesen2's ^[@_a-zA-Z]+[@_a-zA-Z0-9]*$, or no name (a comment alone).
+        const std::string letters = "@_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        if (!label.name.empty() && (letters.find(label.name[0]) == std::string::npos ||
+                                    label.name.find_first_not_of(letters + "0123456789") != std::string::npos)) {
             return std::nullopt;
         }
         return label;
