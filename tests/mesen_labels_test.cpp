@@ -228,7 +228,7 @@ TEST_CASE("labels: Mesen2 imports every label, each scope's entry, every case wi
     CHECK(slots.length == *rom.debug.symbol(rom.manifest.entitySlots.name, "test").size);
 }
 
-TEST_CASE("labels: --out writes the same file; a ROM that cannot be loaded is an input error")
+TEST_CASE("labels: --out writes the same file, and a ROM that cannot be loaded is an input error")
 {
     const TempDir dir;
     const CommandResult toFile = runTileprof({"labels", "--mlb", "--out", dir.file("x.mlb").string()});
