@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tileprof needs (only those missing; with sudo unless root), then
-# configures and builds a Release build in build/. TILEPROF_WERROR=ON makes warnings errors.
+# configures a Release build in build/ and builds what the main job needs: the command line, the
+# debugger and the ROMs. With --tests it also installs what the tests run and builds the test
+# suite. TILEPROF_WERROR=ON makes warnings errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+tests=false
+case "${1-}" in
+    "") ;;
+    --tests) tests=true ;;
+    *) echo "usage: $0 [--tests]" >&2; exit 2 ;;
+esac
 
 packages=(
     cmake make g++          # the build
@@ -11,7 +20,7 @@ packages=(
     nlohmann-json3-dev      # JSON: test vectors, Tiled maps, reports
     libtomlplusplus-dev     # TOML: scenarios and ROM manifests
     zlib1g-dev              # gzip-compressed test vectors
-    doctest-dev             # tests
+    doctest-dev             # tests (the build configures them either way)
     pkg-config              # finds Dear ImGui
     libimgui-dev            # tileprof-gui: Dear ImGui with its GLFW, OpenGL 3 and SDL2 backends
     libglfw3-dev            # tileprof-gui: the window
@@ -19,6 +28,12 @@ packages=(
     libsdl2-dev             # tileprof-gui --headless: SDL2's software renderer
     libstb-dev              # tileprof-gui --headless: PNG writing (and reading, in the tests)
 )
+if $tests; then
+    packages+=(
+        valgrind            # tests: callgrind_annotate reads the callgrind reports
+        libxml2-utils       # tests: xmllint checks the JUnit reports against a schema
+    )
+fi
 
 missing=()
 for package in "${packages[@]}"; do
@@ -37,4 +52,8 @@ if ((${#missing[@]} > 0)); then
 fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}"
-cmake --build build -j2
+if $tests; then
+    cmake --build build -j2
+else
+    cmake --build build -j2 --target tileprof tileprof-gui roms
+fi

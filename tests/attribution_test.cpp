@@ -22,6 +22,7 @@
 #include "profiler/scenario/scenario.hpp"
 #include "profiler/stats/case_statistics.hpp"
 #include "profiler/symbols/debug_info.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -196,12 +197,18 @@ void checkAddsUp(const Profile& p, const Cost& callsTotal, std::size_t calls)
     CHECK(p.functions.size() >= 3); // the routine, its X axis and one Y path at least
 
     for (const CallEdgeProfile& e : p.edges) {
-        INFO(e.caller << " -> " << e.callee);
+        INFO(e.caller << " -> " << e.callee << " at line " << e.line);
         const FunctionProfile* callee = function(p, e.callee);
         REQUIRE(callee != nullptr);
         REQUIRE(function(p, e.caller) != nullptr);
         CHECK(e.count >= 1);
         CHECK(e.inclusive.cycles <= callee->inclusive.cycles);
+        // The edge is at the line that entered the callee: one of the caller's or of a scope
+        // nested in it, never one of the callee's own.
+        const LineProfile* at = line(p, e.file, e.line);
+        REQUIRE(at != nullptr);
+        CHECK((at->function == e.caller || at->function.starts_with(e.caller + "::")));
+        CHECK(at->function != e.callee);
     }
 }
 
@@ -260,6 +267,28 @@ TEST_CASE("attribution: functions, lines and stacks add up to exactly what the c
     const FunctionProfile* xAxis = function(p, std::string(kRoot) + "::XAxis");
     REQUIRE(xAxis != nullptr);
     CHECK(xAxis->calls == calls);
+
+    // The routine enters its nested scopes from its own lines: the X axis by falling through from
+    // the line before it, each Y path by the branch or jump that picks it.
+    const std::string source = slurp(function(p, kRoot)->file);
+    const std::map<std::string, std::string> entries{
+        {"XAxis", "    sta z:Entity::xPosition + 2\n\n    ; 4.1: the X axis"},
+        {"MovingDown", "    bpl MovingDown\n"},
+        {"MovingDown_Standing", "    jmp MovingDown_Standing\n"},
+        {"MovingUp", "    jmp MovingUp\n"},
+        {"MovingUp_Standing", "    jmp MovingUp_Standing\n"}};
+    for (const auto& [callee, enteringLine] : entries) {
+        INFO(callee);
+        std::vector<const CallEdgeProfile*> found;
+        for (const CallEdgeProfile& e : p.edges) {
+            if (e.caller == kRoot && e.callee == std::string(kRoot) + "::" + callee) {
+                found.push_back(&e);
+            }
+        }
+        REQUIRE(found.size() == 1);
+        CHECK(found[0]->line == lineWith(source, enteringLine));
+        CHECK(found[0]->count == function(p, found[0]->callee)->calls);
+    }
 
     // Functions come sorted by exclusive cycles, most first.
     CHECK(std::is_sorted(p.functions.begin(), p.functions.end(), [](const FunctionProfile& a, const FunctionProfile& b) {
@@ -696,7 +725,7 @@ TEST_CASE("profile builder: a jump into a nested scope is charged to it, inside 
         const CallEdgeProfile* e = edge(p, "MoveEntity", "MoveEntity::Clamp");
         REQUIRE(e != nullptr);
         CHECK(e->count == 1);
-        CHECK(e->line == 54); // entered at its first line
+        CHECK(e->line == 52); // entered from the sta that falls through into it
         CHECK(e->inclusive.cycles == 14);
         CHECK(line(p, "game.s", 54)->inclusive.cycles == 3); // no call was made there
         CHECK(p.edges.size() == 1);
@@ -724,19 +753,33 @@ TEST_CASE("profile builder: a jump into a nested scope is charged to it, inside 
         CHECK(edge(p, "MoveEntity", "MoveEntity::Clamp")->count == 1);
         CHECK(function(p, "MoveEntity")->calls == 1);
     }
-    SUBCASE("entering the nested scope twice in one call counts two entries")
+    SUBCASE("entering the nested scope twice in one call counts an entry at each line that entered it")
     {
         const CallRecord call = callOf({
-            op(0x8024, 0x9D, 6),  // MoveEntity: sta
+            op(0x8024, 0x9D, 6),  // MoveEntity: sta                 game.s:52
+            op(0x8027, 0xC9, 3),  // Clamp: cmp                      game.s:54
+            op(0x8030, kJmp, 3),  // MoveEntity: (as if) jmp back    game.s:60
             op(0x8027, 0xC9, 3),  // Clamp: cmp
-            op(0x8030, kJmp, 3),  // MoveEntity: (as if) jmp back
+            op(0x802A, 0x90, 2),  //   bcc (not taken)               game.s:55
+            op(0x8033, kJmp, 3),  // MoveEntity: (as if) jmp back    game.s:63
             op(0x8027, 0xC9, 3),  // Clamp: cmp
             op(0x802F, kRts, 6),
         });
         const Profile p = profileOf({call});
-        CHECK(edge(p, "MoveEntity", "MoveEntity::Clamp")->count == 2);
+        REQUIRE(p.edges.size() == 3);
+        const int lines[] = {52, 60, 63};
+        const std::uint64_t inclusive[] = {3, 3 + 2, 3 + 6};
+        for (std::size_t k = 0; k < 3; ++k) {
+            const CallEdgeProfile& e = p.edges[k];
+            INFO("from line " << e.line);
+            CHECK(e.caller == "MoveEntity");
+            CHECK(e.callee == "MoveEntity::Clamp");
+            CHECK(e.line == lines[k]);
+            CHECK(e.count == 1);
+            CHECK(e.inclusive.cycles == inclusive[k]);
+        }
         CHECK(function(p, "MoveEntity::Clamp")->calls == 1);
-        CHECK(cyclesOf(function(p, "MoveEntity::Clamp"), false) == 12);
+        CHECK(cyclesOf(function(p, "MoveEntity::Clamp"), false) == 3 + 5 + 9);
     }
 }
 

@@ -544,6 +544,28 @@ TEST_CASE("report formats: junit is well-formed with a test case per scenario an
     CHECK_THROWS(XmlReader("<a></a><b/>").document());
 }
 
+TEST_CASE("report formats: xmllint validates the junit report against a JUnit schema, errors and all")
+{
+    const Runs runs;
+    const std::string broken = runs.dir.write("broken.toml", "name = \"broken\"\nframes = 0\n").string();
+    const std::string report = (runs.dir.path() / "junit.xml").string();
+    const CommandResult r = runTileprof(concat({"run", "--format", "junit", "--out", report}, concat(runs.all(), {broken})));
+    CHECK(r.exitCode == 2);
+    const std::string schema = std::string(TILEPROF_TEST_DATA_DIR) + "/junit/junit.xsd";
+    const CommandResult valid = runProgram("xmllint", {"--noout", "--schema", schema, report});
+    INFO(valid.err);
+    REQUIRE_MESSAGE(valid.exitCode != 127, "xmllint is missing: ./scripts/setup.sh --tests installs it");
+    CHECK(valid.exitCode == 0);
+    CHECK(contains(valid.err, " validates"));
+    const XmlElement root = XmlReader(slurp(report)).document();
+    CHECK(root.attribute("errors") == "1");
+    CHECK(root.attribute("failures") == "2");
+
+    // The schema is no formality: a test case without a name fails it.
+    const std::string nameless = runs.dir.write("nameless.xml", replaced(slurp(report), "name=\"falling\"", "")).string();
+    CHECK(runProgram("xmllint", {"--noout", "--schema", schema, nameless}).exitCode != 0);
+}
+
 // ---- callgrind, folded, speedscope -----------------------------------------------------------------
 
 struct ProfileOutputs {
@@ -689,6 +711,86 @@ TEST_CASE("report formats: callgrind has its header, fn blocks whose self costs 
     }
 }
 
+// callgrind_annotate (valgrind) run on a report: stdout, after checking it warned of nothing.
+std::string callgrindAnnotate(const std::string& file)
+{
+    const CommandResult r = runProgram("callgrind_annotate", {"--auto=yes", file});
+    REQUIRE_MESSAGE(r.exitCode != 127, "callgrind_annotate is missing: ./scripts/setup.sh --tests installs valgrind");
+    CHECK(r.exitCode == 0);
+    CHECK_MESSAGE(r.err.empty(), r.err); // "WARNING: line 7 malformed, ignoring" and the like
+    return r.out;
+}
+
+TEST_CASE("report formats: callgrind_annotate reads callgrind reports whole, with our totals and calls at the lines that made them")
+{
+    const Runs runs;
+    const ProfileOutputs expected = profileJson(runs.passing);
+    const std::string file = (runs.dir.path() / "callgrind.out").string();
+    REQUIRE(runTileprof(concat({"profile", "--format", "callgrind", "--out", file}, runs.passing)).exitCode == 0);
+    const std::vector<std::string> lines = splitLines(callgrindAnnotate(file));
+
+    // Its program totals are the selection's, event by event.
+    const auto totals = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.ends_with(" PROGRAM TOTALS"); });
+    REQUIRE(totals != lines.end());
+    std::vector<std::uint64_t> figures;
+    std::istringstream fields(*totals);
+    for (std::string field; fields >> field;) {
+        field.erase(std::remove(field.begin(), field.end(), ','), field.end());
+        if (isNumber(field)) {
+            figures.push_back(std::stoull(field));
+        }
+    }
+    CHECK(figures == std::vector<std::uint64_t>{expected.json.at("selection").at("cycles").get<std::uint64_t>(),
+                                                expected.json.at("selection").at("master_clocks").get<std::uint64_t>()});
+
+    // In the annotated source, each call follows the line that made it: "COST => FILE:CALLEE (Nx)".
+    std::map<std::string, std::vector<std::string>> callsAfter; // by the source line's text
+    std::string source;
+    for (const std::string& line : lines) {
+        if (line.find(" => ") != std::string::npos && line.ends_with("x)")) {
+            callsAfter[source].push_back(line);
+        } else {
+            source = line;
+        }
+    }
+    const auto calledAfter = [&](const std::string& sourceEnd, const std::string& callee) {
+        std::uint64_t count = 0;
+        for (const auto& [text, calls] : callsAfter) {
+            if (!text.ends_with(sourceEnd)) {
+                continue;
+            }
+            for (const std::string& call : calls) {
+                const std::string head = ":" + std::string(kRoot) + "::" + callee + " (";
+                if (const std::size_t at = call.find(head); at != std::string::npos) {
+                    std::string n = call.substr(at + head.size());
+                    n = n.substr(0, n.size() - 2);
+                    n.erase(std::remove(n.begin(), n.end(), ','), n.end());
+                    count += number(n);
+                }
+            }
+        }
+        return count;
+    };
+    const auto callsOf = [&](const std::string& callee) {
+        return expected.functions.at(std::string(kRoot) + "::" + callee).at("calls").get<std::uint64_t>();
+    };
+    CHECK(calledAfter("    sta z:Entity::xPosition + 2", "XAxis") == callsOf("XAxis"));
+    CHECK(calledAfter("    bpl MovingDown", "MovingDown") == callsOf("MovingDown"));
+    CHECK(calledAfter("    jmp MovingDown_Standing", "MovingDown_Standing") == callsOf("MovingDown_Standing"));
+    // Not at the callee's own first line (MOVE_Y opens MovingDown and MovingUp).
+    CHECK_FALSE(callsAfter.contains(""));
+    for (const auto& [text, calls] : callsAfter) {
+        INFO(text);
+        CHECK_FALSE(text.ends_with("    MOVE_Y"));
+        CHECK_FALSE(text.ends_with("    bit z:Entity::xVelocity + 2")); // XAxis's first line
+    }
+
+    // What could not be run is in the header, which callgrind_annotate prints.
+    const std::string broken = runs.dir.write("broken.toml", "name = \"broken\"\nframes = 0\n").string();
+    CHECK(runTileprof(concat({"profile", "--format", "callgrind", "--out", file}, concat(runs.passing, {broken}))).exitCode == 2);
+    CHECK(contains(callgrindAnnotate(file), "\nScenario not run: " + broken + ":"));
+}
+
 TEST_CASE("report formats: folded stacks add up to the profile's total")
 {
     const Runs runs;
@@ -789,7 +891,8 @@ TEST_CASE("report formats: CSV rows have the header's columns, quoted where need
     const std::vector<std::vector<std::string>> rows = parseCsv(r.out);
     REQUIRE(rows.size() > 1);
     const std::vector<std::string>& header = rows[0];
-    CHECK(header.size() == 20);
+    CHECK(header.size() == 21);
+    CHECK(header.back() == "error");
     CHECK(header[0] == "scope");
     CHECK(header[1] == "scenario");
     CHECK(header[3] == "calls");
@@ -826,7 +929,7 @@ TEST_CASE("report formats: CSV rows have the header's columns, quoted where need
     CHECK(profile.exitCode == 0);
     const std::vector<std::vector<std::string>> p = parseCsv(profile.out);
     REQUIRE(p.size() > 1);
-    CHECK(p[0].size() == 11);
+    CHECK(p[0].size() == 12);
     CHECK(p[0][7] == "exclusive_cycles");
     std::uint64_t functionCycles = 0;
     std::uint64_t lineCycles = 0;
@@ -871,7 +974,7 @@ TEST_CASE("report formats: CSV quotes a source file name that holds a comma")
     std::size_t lines = 0;
     for (const std::vector<std::string>& row : rows) {
         INFO(row[0] << "," << row[1]);
-        REQUIRE(row.size() == 11);
+        REQUIRE(row.size() == 12);
         if (row[0] == "line") {
             ++lines;
             CHECK(row[2] == file);
@@ -955,6 +1058,133 @@ TEST_CASE("report formats: the tables of run and profile")
     const Json& hottest = p.json.at("functions")[0];
     CHECK(contains(profile.out, std::to_string(hottest.at("exclusive_cycles").get<std::uint64_t>())));
     CHECK(contains(profile.out, hottest.at("name").get<std::string>()));
+}
+
+TEST_CASE("report formats: markdown pastes trace commands a shell runs as they are, and counts what it lists")
+{
+    // A one-call scenario in a directory with a space, named with backticks, its entity named with
+    // both quotes.
+    TempDir dir;
+    std::string text = slurp(bundledScenario("fall-and-land"));
+    text = replaced(text, "frames = 60\n", "frames = 1\n");
+    text = replaced(text, "name = \"player\"", "name = \"it's \\\"p\\\" 1\"");
+    text = text.substr(0, text.find("[[expect]]"));
+    fs::create_directories(dir.file("with space"));
+    const std::string scenario = dir.write("with space/one `call`.toml", text).string();
+
+    const CommandResult r = runTileprof({"run", "--format", "markdown", scenario});
+    INFO(r.out);
+    CHECK(r.exitCode == 0);
+    CHECK(contains(r.out, "\n1 scenario, 1 call, 0 failures.\n"));
+    // The code span's fence is longer than any run of backticks inside it (CommonMark).
+    std::string command;
+    for (const std::string& line : splitLines(r.out)) {
+        if (line.starts_with("- falling: ")) {
+            const std::size_t open = line.find('`');
+            const std::size_t fence = line.find_first_not_of('`', open) - open;
+            CHECK(fence == 2);
+            REQUIRE(line.ends_with(std::string(fence, '`')));
+            command = line.substr(open + fence, line.size() - open - 2 * fence);
+        }
+    }
+    REQUIRE(command.starts_with("tileprof trace "));
+    const CommandResult traced =
+        runProgram("/bin/sh", {"-c", "'" + std::string(TILEPROF_BINARY) + "'" + command.substr(8)});
+    INFO(traced.err);
+    CHECK(traced.exitCode == 0);
+    CHECK(traced.out.starts_with("tileprof trace: " + scenario + " frame 1, entity \"it's \"p\" 1\": case falling"));
+
+    // Two things failed: both are counted, both are listed.
+    const Runs runs;
+    const std::string broken = runs.dir.write("broken.toml", "name = \"broken\"\nframes = 0\n").string();
+    const CommandResult failed = runTileprof(concat({"run", "--format", "markdown"}, {runs.bad, broken}));
+    CHECK(failed.exitCode == 2);
+    CHECK(contains(failed.out, "\n1 scenario, 60 calls, 1 scenario not run, 2 failures.\n"));
+    const std::string listed = failed.out.substr(failed.out.find("**Failures**\n\n") + 14);
+    const std::vector<std::string> items = splitLines(listed.substr(0, listed.find("\n\n")));
+    REQUIRE(items.size() == 2);
+    CHECK(items[0].starts_with("- `not run: " + broken + ":"));
+    CHECK(items[1] == "- `" + runs.bad + ":" + std::to_string(lineWith(runs.badText, "[[expect]]")) +
+                          ": frame 60, entity \"player\": expected pos [80, 66], got [80, 67]`");
+}
+
+TEST_CASE("report formats: a scenario that cannot be loaded is in every format, with its error")
+{
+    const Runs runs;
+    const std::string broken =
+        runs.dir.write("broken.toml", replaced(slurp(bundledScenario("fall-and-land")), "frames = 60\n", "frames = 60\nspeed = 3\n"))
+            .string();
+    const std::vector<std::string> scenarios{runs.passing[0], broken};
+    const auto report = [&](const char* command, const char* format) {
+        const CommandResult r = runTileprof(concat({command, "--format", format}, scenarios));
+        INFO(command << " --format " << format << ": " << r.err);
+        CHECK(r.exitCode == 2);
+        return r;
+    };
+
+    const CommandResult table = report("run", "table");
+    // stderr has the error as the loader gave it.
+    REQUIRE(table.err.starts_with("tileprof run: " + broken + ":"));
+    const std::string message = table.err.substr(14, table.err.find('\n') - 14);
+    CHECK(contains(message, "speed"));
+    CHECK(table.out.starts_with("tileprof run: 1 scenario, 60 calls, 1 scenario not run\n"));
+    CHECK(contains(table.out, "\n1 failure\n  not run: " + message + "\n"));
+
+    const Json j = parseJson(report("run", "json"));
+    CHECK(j.at("scenarios").size() == 1);
+    CHECK(j.at("scenarios_not_run") == Json::array({{{"scenario", broken}, {"error", message}}}));
+    CHECK(parseJson(runTileprof(concat({"run", "--format", "json"}, runs.passing))).at("scenarios_not_run") == Json::array());
+
+    for (const char* command : {"run", "profile"}) {
+        INFO(command);
+        const std::vector<std::vector<std::string>> rows = parseCsv(report(command, "csv").out);
+        REQUIRE(rows.size() > 2);
+        CHECK(rows[0].back() == "error");
+        REQUIRE(rows[1].size() == rows[0].size());
+        CHECK(rows[1][0] == "not_run");
+        CHECK(rows[1][1] == broken);
+        CHECK(rows[1].back() == message);
+        for (std::size_t k = 2; k < rows.size(); ++k) {
+            CHECK(rows[k].size() == rows[0].size());
+            CHECK(rows[k].back().empty());
+        }
+    }
+
+    CHECK(contains(report("run", "markdown").out, "\n- `not run: " + message + "`\n"));
+    const XmlElement junit = XmlReader(report("run", "junit").out).document();
+    CHECK(junit.attribute("errors") == "1");
+    CHECK(contains(report("profile", "table").out, "\n  not run: " + message + "\n"));
+    CHECK(contains(report("profile", "callgrind").out, "\ndesc: Scenario not run: " + message + "\n"));
+    const std::vector<std::string> folded = splitLines(report("profile", "folded").out);
+    REQUIRE(folded.size() > 1);
+    CHECK(folded[0] == "# tileprof: not run: " + message + " (no stacks from it)");
+    CHECK(contains(parseJson(report("profile", "speedscope")).at("name").get<std::string>(), "; not run: " + message));
+
+    // With nothing run, the report still says why.
+    const CommandResult alone = runTileprof({"run", "--format", "junit", broken});
+    CHECK(alone.exitCode == 2);
+    const XmlElement errorOnly = XmlReader(alone.out).document();
+    CHECK(errorOnly.attribute("tests") == "1");
+    CHECK(errorOnly.attribute("errors") == "1");
+    const CommandResult profiledAlone = runTileprof({"profile", broken});
+    CHECK(profiledAlone.exitCode == 2);
+    CHECK(profiledAlone.out.starts_with("tileprof profile: all calls: 0 calls of 0 in 0 scenarios\n"));
+    CHECK(contains(profiledAlone.out, "\n  not run: " + message + "\n"));
+
+    // A message of several lines (a map that breaks the placement rules) is one line in the table.
+    const std::string invalid = std::string(TILEPROF_TEST_DATA_DIR) + "/scenarios/invalid_map.toml";
+    const CommandResult rules = runTileprof({"run", runs.passing[0], invalid});
+    CHECK(rules.exitCode == 2);
+    std::size_t notRun = 0;
+    for (const std::string& line : splitLines(rules.out)) {
+        if (line.starts_with("  not run: ")) {
+            ++notRun;
+            CHECK(contains(line, "the map breaks the slope placement rules"));
+            CHECK(contains(line, "--allow-invalid-map): " + invalid + ":"));
+            CHECK(contains(line, "row 2, column 1"));
+        }
+    }
+    CHECK(notRun == 1);
 }
 
 // ---- Across formats --------------------------------------------------------------------------------

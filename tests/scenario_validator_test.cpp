@@ -185,7 +185,7 @@ TEST_CASE("clearance: run refuses the map, validate says why, --allow-invalid-ma
     const std::string file = kClearance32.string();
     const test::CommandResult refused = test::runTileprof({"run", file});
     CHECK(refused.exitCode == 2);
-    CHECK(refused.out.empty());
+    CHECK(test::contains(refused.out, "\n1 failure\n  not run: " + file + ":8: the map breaks"));
     CHECK(test::contains(refused.err, file + ":8: the map breaks the slope placement or clearance rules (run anyway "
                                              "with --allow-invalid-map):\n  " +
                                              file + ":13: row 3, column 4, tile 'A' DOWN_RIGHT_SLOPE: "

@@ -12,7 +12,10 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <set>
 #include <string>
+#include <utility>
 
 namespace tileprof::test {
 namespace {
@@ -62,6 +65,34 @@ TEST_CASE("trace: the steps add up to the call's cost and carry its tile reads a
         CHECK(trace["steps"][0]["function"] == "MoveEntityAndProcessTileCollisions");
         CHECK(trace["steps"].back()["instruction"] == "RTS");
     }
+}
+
+TEST_CASE("trace: JSON schema 3 names each step's file and line as the profile does, scanlines to 4 decimals")
+{
+    const nlohmann::json run = runJson({"run", "--format", "json", kScenario});
+    const nlohmann::json trace = runJson({"trace", kScenario, "--frame", "10", "--entity", "player", "--format", "json"});
+    CHECK(trace["schema"] == 3);
+    // The same figure, rounded the same way, as the call's summary in the run report.
+    CHECK(trace["scanlines"] == run["scenarios"][0]["call_summaries"][9]["scanlines"]);
+    const double scaled = trace["scanlines"].get<double>() * 10000.0;
+    CHECK(scaled == doctest::Approx(std::round(scaled)).epsilon(1e-12));
+
+    // Every step's source line is one of the lines the profile of that call gives, and the other
+    // way round.
+    const nlohmann::json profile =
+        runJson({"profile", "--format", "json", "--frame", "10", "--entity", "player", kScenario});
+    std::set<std::pair<std::string, int>> profiled;
+    for (const nlohmann::json& line : profile["lines"]) {
+        profiled.insert({line["file"].get<std::string>(), line["line"].get<int>()});
+    }
+    std::set<std::pair<std::string, int>> traced;
+    for (const nlohmann::json& step : trace["steps"]) {
+        REQUIRE(step["file"].is_string());
+        REQUIRE(step["line"].is_number_integer());
+        CHECK(step["line"].get<int>() > 0);
+        traced.insert({step["file"].get<std::string>(), step["line"].get<int>()});
+    }
+    CHECK(traced == profiled);
 }
 
 TEST_CASE("trace: the table shows source lines, disassembly, registers and tile reads")

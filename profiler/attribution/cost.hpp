@@ -15,6 +15,7 @@ struct Cost {
         masterClocks += other.masterClocks;
         return *this;
     }
+    Cost operator-(const Cost& other) const { return {cycles - other.cycles, masterClocks - other.masterClocks}; }
     bool operator==(const Cost&) const = default;
 };
 

@@ -36,8 +36,9 @@ struct StackProfile {
     Cost cost;
 };
 
-// Entries of `callee` from `caller`: by a call instruction on the line, or by control reaching a
-// nested scope, whose entry line is then the scope's first line.
+// Entries of `callee` from `caller` at the caller's line that entered it: the line of the call
+// instruction, or of the branch, jump or fall-through that reached the nested scope. (A scope
+// entered together with the scope around it has no such line; its own first line stands in.)
 struct CallEdgeProfile {
     std::string caller;
     std::string callee;

@@ -85,7 +85,33 @@ std::uint32_t ProfileBuilder::edgeId(std::uint32_t caller, std::uint32_t callee,
     edgeIds_.emplace(key, id);
     edgeKeys_.push_back({caller, callee, line});
     edgeEntries_.push_back(0);
+    edgeInclusive_.emplace_back();
+    edgeOpen_.push_back(0);
     return id;
+}
+
+// A branch, jump or fall-through that enters a nested scope runs in the scope's caller (or in a
+// scope nested in it): the edge is entered at that instruction's line. Otherwise (a call, an
+// interrupt, a return that dispatches elsewhere) the edge keeps the line it was made with, which
+// for calls and interrupts is the line of the step before anyway.
+std::uint32_t ProfileBuilder::enteredEdge(const Site& before, std::uint32_t edge)
+{
+    const EdgeKey key = edgeKeys_[edge];
+    const std::string& caller = functions_[key.caller].name;
+    const std::string& ran = functions_[before.functions.back()].name;
+    const bool inCaller = ran == caller || (ran.starts_with(caller) && ran.compare(caller.size(), 2, "::") == 0);
+    return inCaller ? edgeId(key.caller, key.callee, before.lines.back()) : edge;
+}
+
+void ProfileBuilder::closeEdges(std::vector<OpenEdge>& open, std::size_t keep)
+{
+    for (; open.size() > keep; open.pop_back()) {
+        const OpenEdge& e = open.back();
+        if (e.counts) {
+            edgeInclusive_[e.edge] += total_ - e.start;
+        }
+        --edgeOpen_[e.edge];
+    }
 }
 
 std::vector<std::uint32_t> ProfileBuilder::lexicalFunctions(const DebugInfo& debug, std::uint32_t address)
@@ -177,6 +203,7 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug)
     const std::uint32_t d = debugIndex(debug);
     const std::uint64_t serial = ++calls_;
     std::vector<Frame> frames;
+    std::vector<OpenEdge> open; // parallel to the current site's edges
     std::uint32_t context = 0;
     bool returning = false;
     std::optional<std::uint32_t> previous;
@@ -193,6 +220,22 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug)
         }
         const std::uint32_t id = siteFor(d, context, step.address);
         Site& site = sites_[id];
+        // Every edge from where this stack parts from the previous step's was just left or taken.
+        std::size_t same = 0;
+        if (previous) {
+            const Site& before = sites_[*previous];
+            while (same < before.edges.size() && same < site.edges.size() && before.edges[same] == site.edges[same]) {
+                ++same;
+            }
+        }
+        closeEdges(open, same);
+        for (std::size_t k = same; k < site.edges.size(); ++k) {
+            const std::uint32_t e = k == same && previous ? enteredEdge(sites_[*previous], site.edges[k]) : site.edges[k];
+            ++edgeEntries_[e];
+            open.push_back({e, total_, edgeOpen_[e]++ == 0});
+        }
+        previous = id;
+
         const Cost cost{step.cycles, step.masterClocks};
         site.cost += cost;
         total_ += cost;
@@ -206,18 +249,6 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug)
                 }
             }
         }
-        // Every edge from where this stack parts from the previous step's was just taken.
-        std::size_t same = 0;
-        if (previous) {
-            const Site& before = sites_[*previous];
-            while (same < before.edges.size() && same < site.edges.size() && before.edges[same] == site.edges[same]) {
-                ++same;
-            }
-        }
-        for (std::size_t k = same; k < site.edges.size(); ++k) {
-            ++edgeEntries_[site.edges[k]];
-        }
-        previous = id;
 
         if (step.kind == emu::StepKind::Interrupt) {
             frames.push_back({step.address, contextFor(d, context, step.address)});
@@ -232,6 +263,7 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug)
             }
         }
     }
+    closeEdges(open, 0);
 }
 
 Profile ProfileBuilder::build() const
@@ -241,7 +273,6 @@ Profile ProfileBuilder::build() const
     std::vector<Cost> lineExclusive(lineKeys_.size());
     std::vector<Cost> lineInclusive(lineKeys_.size());
     std::vector<std::uint64_t> lineExecutions(lineKeys_.size());
-    std::vector<Cost> edgeInclusive(edgeKeys_.size());
     std::map<std::vector<std::string>, Cost> stacks;
     for (const Site& site : sites_) {
         functionExclusive[site.functions.back()] += site.cost;
@@ -256,7 +287,6 @@ Profile ProfileBuilder::build() const
         };
         addInclusive(site.functions, functionInclusive);
         addInclusive(site.lines, lineInclusive);
-        addInclusive(site.edges, edgeInclusive);
         std::vector<std::string> names;
         for (const std::uint32_t f : site.functions) {
             names.push_back(functions_[f].name);
@@ -289,9 +319,12 @@ Profile ProfileBuilder::build() const
         p.stacks.push_back({names, cost});
     }
     for (std::size_t e = 0; e < edgeKeys_.size(); ++e) {
+        if (edgeEntries_[e] == 0) {
+            continue; // a site's edge, only ever entered from other lines
+        }
         const LineKey& at = lineKeys_[edgeKeys_[e].line];
         p.edges.push_back({functions_[edgeKeys_[e].caller].name, functions_[edgeKeys_[e].callee].name, at.file,
-                           at.line, edgeEntries_[e], edgeInclusive[e]});
+                           at.line, edgeEntries_[e], edgeInclusive_[e]});
     }
     std::sort(p.edges.begin(), p.edges.end(), [](const CallEdgeProfile& a, const CallEdgeProfile& b) {
         return std::tie(a.caller, a.callee, a.file, a.line) < std::tie(b.caller, b.callee, b.file, b.line);

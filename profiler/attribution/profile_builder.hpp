@@ -30,8 +30,10 @@ private:
     };
     // An address executed in one calling context of one ROM.
     struct Site {
-        std::vector<std::uint32_t> functions; // stack, outermost first; ids into functionNames_
-        std::vector<std::uint32_t> edges;     // edges[k] entered functions[k + 1]
+        std::vector<std::uint32_t> functions; // stack, outermost first; ids into functions_
+        // edges[k] entered functions[k + 1]; its line is the call's, or the nested scope's first
+        // line. The profile's edges carry the line that entered them instead (enteredEdge).
+        std::vector<std::uint32_t> edges;
         std::vector<std::uint32_t> lines;     // call-site lines, then its own; ids into lineKeys_
         Cost cost;
         std::uint64_t executions = 0;
@@ -58,6 +60,15 @@ private:
     std::uint32_t functionId(const std::string& name, const DebugInfo& debug, bool isScope);
     std::uint32_t lineId(const std::optional<SourceLine>& line, std::uint32_t function);
     std::uint32_t edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line);
+    std::uint32_t enteredEdge(const Site& before, std::uint32_t edge);
+    // An edge on the stack of the call being added: where its inclusive cost began, and whether it
+    // counts it (recursion puts an edge on the stack more than once; its cost counts once).
+    struct OpenEdge {
+        std::uint32_t edge;
+        Cost start;
+        bool counts;
+    };
+    void closeEdges(std::vector<OpenEdge>& open, std::size_t keep);
     std::uint32_t debugIndex(const DebugInfo& debug);
 
     std::vector<const DebugInfo*> debugs_;
@@ -80,6 +91,8 @@ private:
     std::vector<std::uint64_t> functionCalls_;    // per function: calls it ran in
     std::vector<std::uint64_t> functionLastCall_; // the call that last counted it
     std::vector<std::uint64_t> edgeEntries_;
+    std::vector<Cost> edgeInclusive_;
+    std::vector<std::uint32_t> edgeOpen_; // its occurrences on the stack of the call being added
     std::uint64_t calls_ = 0;
     Cost total_;
 };

@@ -72,10 +72,11 @@ int report(const char* command, const ReportCommandOptions& o)
         const ScenarioRuns fastRuns = runScenarios(o.scenarios, fast, command);
         report.fastRom = compareFastRom(report.scenarios, fastRuns.results);
     }
-    if (report.scenarios.empty()) {
+    if (report.scenarios.empty() && report.inputProblems.empty()) {
         return kExitBadInput;
     }
-    if (report.attribution && report.command == std::string("profile")) {
+    // With no scenario run there is no call to select: the report says why.
+    if (report.attribution && report.command == std::string("profile") && !report.scenarios.empty()) {
         if (const std::optional<std::string> problem = emptySelection(report)) {
             std::fprintf(stderr, "tileprof %s: %s\n", command, problem->c_str());
             return kExitBadInput;

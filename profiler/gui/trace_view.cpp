@@ -2,7 +2,6 @@
 
 #include "profiler/gui/imgui_colour.hpp"
 
-#include <filesystem>
 #include <string>
 
 namespace tileprof::gui {
@@ -55,7 +54,7 @@ void TraceView::draw(DebuggerSession& session)
                 ImGui::TextColored(colourVec(palette::readColour(readOutcome(t.type))), "[tile %u,%u]", t.column, t.row);
             }
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(std::filesystem::path(row.line).filename().string().c_str());
+            ImGui::TextUnformatted(shortLineText(row).c_str());
             for (const unsigned v : {unsigned{r.a}, unsigned{r.x}, unsigned{r.y}, unsigned{r.s}, unsigned{r.d}}) {
                 ImGui::TableNextColumn();
                 ImGui::Text("%04X", v);

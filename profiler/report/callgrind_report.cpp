@@ -1,5 +1,6 @@
 #include "profiler/report/run_report.hpp"
 
+#include "profiler/text/counted.hpp"
 #include "profiler/text/printf_string.hpp"
 
 #include <map>
@@ -21,17 +22,22 @@ std::string costs(const Cost& cost)
 
 } // namespace
 
-// The callgrind profile format (valgrind's docs/cl-format): a block per function with the self
-// cost of each of its lines, then the inclusive cost of each call it made, at the calling line.
+// The callgrind profile format (valgrind's "Callgrind Format Specification"): a header whose
+// `event:` long names come before the `events:` line that ends it for callgrind_annotate, then a
+// block per function with the self cost of each of its lines and the inclusive cost of each call
+// it made, positioned at the caller's line that entered the callee.
 std::string formatCallgrind(const RunReport& r)
 {
     const Attribution& a = *r.attribution;
     const Profile& p = a.selected;
     std::string out = "# callgrind format\nversion: 1\ncreator: tileprof\n";
-    out += "cmd: tileprof " + r.command + " (" + a.selection.describe() + ", " + std::to_string(p.calls) + " calls)\n";
-    out += "positions: line\nevents: Cycles MasterClocks\n";
+    out += "cmd: tileprof " + r.command + " (" + a.selection.describe() + ", " + counted(p.calls, "call") + ")\n";
+    for (const InputProblem& problem : r.inputProblems) {
+        out += "desc: Scenario " + notRunText(problem) + "\n";
+    }
+    out += "positions: line\n";
     out += "event: Cycles : CPU cycles\nevent: MasterClocks : master clocks (DRAM refresh included)\n";
-    out += "summary: " + costs(p.total) + "\n";
+    out += "events: Cycles MasterClocks\nsummary: " + costs(p.total) + "\n";
 
     std::map<std::string, const FunctionProfile*> functions;
     for (const FunctionProfile& f : p.functions) {

@@ -1,5 +1,7 @@
 #include "profiler/report/run_report.hpp"
 
+#include "profiler/text/counted.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -8,7 +10,12 @@ namespace tileprof {
 
 std::string formatFolded(const RunReport& r)
 {
+    // Folded stacks have no comments: a line that ends in no number is one that flamegraph.pl skips
+    // with a warning and speedscope skips, and never a stack.
     std::string out;
+    for (const InputProblem& problem : r.inputProblems) {
+        out += "# tileprof: " + notRunText(problem) + " (no stacks from it)\n";
+    }
     for (const StackProfile& stack : r.attribution->selected.stacks) {
         std::string names;
         for (const std::string& f : stack.functions) {
@@ -49,18 +56,23 @@ std::string formatSpeedscope(const RunReport& r)
     }
     const auto profile = [&](const std::string& unit, std::uint64_t total, Json weights) {
         return Json{{"type", "sampled"},
-                    {"name", unit + ": " + a.selection.describe() + " (" + std::to_string(p.calls) + " calls)"},
+                    {"name", unit + ": " + a.selection.describe() + " (" + counted(p.calls, "call") + ")"},
                     {"unit", "none"},
                     {"startValue", 0},
                     {"endValue", total},
                     {"samples", samples},
                     {"weights", std::move(weights)}};
     };
+    // The name is what speedscope shows of the file: what was not run belongs in it.
+    std::string name = "tileprof " + r.command + ": " + a.selection.describe();
+    for (const InputProblem& problem : r.inputProblems) {
+        name += "; " + notRunText(problem);
+    }
     const Json root{{"$schema", "https://www.speedscope.app/file-format-schema.json"},
                     {"shared", {{"frames", std::move(frames)}}},
                     {"profiles", Json::array({profile("CPU cycles", p.total.cycles, std::move(cycles)),
                                               profile("master clocks", p.total.masterClocks, std::move(clocks))})},
-                    {"name", "tileprof " + r.command + ": " + a.selection.describe()},
+                    {"name", name},
                     {"activeProfileIndex", 0},
                     {"exporter", "tileprof"}};
     return root.dump() + "\n";

@@ -132,6 +132,10 @@ std::string formatJson(const RunReport& r)
                              {"cases", std::move(cases)},
                              {"call_summaries", callSummaries(s)}});
     }
+    Json notRun = Json::array();
+    for (const InputProblem& problem : r.inputProblems) {
+        notRun.push_back({{"scenario", problem.scenario}, {"error", problem.message}});
+    }
     Json cases = Json::array();
     for (const CaseStatistics& c : r.cases) {
         Json entry = caseJson(c);
@@ -148,6 +152,7 @@ std::string formatJson(const RunReport& r)
           {"master_clocks", "21.477 MHz master clocks, DRAM refresh included"},
           {"scanlines", "master clocks / 1364"}}},
         {"scenarios", std::move(scenarios)},
+        {"scenarios_not_run", std::move(notRun)},
         {"cases", std::move(cases)},
     };
     if (!r.fastRom.empty()) {

@@ -1,6 +1,7 @@
 #include "profiler/report/run_report.hpp"
 
 #include "profiler/report/xml_text.hpp"
+#include "profiler/text/counted.hpp"
 #include "profiler/text/printf_string.hpp"
 
 #include <algorithm>
@@ -37,9 +38,9 @@ std::string testCase(const ScenarioResult& s, const CaseStatistics& c, const std
         out += printfString("      <failure message=\"%s\" type=\"%s\">%s</failure>\n", xmlEscaped(message).c_str(),
                             c.overBudget() ? "budget" : "expectation", xmlEscaped(problems).c_str());
     }
-    out += printfString("      <system-out>%zu calls; cycles min %.0f mean %.1f p95 %.0f max %.0f; scanlines mean "
+    out += printfString("      <system-out>%s; cycles min %.0f mean %.1f p95 %.0f max %.0f; scanlines mean "
                         "%.2f max %.2f; worst: frame %d, entity \"%s\"</system-out>\n",
-                        c.calls, c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max, c.scanlines.mean,
+                        counted(c.calls, "call").c_str(), c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max, c.scanlines.mean,
                         c.scanlines.max, c.worst.frame, xmlEscaped(c.worst.entity).c_str());
     return out + "    </testcase>\n";
 }

@@ -1,6 +1,8 @@
 #include "profiler/report/run_report.hpp"
 
+#include "profiler/text/counted.hpp"
 #include "profiler/text/printf_string.hpp"
+#include "profiler/text/shell_word.hpp"
 
 #include <algorithm>
 
@@ -18,22 +20,36 @@ std::string cell(const std::string& text)
     return out;
 }
 
+// `text` as an inline code span: fenced by more backticks than any run of them inside it, with a
+// space inside the fence when it begins or ends with one (CommonMark strips one space each side).
+std::string code(const std::string& text)
+{
+    std::size_t longest = 0;
+    std::size_t run = 0;
+    for (const char c : text) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(longest + 1, '`');
+    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+    return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
+}
+
 } // namespace
 
 std::string formatMarkdown(const RunReport& r, std::size_t top)
 {
-    const std::size_t failures = totalFailures(r);
-    std::string out = printfString("### tileprof %s: %s\n\n%zu scenario%s, %zu calls", r.command.c_str(),
-                                   runFailed(r) || !r.inputProblems.empty() ? "FAILED" : "passed", r.scenarios.size(),
-                                   r.scenarios.size() == 1 ? "" : "s", totalCalls(r));
-    out += printfString(", %zu failure%s.\n\n", failures, failures == 1 ? "" : "s");
+    const std::vector<std::string> failures = failureLines(r);
+    std::string out = printfString("### tileprof %s: %s\n\n", r.command.c_str(),
+                                   runFailed(r) || !r.inputProblems.empty() ? "FAILED" : "passed");
+    out += runSummary(r) + ", " + counted(failures.size(), "failure") + ".\n\n";
     out += "| case | calls | min cycles | mean cycles | p95 cycles | max cycles | mean scanlines | max scanlines | "
            "mean % of budget | verdict |\n";
     out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
     for (const CaseStatistics& c : r.cases) {
         std::string verdict = c.overBudget() ? "**over budget**" : "ok";
         if (c.callsOverBudget > 0) {
-            verdict += printfString(" (%zu call%s over)", c.callsOverBudget, c.callsOverBudget == 1 ? "" : "s");
+            verdict += " (" + counted(c.callsOverBudget, "call") + " over)";
         }
         out += printfString("| %s | %zu | %.0f | %.1f | %.0f | %.0f | %.2f | %.2f | %.1f%% | %s |\n",
                             cell(c.name).c_str(), c.calls, c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max,
@@ -41,25 +57,21 @@ std::string formatMarkdown(const RunReport& r, std::size_t top)
     }
     out += "\n**Worst call of each case**\n\n";
     for (const CaseStatistics& c : r.cases) {
-        out += printfString("- %s: %u cycles, %.2f scanlines: `tileprof trace %s --frame %d --entity \"%s\"`\n",
-                            cell(c.name).c_str(), c.worst.cycles, c.worst.scanlines, c.worst.scenario.c_str(),
-                            c.worst.frame, c.worst.entity.c_str());
+        const std::string command = "tileprof trace " + shellWord(c.worst.scenario) + " --frame " +
+                                    std::to_string(c.worst.frame) + " --entity " + shellWord(c.worst.entity);
+        out += printfString("- %s: %u cycles, %.2f scanlines: %s\n", cell(c.name).c_str(), c.worst.cycles,
+                            c.worst.scanlines, code(command).c_str());
     }
-    if (failures > 0 || !r.inputProblems.empty()) {
+    if (!failures.empty()) {
         out += "\n**Failures**\n\n";
-        for (const InputProblem& problem : r.inputProblems) {
-            out += "- `" + problem.message + "`\n";
-        }
-        for (const ScenarioResult& s : r.scenarios) {
-            for (const Failure& f : s.failures) {
-                out += "- `" + f.text() + "`\n";
-            }
+        for (const std::string& failure : failures) {
+            out += "- " + code(failure) + "\n";
         }
     }
     if (r.attribution) {
         const Profile& p = r.attribution->selected;
-        out += printfString("\n**Hottest functions** (%s, %llu calls)\n\n", r.attribution->selection.describe().c_str(),
-                            static_cast<unsigned long long>(p.calls));
+        out += printfString("\n**Hottest functions** (%s, %s)\n\n", r.attribution->selection.describe().c_str(),
+                            counted(p.calls, "call").c_str());
         out += "| function | exclusive cycles | % | inclusive cycles | % | exclusive cycles per call |\n";
         out += "|---|---:|---:|---:|---:|---:|\n";
         for (std::size_t i = 0; i < std::min(top, p.functions.size()); ++i) {

@@ -1,6 +1,7 @@
 #include "profiler/report/run_report.hpp"
 
 #include "profiler/report/source_path.hpp"
+#include "profiler/text/counted.hpp"
 #include "profiler/text/printf_string.hpp"
 
 #include <algorithm>
@@ -114,13 +115,16 @@ std::string formatProfileTable(const RunReport& r, std::size_t top)
 {
     const Attribution& a = *r.attribution;
     const Profile& p = a.selected;
-    std::string out = printfString("tileprof profile: %s: %llu call%s of %zu in %zu scenario%s\n",
-                                   a.selection.describe().c_str(), static_cast<unsigned long long>(p.calls),
-                                   p.calls == 1 ? "" : "s", totalCalls(r), r.scenarios.size(),
-                                   r.scenarios.size() == 1 ? "" : "s");
-    out += printfString("  %llu cycles (%.2f per call), %llu master clocks (%.2f scanlines per call)\n\n",
+    std::string out = printfString("tileprof profile: %s: %s of %zu in %s\n", a.selection.describe().c_str(),
+                                   counted(p.calls, "call").c_str(), totalCalls(r),
+                                   counted(r.scenarios.size(), "scenario").c_str());
+    out += printfString("  %llu cycles (%.2f per call), %llu master clocks (%.2f scanlines per call)\n",
                         static_cast<unsigned long long>(p.total.cycles), perCall(p.total.cycles, p),
                         static_cast<unsigned long long>(p.total.masterClocks), perCall(p.total.masterClocks, p) / 1364.0);
+    for (const InputProblem& problem : r.inputProblems) {
+        out += "  " + notRunText(problem) + "\n";
+    }
+    out += "\n";
     out += functionsSection(p, top) + "\n" + linesSection(p, top);
     out += "\nworst call of each case\n";
     for (const CaseStatistics& c : r.cases) {

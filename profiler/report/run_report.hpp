@@ -32,6 +32,13 @@ std::size_t totalCalls(const RunReport& report);
 std::size_t totalFailures(const RunReport& report);
 // Whether any expectation or invariant failed or any case is over budget.
 bool runFailed(const RunReport& report);
+// "3 scenarios, 180 calls", and ", 1 scenario not run" when some could not be run.
+std::string runSummary(const RunReport& report);
+// "not run: MESSAGE", on one line: a scenario that could not be run, as text reports list it.
+std::string notRunText(const InputProblem& problem);
+// What failed, a line each: the scenarios that could not be run, then every expectation or
+// invariant that failed.
+std::vector<std::string> failureLines(const RunReport& report);
 // "  falling   594 cycles  3.26 scanlines   FILE frame F, entity "E"\n"
 std::string formatWorstCall(const CaseStatistics& c);
 

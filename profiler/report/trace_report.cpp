@@ -1,17 +1,21 @@
 #include "profiler/report/trace_report.hpp"
 
-#include "profiler/report/trace_rows.hpp"
 #include "profiler/map/tile_type.hpp"
+#include "profiler/report/csv_field.hpp"
+#include "profiler/report/source_path.hpp"
+#include "profiler/report/trace_rows.hpp"
 #include "profiler/stats/case_statistics.hpp"
 #include "profiler/text/printf_string.hpp"
+#include "profiler/text/rounding.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include <filesystem>
 
 namespace tileprof {
 
 namespace {
+
+// 3: a step's source is "file" and "line" (a number), as in the profile; scanlines have 4 decimals.
+constexpr int kTraceSchemaVersion = 3;
 
 std::string tileText(const TileRead& t)
 {
@@ -37,7 +41,7 @@ std::string table(const ScenarioResult& s, const CallRecord& call, const std::ve
         const emu::Registers& b = r.step->before;
         out += printfString("$%02X:%04X %-22s %-18s %04X %04X %04X %04X %04X %02X %-10s %6u %6u %7llu %8llu\n",
                             r.step->address >> 16, r.step->address & 0xFFFF,
-                            std::filesystem::path(r.line).filename().string().c_str(), r.instruction.c_str(), b.a,
+                            shortLineText(r).c_str(), r.instruction.c_str(), b.a,
                             b.x, b.y, b.s, b.d, b.dbr, flagsText(b).c_str(), r.step->cycles, r.step->masterClocks,
                             static_cast<unsigned long long>(r.totalCycles),
                             static_cast<unsigned long long>(r.totalMasterClocks));
@@ -60,6 +64,7 @@ std::string json(const ScenarioResult& s, const CallRecord& call, const std::vec
                              {"type", kTileTypes[static_cast<std::size_t>(t->type)].name}, {"cycle", t->cycle}});
         }
         steps.push_back({{"address", r.step->address},
+                         {"file", r.file},
                          {"line", r.line},
                          {"function", r.function},
                          {"instruction", r.instruction},
@@ -73,14 +78,14 @@ std::string json(const ScenarioResult& s, const CallRecord& call, const std::vec
                          {"tiles_read", std::move(tiles)}});
     }
     const Json root{{"tileprof", "trace"},
-                    {"schema", 2},
+                    {"schema", kTraceSchemaVersion},
                     {"scenario", s.scenario},
                     {"frame", call.frame},
                     {"entity", s.entities[static_cast<std::size_t>(call.entity)]},
                     {"case", caseNameOf(s, call)},
                     {"cycles", call.cycles},
                     {"master_clocks", call.masterClocks},
-                    {"scanlines", call.scanlines()},
+                    {"scanlines", rounded(call.scanlines(), 4)},
                     {"start_scanline", call.startLine},
                     {"steps", std::move(steps)}};
     return root.dump(2) + "\n";
@@ -97,8 +102,9 @@ std::string csv(const std::vector<TraceRow>& rows)
             tiles += printfString("%s%u/%u/%s@%u", tiles.empty() ? "" : " ", t->column, t->row,
                                   std::string(kTileTypes[static_cast<std::size_t>(t->type)].name).c_str(), t->cycle);
         }
+        const std::string line = r.file.empty() ? "" : displayPath(r.file) + ":" + std::to_string(r.line);
         out += printfString("$%06X,%s,%s,\"%s\",%04X,%04X,%04X,%04X,%04X,%02X,%02X,%u,%u,%llu,%llu,%s\n", r.step->address,
-                            r.line.c_str(), r.function.c_str(), r.instruction.c_str(), b.a, b.x, b.y, b.s, b.d, b.dbr,
+                            csvField(line).c_str(), csvField(r.function).c_str(), r.instruction.c_str(), b.a, b.x, b.y, b.s, b.d, b.dbr,
                             b.p, r.step->cycles, r.step->masterClocks, static_cast<unsigned long long>(r.totalCycles),
                             static_cast<unsigned long long>(r.totalMasterClocks), tiles.c_str());
     }

@@ -1,7 +1,8 @@
 #include "profiler/report/trace_rows.hpp"
 
 #include "emu/disassembler.hpp"
-#include "profiler/report/source_path.hpp"
+
+#include <filesystem>
 
 namespace tileprof {
 
@@ -29,9 +30,10 @@ std::vector<TraceRow> traceRows(const CallRecord& call, const CallTrace& trace, 
     std::uint64_t clocks = 0;
     std::size_t tile = 0;
     for (const TracedStep& s : trace.steps) {
-        TraceRow row{&s, instructionText(s), "", "", cycles, 0, 0, {}};
+        TraceRow row{&s, instructionText(s), "", 0, "", cycles, 0, 0, {}};
         if (const std::optional<SourceLine> line = debug.lineAt(s.address)) {
-            row.line = displayPath(line->file) + ":" + std::to_string(line->line);
+            row.file = line->file;
+            row.line = line->line;
         }
         if (const DebugScope* scope = debug.scopeAt(s.address)) {
             row.function = scope->qualifiedName;
@@ -46,6 +48,11 @@ std::vector<TraceRow> traceRows(const CallRecord& call, const CallTrace& trace, 
         rows.push_back(std::move(row));
     }
     return rows;
+}
+
+std::string shortLineText(const TraceRow& row)
+{
+    return row.file.empty() ? "" : std::filesystem::path(row.file).filename().string() + ":" + std::to_string(row.line);
 }
 
 std::string flagsText(const emu::Registers& r)

@@ -14,7 +14,8 @@ namespace tileprof {
 struct TraceRow {
     const TracedStep* step;
     std::string instruction; // disassembled at the widths the step ran with
-    std::string line;        // "file:line", "" without line information
+    std::string file;        // the source file as ld65 recorded it, "" without line information
+    int line;                // its line, 0 without line information
     std::string function;    // the innermost scope, "" outside every scope
     std::uint64_t startCycle;
     std::uint64_t totalCycles; // at the end of the step
@@ -24,6 +25,9 @@ struct TraceRow {
 
 // The rows of `trace`, a trace of `call`; they point into both.
 std::vector<TraceRow> traceRows(const CallRecord& call, const CallTrace& trace, const DebugInfo& debug);
+
+// "tile_collision.s:142": the row's file name (without its directories) and line; "" without.
+std::string shortLineText(const TraceRow& row);
 
 // The P register as "nvMxdIzc" (set flags upper case), " E" added in emulation mode.
 std::string flagsText(const emu::Registers& registers);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
+#include <string_view>
 #include <tuple>
 
 namespace tileprof {
@@ -12,7 +14,7 @@ namespace tileprof {
 namespace {
 
 struct Place {
-    const char* memory;
+    std::string_view memory;
     std::uint32_t offset;
 
     bool operator<(const Place& o) const { return std::tie(memory, offset) < std::tie(o.memory, o.offset); }
@@ -55,46 +57,82 @@ std::string mesenName(const std::string& qualified)
     return name;
 }
 
+// ca65 names the labels a macro's .LOCAL declares "LOCAL-MACRO_SYMBOL-XXXX": one per expansion,
+// meaningless to a person.
+bool isMacroLocal(const DebugSymbol& s)
+{
+    return s.name.starts_with("LOCAL-MACRO_SYMBOL-");
+}
+
+struct Label {
+    const DebugSymbol* symbol;
+    bool wanted; // the entry point or a case label: it wins its address
+    std::string comment;
+};
+
+// Whether `s` should hold `place` rather than `held`: a wanted label first, then the innermost,
+// then the first by name.
+bool wins(const DebugSymbol& s, bool wanted, const Label& held)
+{
+    const auto depth = [](const DebugSymbol& x) { return std::count(x.qualifiedName.begin(), x.qualifiedName.end(), ':'); };
+    return std::make_tuple(!wanted, -depth(s), s.qualifiedName) <
+           std::make_tuple(!held.wanted, -depth(*held.symbol), held.symbol->qualifiedName);
+}
+
 } // namespace
 
 std::string mesenLabels(const ProfiledRom& rom)
 {
-    struct Label {
-        const DebugSymbol* symbol;
-        std::string comment;
-    };
-    std::map<Place, Label> labels;
-    const auto depth = [](const DebugSymbol& s) { return std::count(s.qualifiedName.begin(), s.qualifiedName.end(), ':'); };
-    for (const DebugSymbol& s : rom.debug.symbols()) {
-        if (!s.isLabel) {
-            continue;
+    const std::size_t romBytes = rom.image.bytes.size();
+    std::map<const DebugSymbol*, std::string> wanted; // with their comments
+    if (const DebugSymbol* entry = rom.debug.findSymbol(rom.manifest.entry.name)) {
+        wanted[entry];
+    }
+    for (const CaseLabel& c : rom.manifest.cases) {
+        if (const DebugSymbol* label = rom.debug.findSymbol(c.label.name)) {
+            wanted[label] = "tileprof case \"" + c.name + "\"";
         }
-        const std::optional<Place> place = placeOf(s.value, rom.image.bytes.size());
+    }
+    std::set<std::string> scopes;
+    for (const DebugScope& scope : rom.debug.scopes()) {
+        scopes.insert(scope.qualifiedName);
+    }
+
+    std::map<Place, Label> labels;
+    for (const DebugSymbol& s : rom.debug.symbols()) {
+        const std::optional<Place> place = s.isLabel && !isMacroLocal(s) ? placeOf(s.value, romBytes) : std::nullopt;
         if (!place) {
             continue;
         }
-        const auto found = labels.find(*place);
-        if (found == labels.end() || depth(s) > depth(*found->second.symbol) ||
-            (depth(s) == depth(*found->second.symbol) && s.qualifiedName < found->second.symbol->qualifiedName)) {
-            labels[*place] = {&s, ""};
+        const auto want = wanted.find(&s);
+        const auto held = labels.find(*place);
+        if (held == labels.end() || wins(s, want != wanted.end(), held->second)) {
+            labels[*place] = {&s, want != wanted.end(), want != wanted.end() ? want->second : ""};
         }
     }
-    for (std::size_t i = 0; i < rom.manifest.cases.size(); ++i) {
-        if (const std::optional<Place> place = placeOf(rom.addresses.caseLabels[i], rom.image.bytes.size())) {
-            const auto found = labels.find(*place);
-            if (found != labels.end()) {
-                found->second.comment = "tileprof case \"" + rom.manifest.cases[i].name + "\"";
-            }
-        }
-    }
+
+    // Mesen's import deletes a label that shares a name or a byte with a later one. Names are made
+    // unique; a scope is its first byte (as Mesen's own ca65 import has it), and other sized labels
+    // span their bytes only when no label lies inside them.
     std::string out;
-    for (const auto& [place, label] : labels) {
+    std::set<std::string> names;
+    for (auto at = labels.begin(); at != labels.end(); ++at) {
+        const auto& [place, label] = *at;
         const DebugSymbol& s = *label.symbol;
-        std::string range = printfString("%X", place.offset);
-        if (s.size && *s.size > 1) {
-            range += printfString("-%X", place.offset + *s.size - 1);
+        std::string name = mesenName(s.qualifiedName);
+        for (int n = 2; !names.insert(name).second; ++n) {
+            name = mesenName(s.qualifiedName) + "_" + std::to_string(n);
         }
-        out += std::string(place.memory) + ":" + range + ":" + mesenName(s.qualifiedName);
+        std::uint32_t size = s.size && !scopes.contains(s.qualifiedName) ? *s.size : 1;
+        const auto next = std::next(at);
+        if (next != labels.end() && next->first.memory == place.memory && next->first.offset < place.offset + size) {
+            size = 1;
+        }
+        std::string range = printfString("%X", place.offset);
+        if (size > 1) {
+            range += printfString("-%X", place.offset + size - 1);
+        }
+        out += std::string(place.memory) + ":" + range + ":" + name;
         out += label.comment.empty() ? "\n" : ":" + label.comment + "\n";
     }
     return out;

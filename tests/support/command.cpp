@@ -1,5 +1,6 @@
 #include "tests/support/command.hpp"
 
+#include "profiler/text/shell_word.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"
 
@@ -10,29 +11,16 @@
 
 namespace tileprof::test {
 
-namespace {
-
-std::string shellQuoted(const std::string& text)
-{
-    std::string quoted = "'";
-    for (char c : text) {
-        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return quoted + "'";
-}
-
-} // namespace
-
 CommandResult runProgram(const std::filesystem::path& program, const std::vector<std::string>& args)
 {
     const auto dir = std::filesystem::temp_directory_path() /
                      ("tileprof-command-" + std::to_string(std::random_device{}()));
     std::filesystem::create_directories(dir);
-    std::string command = shellQuoted(program.string());
+    std::string command = shellWord(program.string());
     for (const std::string& arg : args) {
-        command += " " + shellQuoted(arg);
+        command += " " + shellWord(arg);
     }
-    command += " >" + shellQuoted((dir / "out").string()) + " 2>" + shellQuoted((dir / "err").string());
+    command += " >" + shellWord((dir / "out").string()) + " 2>" + shellWord((dir / "err").string());
     const int status = std::system(command.c_str());
     CommandResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
     std::filesystem::remove_all(dir);
