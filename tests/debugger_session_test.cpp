@@ -255,7 +255,7 @@ TEST_CASE("live mode drives an entity and records a scenario that replays to the
     }
 }
 
-TEST_CASE("painting a tile re-runs the scenario and shows the validator's findings; saving writes it back")
+TEST_CASE("painting a tile re-runs the scenario and shows the validator's findings, and saving writes it back")
 {
     TempDir dir;
     const fs::path copy = dir.file("hill.toml");

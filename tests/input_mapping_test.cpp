@@ -57,7 +57,7 @@ TEST_CASE("keyboard: walking is held, every other command is a press")
     CHECK(mapInput(pressing(GLFW_KEY_B)).stepInstructionBack);
 }
 
-TEST_CASE("gamepad: D-pad and stick walk; buttons act once per press")
+TEST_CASE("gamepad: D-pad and stick walk, and buttons act once per press")
 {
     DeviceState dpad;
     dpad.pad.buttons[GLFW_GAMEPAD_BUTTON_DPAD_LEFT] = GLFW_PRESS;

@@ -1,6 +1,7 @@
 # cmake -D BUILD_DIR=... -D BINARY=... -P require_current_build.cmake
 # Brings the test binary (and tileprof and tileprof-gui, which it depends on) up to date, and fails
-# if that changed it: the tests ctest is running were listed from the binary as it was.
+# if that changed it: the tests ctest is running were listed from the binary as it was. Then checks
+# that every test case can be run by its name.
 if(EXISTS "${BINARY}")
   file(SHA256 "${BINARY}" before)
   set(state "out of date")
@@ -18,3 +19,14 @@ if(NOT before STREQUAL after)
   message(FATAL_ERROR "${BINARY} was ${state}; it is built now, so run ctest again. "
                       "(./scripts/setup.sh --tests builds the tests before ctest runs them.)")
 endif()
+# CTest runs each test case by its name, and a ';' splits the name into a list: such a case would
+# run as no test at all and pass.
+execute_process(COMMAND "${BINARY}" --list-test-cases --no-version RESULT_VARIABLE failed OUTPUT_VARIABLE cases)
+string(REPLACE ";" "<semicolon>" cases "${cases}")
+string(REPLACE "\n" ";" cases "${cases}")
+foreach(name IN LISTS cases)
+  if(name MATCHES "<semicolon>")
+    string(REPLACE "<semicolon>" ";" name "${name}")
+    message(FATAL_ERROR "the test case \"${name}\" has a ';' in its name, which CTest cannot run it by")
+  endif()
+endforeach()

@@ -762,7 +762,7 @@ TEST_CASE("snes bus: SLHV latches the dot and line that OPHCT/OPVCT return, low 
     }
 }
 
-TEST_CASE("snes bus: STAT78 resets the OPHCT/OPVCT flip-flops; SLHV reads as open bus")
+TEST_CASE("snes bus: STAT78 resets the OPHCT/OPVCT flip-flops, and SLHV reads as open bus")
 {
     Machine m;
     m.advanceTo(lineStart(0, 38) + 392);
@@ -779,7 +779,7 @@ TEST_CASE("snes bus: STAT78 resets the OPHCT/OPVCT flip-flops; SLHV reads as ope
     CHECK(m.read(0x00213D) == 38);
 }
 
-TEST_CASE("snes bus: WRIO bit 7 gates SLHV; clearing it latches one dot later")
+TEST_CASE("snes bus: WRIO bit 7 gates SLHV, and clearing it latches one dot later")
 {
     Machine m;
     // A 6-clock write at +100: SLHV would sample at +102 (dot 25); the 1->0 edge latches a dot later.
@@ -828,7 +828,7 @@ void checkIrqRisesAt(Machine& m, std::uint64_t clock)
     CHECK(rose < clock + kIdleClocks);
 }
 
-TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME; reading TIMEUP clears it")
+TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME, and reading TIMEUP clears it")
 {
     Machine m;
     m.write(0x004209, 5);

@@ -19,7 +19,7 @@ TileShape shapeOf(TileType type)
     return tileShape(type, rom.topHeights, rom.bottomHeights);
 }
 
-TEST_CASE("SOLID and END_SLOPE fill the tile; EMPTY blocks nothing")
+TEST_CASE("SOLID and END_SLOPE fill the tile, and EMPTY blocks nothing")
 {
     for (const TileType type : {TileType::Solid, TileType::EndSlope}) {
         const TileShape s = shapeOf(type);
