@@ -1374,18 +1374,30 @@ private:
     Observer& observer_;
 };
 
-// One stretch of a run in one register-width mode, flattened into a single function: every
-// helper of the core is inlined, so the core (a local here) keeps the registers in host registers.
-// Returns nothing when an instruction changed the mode.
+// One stretch of a run in one register-width mode. Returns nothing when an instruction changed
+// the mode.
 template <class Bus, class Observer, class M>
-TILEPROF_FLATTEN std::optional<StopReason> runInMode(CpuState& state, Bus& bus, Observer& observer,
-                                                     const RunEnds& ends)
+std::optional<StopReason> runStretch(CpuState& state, Bus& bus, Observer& observer, const RunEnds& ends)
 {
     Core<Bus, Observer> core(state, bus, observer);
     const std::optional<StopReason> why = core.template loop<M>(ends);
     core.store(state);
     return why;
 }
+
+// The same flattened into a single function: every helper of the core is inlined, so the core (a
+// local of it) keeps the registers in host registers.
+template <class Bus, class Observer, class M>
+TILEPROF_FLATTEN std::optional<StopReason> runFlattened(CpuState& state, Bus& bus, Observer& observer,
+                                                        const RunEnds& ends)
+{
+    return runStretch<Bus, Observer, M>(state, bus, observer, ends);
+}
+
+// The stretch function for an observer: flattened unless it asks for the plain run loop.
+template <class Bus, class Observer, class M>
+constexpr auto runInMode =
+    WantsPlainRunLoop<Observer> ? &runStretch<Bus, Observer, M> : &runFlattened<Bus, Observer, M>;
 
 template <class Bus, class Observer>
 StopReason run(CpuState& state, Bus& bus, Observer& observer, const RunLimits& limits)

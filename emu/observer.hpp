@@ -43,6 +43,14 @@ concept WatchesAccesses = requires(O& o, const BusAccess& a) { o.onAccess(a); };
 template <class O>
 concept WatchesSteps = requires(O& o, const StepEvent& e) { o.onStep(e); };
 
+// An observer that watches short or rare runs (one instruction of a test vector, one call traced
+// step by step) can declare
+//   static constexpr bool kPlainRunLoop = true;
+// Its runs then use a run loop the compiler inlines as it judges, not one flattened function per
+// register-width mode: slower per instruction, and minutes less to compile.
+template <class O>
+concept WantsPlainRunLoop = requires { requires O::kPlainRunLoop; };
+
 struct NoObserver {};
 
 } // namespace emu

@@ -16,6 +16,9 @@ constexpr std::size_t kMaxRecordedCycles = 4096; // a block move of A <= 7 needs
 
 class CycleRecorder {
 public:
+    // Each run is one instruction: a plain run loop, which compiles in a fraction of the time.
+    static constexpr bool kPlainRunLoop = true;
+
     [[gnu::noinline]] void onAccess(const emu::BusAccess& access)
     {
         if (cycles.size() < kMaxRecordedCycles) {

@@ -13,6 +13,9 @@ namespace tileprof::test {
 // are compiled once (recorder.cpp), so every test shares two instantiations of the run loop.
 class Recorder {
 public:
+    // Tests run short programs: a plain run loop, which compiles in a fraction of the time.
+    static constexpr bool kPlainRunLoop = true;
+
     [[gnu::noinline]] void beforeStep(const emu::Registers& registers);
     [[gnu::noinline]] void onAccess(const emu::BusAccess& access);
     [[gnu::noinline]] void onStep(const emu::StepEvent& step);
