@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -133,6 +134,8 @@ private:
     std::uint64_t stepClock(const Time& t) const { return t.cycles + 5 * refreshes_; }
 
     void mapPages();
+    // Where `address` lies in SRAM ($70-$7D/$F0-$FF:$0000-$7FFF, mirrored), or nothing.
+    std::optional<std::size_t> sramOffset(std::uint32_t address) const;
     void mapRomSpeed();
     IoResult readSlow(std::uint32_t address, Time t);
     unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time t);

@@ -342,3 +342,31 @@ TEST_CASE("debug info: errors name the file, the line and the problem")
     check("address.dbg", replaced(fastRomDbg, "start=0x808000", "start=0xFFFFFF"), ":9",
           {"span 1 ends past the 24-bit address space"});
 }
+
+TEST_CASE("debug info: scopes nested so deep that their names would fill memory are an error")
+{
+    // A regression test: each scope's qualified name repeats its parents' names, so a chain of
+    // nested scopes made them grow with the square of the file (here 2,000 scopes of 1,000-byte
+    // names: 2 GB of names from a 2 MB file).
+    std::string text = "version\tmajor=2,minor=0\nscope\tid=0,name=\"\",mod=0\n";
+    const std::string name(1000, 'n');
+    for (int id = 1; id <= 2000; ++id)
+        text += "scope\tid=" + std::to_string(id) + ",name=\"" + name + "\",parent=" + std::to_string(id - 1) + "\n";
+    const std::string message = errorOf([&] { DebugInfo::parse("deep.dbg", text); });
+    INFO(message);
+    CHECK(message.starts_with("deep.dbg:"));
+    CHECK(message.find(": scope ") != std::string::npos);
+    CHECK(message.ends_with(": scopes nest too deep: the qualified names of the scopes and symbols would take more "
+                            "than 32.5 MiB"));
+
+    // Nesting as deep as real code nests, with the same names, is fine.
+    std::string shallow = "version\tmajor=2,minor=0\nscope\tid=0,name=\"\",mod=0\n";
+    for (int id = 1; id <= 2000; ++id) {
+        const int parent = id <= 100 ? 0 : id % 100 + 1;
+        shallow += "scope\tid=" + std::to_string(id) + ",name=\"" + name + "\",parent=" + std::to_string(parent) + "\n";
+    }
+    const DebugInfo info = DebugInfo::parse("shallow.dbg", shallow);
+    CHECK(info.scopes().size() == 2001);
+    CHECK(info.scopes()[150].depth == 2);
+}
+

@@ -222,6 +222,23 @@ TEST_CASE("runner: a routine that writes ROM stops the run")
     CHECK_MESSAGE(contains(message, codeAt(entryAddress())), message);
 }
 
+TEST_CASE("runner: a routine writing SRAM smaller than a bus page runs every frame")
+{
+    // A regression test: with the header declaring 2 KiB of SRAM, a store to $70:0800 went past
+    // the end of SRAM and `tileprof run` died with "free(): invalid next size" (exit 134).
+    const TempDir dir;
+    copyBuiltRom(dir.path());
+    patchRom(dir.path(), 0x00FFD8, {0x01});                                   // SRAM size code 1: 2 KiB
+    patchRom(dir.path(), entryAddress(), {0x8F, 0x00, 0x08, 0x70, 0x60}); // STA $70:0800 (long); RTS
+    addScenario(dir, "fall-and-land.toml");
+    const CommandResult r = runTileprof({"run", (dir.path() / "fall-and-land.toml").string()});
+    INFO(r.out << r.err);
+    // The routine no longer moves the entity: the expectations fail, and that is all.
+    CHECK(r.exitCode == 1);
+    CHECK(contains(r.out, "expected pos [80, 43], got [80, 30]"));
+    CHECK(contains(r.out, "expected pos [80, 67], got [80, 30]"));
+}
+
 TEST_CASE("runner: a routine that returns with the stack unbalanced stops the run")
 {
     // PHA; PEA $FFFF; RTS: returns to the host's sentinel, $0000, with the accumulator still pushed.

@@ -18,8 +18,6 @@ namespace {
 constexpr std::uint64_t kAddressSpaceEnd = 0x1000000;
 constexpr std::uint32_t kFastRomBit = 0x800000;
 
-
-
 std::optional<std::uint32_t> parseNumber(std::string_view text)
 {
     int base = 10;
@@ -280,7 +278,7 @@ void addRecord(ParsedFile& parsed, const Record& record, std::string_view kind)
     }
 }
 
-ParsedFile parse(std::string_view text, const std::string& name)
+ParsedFile parseRecords(std::string_view text, const std::string& name)
 {
     ParsedFile parsed;
     int lineNumber = 0;
@@ -328,6 +326,25 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> spanAddresses(const ParsedF
     return ranges;
 }
 
+// Qualified names repeat the names of their outer scopes, so scopes nested deep enough would make
+// them grow with the square of the file. A real debug file's names take a small multiple of its size.
+class NameBudget {
+public:
+    explicit NameBudget(std::size_t fileBytes) : total_(16 * std::uint64_t{fileBytes} + (1u << 20)), left_(total_) {}
+
+    void spend(const std::string& qualifiedName, const Origin& origin, std::string_view kind)
+    {
+        if (qualifiedName.size() > left_)
+            throw emu::InputError(origin.describe(kind) + ": scopes nest too deep: the qualified names of the scopes and "
+                                  "symbols would take more than " + emu::byteSize(total_));
+        left_ -= qualifiedName.size();
+    }
+
+private:
+    std::uint64_t total_;
+    std::uint64_t left_;
+};
+
 std::string joinScope(const std::string& outer, const std::string& name)
 {
     if (outer.empty())
@@ -338,7 +355,7 @@ std::string joinScope(const std::string& outer, const std::string& name)
 }
 
 // The scopes in file order, named and with their depths.
-std::vector<DebugScope> placeScopes(const ParsedFile& parsed)
+std::vector<DebugScope> placeScopes(const ParsedFile& parsed, NameBudget& budget)
 {
     const std::vector<ScopeRecord>& records = parsed.scopes.items;
     std::vector<std::optional<std::uint32_t>> parents;
@@ -364,6 +381,7 @@ std::vector<DebugScope> placeScopes(const ParsedFile& parsed)
             placed[*scope] = parent ? DebugScope{name, joinScope(placed[*parent]->qualifiedName, name),
                                                  placed[*parent]->depth + 1}
                                     : DebugScope{name, name, 0};
+            budget.spend(placed[*scope]->qualifiedName, records[*scope].origin, "scope");
         }
     }
     std::vector<DebugScope> scopes;
@@ -378,7 +396,8 @@ struct SymbolPlace {
 };
 
 // For each sym record, in file order, its qualified name and depth.
-std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vector<DebugScope>& scopes)
+std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vector<DebugScope>& scopes,
+                                      NameBudget& budget)
 {
     const std::vector<SymbolRecord>& records = parsed.symbols.items;
     std::vector<SymbolPlace> places(records.size());
@@ -388,6 +407,7 @@ std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vecto
             continue;
         const DebugScope& scope = scopes[parsed.scopes.indexOf(*record.scope, record.origin.describe("sym"))];
         places[symbol] = {joinScope(scope.qualifiedName, record.name), scope.depth};
+        budget.spend(places[symbol].qualifiedName, record.origin, "sym");
     }
     for (std::size_t symbol = 0; symbol < records.size(); ++symbol) {
         const SymbolRecord& record = records[symbol];
@@ -399,6 +419,7 @@ std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vecto
             throw emu::InputError(referrer + " follows sym " + std::to_string(*record.parent)
                                   + ", which is a cheap local too");
         places[symbol] = {places[parent].qualifiedName + record.name, places[parent].depth};
+        budget.spend(places[symbol].qualifiedName, record.origin, "sym");
     }
     return places;
 }
@@ -433,8 +454,14 @@ std::string ambiguity(const std::filesystem::path& path, std::string_view name,
 
 DebugInfo DebugInfo::load(const std::filesystem::path& path)
 {
+    return parse(path, emu::readFileContents(path, path.string(), kDebugFileLimit));
+}
+
+DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view text)
+{
     const std::string name = path.string();
-    const ParsedFile parsed = parse(emu::readFileContents(path, name), name);
+    const ParsedFile parsed = parseRecords(text, name);
+    NameBudget names(text.size());
 
     DebugInfo info;
     info.path_ = path;
@@ -457,7 +484,7 @@ DebugInfo DebugInfo::load(const std::filesystem::path& path)
     }
     info.lineRuns_ = flatten(std::move(lineCandidates));
 
-    info.scopes_ = placeScopes(parsed);
+    info.scopes_ = placeScopes(parsed, names);
     std::vector<Candidate> scopeCandidates;
     for (std::uint32_t scope = 0; scope < info.scopes_.size(); ++scope) {
         const ScopeRecord& record = parsed.scopes.items[scope];
@@ -474,7 +501,7 @@ DebugInfo DebugInfo::load(const std::filesystem::path& path)
     info.scopeRuns_ = flatten(std::move(scopeCandidates));
 
     const std::vector<SymbolRecord>& symbols = parsed.symbols.items;
-    const std::vector<SymbolPlace> places = placeSymbols(parsed, info.scopes_);
+    const std::vector<SymbolPlace> places = placeSymbols(parsed, info.scopes_, names);
 
     struct LabelCandidate {
         std::uint32_t address;
