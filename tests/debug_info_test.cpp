@@ -282,6 +282,16 @@ TEST_CASE("debug info: lookups follow FastROM mirrors")
     CHECK(scopeName(fast, 0x018000) == "none");
 }
 
+TEST_CASE("debug info: line 0 is no source line")
+{
+    // ld65 writes line=0 for what the command line defines. Listings index source files from line
+    // 1, so a byte that only line 0 covers has no line.
+    TempDir dir;
+    const DebugInfo info = DebugInfo::load(dir.write("zero.dbg", replaced(fastRomDbg, "line=4,", "line=0,")));
+    CHECK(lineText(info, 0x808000) == "none");
+    CHECK(lineText(info, 0x808001) == "fast.s:5");
+}
+
 TEST_CASE("debug info: unknown record kinds and keys are ignored")
 {
     TempDir dir;
@@ -341,6 +351,8 @@ TEST_CASE("debug info: errors name the file, the line and the problem")
     check("sym-value.dbg", replaced(fastRomDbg, "val=0x808000,", ""), ":13", {"sym record is missing val="});
     check("address.dbg", replaced(fastRomDbg, "start=0x808000", "start=0xFFFFFF"), ":9",
           {"span 1 ends past the 24-bit address space"});
+    check("line-big.dbg", replaced(fastRomDbg, "line=5,", "line=2147483648,"), ":5",
+          {"line record: line=2147483648 is not a line number (0..2147483647)"});
 }
 
 TEST_CASE("debug info: scopes nested so deep that their names would fill memory are an error")

@@ -599,8 +599,8 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
 {
     // Regression tests: toml++'s Unicode whitespace test reaches __builtin_unreachable() for code
     // points such as U+03DE (upstream issues 190 and 295), wherever it tests a character for
-    // whitespace; `[=` fails its internal assertion. Debian's release build happens to answer both
-    // with an error; tileprof does not rely on it.
+    // whitespace; `[=` and `[}` fail its internal assertions. Debian's release build happens to
+    // answer them with an error; tileprof does not rely on it.
     const std::string koppa = "\xcf\x9e"; // U+03DE
     const auto withName = [](const std::string& name) { return replaced(kBase, "name = \"t\"", "name = " + name); };
     checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = 10 " + koppa)), "s.toml:2:13",
@@ -619,6 +619,8 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
                  {"a table name must follow '[': a bare key (A-Z a-z 0-9 _ -) or a quoted one, not '='"});
     checkMessage(scenarioError(replaced(kBase, "[map]", "[[ =map]]")), "s.toml:4:4", {"not '='"});
     checkMessage(scenarioError(replaced(kBase, "[map]", "[\n")), "s.toml:4:2", {"not the end of the line"});
+    checkMessage(scenarioError(replaced(kBase, "pos = [40, 40]", "pos = [40, }]")), "s.toml:15:12",
+                 {"'}' inside an array, where a value or ']' must come"});
     // A quote run of four or five ends a multi-line string too; what follows is outside it.
     checkMessage(scenarioError(withName(R"("""x""""")" + koppa)), "s.toml:1:17", {"outside a string or comment"});
 

@@ -17,6 +17,7 @@ namespace {
 
 constexpr std::uint64_t kAddressSpaceEnd = 0x1000000;
 constexpr std::uint32_t kFastRomBit = 0x800000;
+constexpr std::uint32_t kMaxLine = std::numeric_limits<int>::max(); // SourceLine holds an int
 
 std::optional<std::uint32_t> parseNumber(std::string_view text)
 {
@@ -260,9 +261,12 @@ void addRecord(ParsedFile& parsed, const Record& record, std::string_view kind)
         parsed.spans.add(record, {origin(), record.number("seg"), record.number("start"), record.number("size")});
     } else if (kind == "line") {
         const std::uint32_t type = record.optionalNumber("type").value_or(0);
-        parsed.lines.add(record, {origin(), record.number("file"), static_cast<int>(record.number("line")),
-                                  type == 2 || type == 3, record.optionalNumber("count").value_or(0),
-                                  record.ids("span")});
+        const std::uint32_t line = record.number("line");
+        if (line > kMaxLine)
+            record.fail("line record: line=" + std::to_string(line) + " is not a line number (0.."
+                        + std::to_string(kMaxLine) + ")");
+        parsed.lines.add(record, {origin(), record.number("file"), static_cast<int>(line), type == 2 || type == 3,
+                                  record.optionalNumber("count").value_or(0), record.ids("span")});
     } else if (kind == "scope") {
         parsed.scopes.add(record, {origin(), record.text("name"), record.optionalNumber("parent"), record.ids("span")});
     } else if (kind == "sym") {
@@ -479,7 +483,10 @@ DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view t
         info.lines_.push_back({parsed.files.indexOf(line.file, referrer), line.line});
         for (const std::uint32_t span : line.spans) {
             const auto [start, end] = spanRanges[parsed.spans.indexOf(span, referrer)];
-            lineCandidates.push_back({start, end, {line.macro, end - start, line.count}, item});
+            // Line 0 is no line of the file (ld65 gives it to what the command line defines), and
+            // listings index source files from line 1: no lookup answers it.
+            if (line.line != 0)
+                lineCandidates.push_back({start, end, {line.macro, end - start, line.count}, item});
         }
     }
     info.lineRuns_ = flatten(std::move(lineCandidates));

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <vector>
 
 namespace tileprof {
 namespace {
@@ -70,19 +71,20 @@ public:
 
     void run()
     {
-        if (at("\xEF\xBB\xBF")) {
+        if (text_.starts_with("\xEF\xBB\xBF")) {
             i_ = 3; // a UTF-8 byte order mark, which toml++ skips
         }
         while (i_ < text_.size()) {
-            if (at("\"\"\"")) {
-                multiLineString('"');
-            } else if (at("'''")) {
-                multiLineString('\'');
-            } else if (text_[i_] == '"' || text_[i_] == '\'') {
-                singleLineString(text_[i_]);
-            } else if (text_[i_] == '#') {
+            const char c = text_[i_];
+            if (c == '"' || c == '\'') {
+                if (i_ + 2 < text_.size() && text_[i_ + 1] == c && text_[i_ + 2] == c) {
+                    multiLineString(c);
+                } else {
+                    singleLineString(c);
+                }
+            } else if (c == '#') {
                 skipTo('\n');
-            } else if (text_[i_] == '[' && lineStart_ && depth_ == 0) {
+            } else if (c == '[' && lineStart_ && open_.empty()) {
                 tableHeader();
             } else {
                 outside();
@@ -91,7 +93,6 @@ public:
     }
 
 private:
-    bool at(std::string_view what) const { return text_.substr(i_).starts_with(what); }
     bool atNonAscii() const { return i_ < text_.size() && static_cast<unsigned char>(text_[i_]) >= 0x80; }
 
     void next()
@@ -137,9 +138,12 @@ private:
             failNonAscii("outside a string or comment: TOML allows only ASCII there (keys, numbers, dates)");
         }
         if (c == '[' || c == '{') {
-            ++depth_;
-        } else if ((c == ']' || c == '}') && depth_ > 0) {
-            --depth_;
+            open_.push_back(c);
+        } else if (c == '}' && !open_.empty() && open_.back() == '[') {
+            // toml++ asserts that what it reads as the array's next value is none of , ] } #.
+            fail("'}' inside an array, where a value or ']' must come");
+        } else if ((c == ']' || c == '}') && !open_.empty()) {
+            open_.pop_back();
         }
         const bool space = c == ' ' || c == '\t' || c == '\r';
         next();
@@ -152,7 +156,7 @@ private:
     {
         next();
         skipSpaces();
-        if (at("[") && text_[i_ - 1] == '[') {
+        if (i_ < text_.size() && text_[i_] == '[' && text_[i_ - 1] == '[') { // [[, an array of tables
             next();
             skipSpaces();
         }
@@ -246,7 +250,7 @@ private:
     int line_ = 1;
     int column_ = 1;
     bool lineStart_ = true; // only spaces and tabs so far on this line, outside any string
-    int depth_ = 0;         // of the arrays and inline tables open around the scan
+    std::vector<char> open_; // the arrays and inline tables open around the scan, innermost last
 };
 
 } // namespace

@@ -11,7 +11,8 @@ namespace tileprof {
 //   to a Unicode whitespace test that reaches __builtin_unreachable() for code points such as
 //   U+03DE, upstream issues 190 and 295), or where its multi-line strings make the same test:
 //   after a backslash, or first after a line-ending backslash;
-// - a table header whose name starts with neither a bare-key character nor a quote (`[=`).
+// - a table header whose name starts with neither a bare-key character nor a quote (`[=`), and
+//   '}' inside an array (`a = [}`): both fail toml++'s internal assertions.
 // Throws emu::InputError "NAME:LINE:COLUMN: problem", lines and columns counted as toml++ does.
 void checkTomlLexically(std::string_view text, const std::string& name);
 
