@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tileprof needs (only those missing; with sudo unless root), then
 # configures and builds a Release build in build/. TILEPROF_WERROR=ON makes warnings errors.
+# With --fuzz it installs clang and libFuzzer too, and builds nothing (scripts/fuzz.sh does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fuzz=false
+if [[ "${1:-}" == --fuzz ]]; then
+    fuzz=true
+fi
 
 packages=(
     cmake make g++          # the build
@@ -20,6 +25,10 @@ packages=(
     libstb-dev              # tileprof-gui --headless: PNG writing (and reading, in the tests)
 )
 
+if $fuzz; then
+    packages+=(clang libclang-rt-14-dev) # scripts/fuzz.sh: clang 14 and its libFuzzer runtime
+fi
+
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -34,6 +43,10 @@ if ((${#missing[@]} > 0)); then
     fi
     "${sudo[@]}" apt-get update -q
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+fi
+
+if $fuzz; then
+    exit 0
 fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}"
