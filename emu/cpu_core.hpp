@@ -27,7 +27,8 @@
 #include <optional>
 
 // Sanitizer builds check memory and undefined behaviour, not speed, and flattening instrumented
-// run loops takes minutes each; they leave inlining to the compiler. GCC and clang say so apart.
+// run loops takes minutes each; they leave inlining to the compiler. (GCC defines
+// __SANITIZE_ADDRESS__; clang answers __has_feature.)
 #if defined(__SANITIZE_ADDRESS__)
 #define TILEPROF_FLATTEN
 #elif defined(__has_feature)

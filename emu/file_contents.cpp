@@ -15,7 +15,9 @@ namespace emu {
 std::string byteSize(std::uint64_t bytes)
 {
     static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB"};
-    const auto plainBytes = [](std::uint64_t count) { return std::to_string(count) + (count == 1 ? " byte" : " bytes"); };
+    const auto plainBytes = [](std::uint64_t count) {
+        return std::to_string(count) + (count == 1 ? " byte" : " bytes");
+    };
     if (bytes < 1024) {
         return plainBytes(bytes);
     }

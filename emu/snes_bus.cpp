@@ -45,7 +45,7 @@ void SnesBus::mapPages()
             if (offset < 0x2000) {
                 writable = &wram_[offset];
             }
-        } else if (const std::optional<std::size_t> sram = sramOffset(address); sram && sram_.size() > kPageMask) {
+        } else if (const std::optional<std::size_t> sram = sramOffset(address); sram && sram_.size() >= kPageBytes) {
             // SRAM smaller than a page mirrors within it, which a page cannot show: the slow paths serve it.
             writable = &sram_[*sram];
         }

@@ -111,7 +111,8 @@ public:
 
 private:
     static constexpr unsigned kPageBits = 13; // 8 KiB pages: the coarsest that separates WRAM, I/O and ROM
-    static constexpr std::uint32_t kPageMask = (1u << kPageBits) - 1;
+    static constexpr std::uint32_t kPageBytes = 1u << kPageBits;
+    static constexpr std::uint32_t kPageMask = kPageBytes - 1;
     static constexpr std::size_t kPages = std::size_t{1} << (24 - kPageBits);
     static constexpr std::uint8_t kNmiEnable = 0x80;
     static constexpr std::uint8_t kIrqModeMask = 0x30;

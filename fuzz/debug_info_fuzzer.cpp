@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     constexpr std::size_t kLookups = 64; // of each kind: enough to reach every path, few enough to stay fast
     for (std::size_t i = 0; i < std::min(kLookups, info.segments().size()); ++i) {
         const tileprof::DebugSegment& segment = info.segments()[i];
-        for (const std::uint32_t address : {segment.start, segment.start + segment.size - 1, segment.start ^ 0x800000}) {
+        const std::uint32_t end = segment.start + segment.size - 1;
+        for (const std::uint32_t address : {segment.start, end, segment.start ^ 0x800000}) {
             info.scopeAt(address & 0xFFFFFF);
             info.lineAt(address & 0xFFFFFF);
             info.labelAt(address & 0xFFFFFF);

@@ -17,7 +17,7 @@ cmake --build build-fuzz -j2 --target fuzzers
 
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
-    [rom_image]=66048 [debug_info]=16384 [scenario]=16384 [manifest]=8192
+    [rom_image]=66048 [debug_info]=8192 [scenario]=8192 [manifest]=8192
     [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097
 )
 seeds_of() {

@@ -100,8 +100,8 @@ TEST_CASE("file limits: sizes in messages are exact where a limit is and rounded
 TEST_CASE("file limits: every loader refuses a file over its bound without reading it")
 {
     const TempDir dir;
-    const auto check = [&](const std::string& name, std::uint64_t bytes, const std::function<void(const fs::path&)>& load,
-                           const std::string& expected) {
+    const auto check = [&](const std::string& name, std::uint64_t bytes,
+                           const std::function<void(const fs::path&)>& load, const std::string& expected) {
         const fs::path path = sparseFile(dir, name, bytes);
         CHECK(dir.relative(errorOf([&] { load(path); })) == expected);
     };
@@ -128,7 +128,8 @@ TEST_CASE("file limits: every loader refuses a file over its bound without readi
 TEST_CASE("file limits: a device or pipe is read only up to the bound")
 {
     const std::string zero = errorOf([] { emu::loadRomFile("/dev/zero"); });
-    CHECK(zero == "/dev/zero: more than 4 MiB + 512 bytes; a ROM image, with a copier header, is at most 4 MiB + 512 bytes");
+    CHECK(zero == "/dev/zero: more than 4 MiB + 512 bytes; a ROM image, with a copier header, is at most "
+                  "4 MiB + 512 bytes");
 
     const CommandResult rom = runTileprof({"rom", "/dev/zero"});
     CHECK(rom.exitCode == 2);

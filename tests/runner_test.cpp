@@ -323,6 +323,20 @@ TEST_CASE("runner: a manifest naming a symbol the debug file lacks is refused at
                  {"symbol \"NoSuchRoutine\" is not in tile-collision.dbg"});
 }
 
+TEST_CASE("runner: a symbol whose size reaches past the end of the address space is not work RAM")
+{
+    // A regression test: Entities ($00:0200) with 4 GiB - $200 bytes ended at 2^32, which the
+    // 32-bit sum took for 0, so the slots were accepted as lying in $0000-$1FFF.
+    const TempDir dir;
+    copyBuiltRom(dir.path());
+    const fs::path dbg = dir.path() / "tile-collision.dbg";
+    const std::string entities = "name=\"Entities\",addrsize=absolute,size=";
+    dir.write("tile-collision.dbg", replaced(slurp(dbg), entities + "4096", entities + "4294966784"));
+    const std::string manifest = slurp(dir.path() / "tile-collision.manifest.toml");
+    checkMessage(romError(dir), "tile-collision.manifest.toml:" + std::to_string(lineWith(manifest, "slots = ")),
+                 {"symbol \"Entities\" is at $00:0200: 4294966784 bytes there are not all work RAM"});
+}
+
 TEST_CASE("runner: a debug file of another build is refused")
 {
     const TempDir dir;

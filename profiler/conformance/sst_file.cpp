@@ -43,7 +43,8 @@ std::string gunzip(std::string_view compressed, const std::string& where)
             inflateReset(&stream); // another gzip member follows, as `cat a.gz b.gz` makes
         if (produced == text.size()) {
             if (produced > kSstFileLimit.bytes)
-                emu::failOverLimit(where, "more than " + emu::byteSize(kSstFileLimit.bytes) + " inflated", kSstFileLimit);
+                emu::failOverLimit(where, "more than " + emu::byteSize(kSstFileLimit.bytes) + " inflated",
+                                   kSstFileLimit);
             text.resize(std::min<std::size_t>(std::max<std::size_t>(2 * text.size(), 8 * compressed.size()),
                                               kSstFileLimit.bytes + 1));
         }

@@ -339,8 +339,8 @@ public:
     void spend(const std::string& qualifiedName, const Origin& origin, std::string_view kind)
     {
         if (qualifiedName.size() > left_)
-            throw emu::InputError(origin.describe(kind) + ": scopes nest too deep: the qualified names of the scopes and "
-                                  "symbols would take more than " + emu::byteSize(total_));
+            throw emu::InputError(origin.describe(kind) + ": scopes nest too deep: the qualified names of the "
+                                  "scopes and symbols would take more than " + emu::byteSize(total_));
         left_ -= qualifiedName.size();
     }
 
