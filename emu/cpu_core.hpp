@@ -27,10 +27,16 @@
 #include <optional>
 
 // Sanitizer builds check memory and undefined behaviour, not speed, and flattening instrumented
-// run loops takes minutes each; they leave inlining to the compiler.
+// run loops takes minutes each; they leave inlining to the compiler. (GCC defines
+// __SANITIZE_ADDRESS__; clang answers __has_feature.)
 #if defined(__SANITIZE_ADDRESS__)
 #define TILEPROF_FLATTEN
-#else
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TILEPROF_FLATTEN
+#endif
+#endif
+#ifndef TILEPROF_FLATTEN
 #define TILEPROF_FLATTEN [[gnu::flatten]]
 #endif
 

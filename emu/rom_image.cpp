@@ -174,7 +174,8 @@ std::vector<std::string> findWarnings(const RomImage& image)
 RomImage loadRomFile(const std::filesystem::path& path)
 {
     const std::string name = path.string();
-    const std::string contents = readFileContents(path, name);
+    const std::string contents =
+        readFileContents(path, name, {kMaxLoRomBytes + kCopierHeaderBytes, "a ROM image, with a copier header,"});
     return parseRom(std::vector<std::uint8_t>(contents.begin(), contents.end()), name);
 }
 

@@ -45,13 +45,24 @@ void SnesBus::mapPages()
             if (offset < 0x2000) {
                 writable = &wram_[offset];
             }
-        } else if (!sram_.empty() && (bank & 0x7F) >= 0x70) {
-            writable = &sram_[(((bank & 0x7F) - 0x70) * std::size_t{0x8000} + offset) % sram_.size()];
+        } else if (const std::optional<std::size_t> sram = sramOffset(address); sram && sram_.size() >= kPageBytes) {
+            // SRAM smaller than a page mirrors within it, which a page cannot show: the slow paths serve it.
+            writable = &sram_[*sram];
         }
         writePages_[page] = writable;
         readPages_[page] = writable != nullptr ? writable : readable;
     }
     mapRomSpeed();
+}
+
+std::optional<std::size_t> SnesBus::sramOffset(std::uint32_t address) const
+{
+    const std::uint32_t bank = address >> 16;
+    const std::uint32_t offset = address & 0xFFFF;
+    if (sram_.empty() || (bank & 0x7F) < 0x70 || bank == 0x7E || bank == 0x7F || offset >= 0x8000) {
+        return std::nullopt;
+    }
+    return (((bank & 0x7F) - 0x70) * std::size_t{0x8000} + offset) % sram_.size();
 }
 
 void SnesBus::mapRomSpeed()
@@ -68,6 +79,10 @@ SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time t)
     const auto clocks = static_cast<std::uint8_t>(accessClocks(address));
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
+    if (const std::optional<std::size_t> sram = sramOffset(address)) {
+        mdr_ = sram_[*sram];
+        return {mdr_, clocks};
+    }
     if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
             mdr_ = readBBus(static_cast<std::uint8_t>(offset), t, clocks);
@@ -86,6 +101,8 @@ unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time t)
     const std::uint32_t offset = address & 0xFFFF;
     if (offset >= 0x8000) {
         fault(BusFault::Kind::RomWrite, address, value, t.cycles);
+    } else if (const std::optional<std::size_t> sram = sramOffset(address)) {
+        sram_[*sram] = value;
     } else if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
             writeBBus(static_cast<std::uint8_t>(offset), value);
@@ -275,6 +292,9 @@ std::uint8_t SnesBus::peek(std::uint32_t address) const
     if (const std::uint8_t* memory = readPages_[address >> kPageBits]) {
         return memory[address & kPageMask];
     }
+    if (const std::optional<std::size_t> sram = sramOffset(address)) {
+        return sram_[*sram];
+    }
     const std::uint32_t offset = address & 0xFFFF;
     if (isSystemBank(address >> 16)) {
         switch (offset) {
@@ -296,12 +316,15 @@ std::uint8_t SnesBus::peek(std::uint32_t address) const
 bool SnesBus::poke(std::uint32_t address, std::uint8_t value)
 {
     address &= 0xFFFFFF;
-    std::uint8_t* memory = writePages_[address >> kPageBits];
-    if (memory == nullptr) {
-        return false;
+    if (std::uint8_t* memory = writePages_[address >> kPageBits]) {
+        memory[address & kPageMask] = value;
+        return true;
     }
-    memory[address & kPageMask] = value;
-    return true;
+    if (const std::optional<std::size_t> sram = sramOffset(address)) {
+        sram_[*sram] = value;
+        return true;
+    }
+    return false;
 }
 
 // ---- Events: refresh, lines, NMI, IRQ --------------------------------------------------------

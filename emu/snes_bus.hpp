@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -110,7 +111,8 @@ public:
 
 private:
     static constexpr unsigned kPageBits = 13; // 8 KiB pages: the coarsest that separates WRAM, I/O and ROM
-    static constexpr std::uint32_t kPageMask = (1u << kPageBits) - 1;
+    static constexpr std::uint32_t kPageBytes = 1u << kPageBits;
+    static constexpr std::uint32_t kPageMask = kPageBytes - 1;
     static constexpr std::size_t kPages = std::size_t{1} << (24 - kPageBits);
     static constexpr std::uint8_t kNmiEnable = 0x80;
     static constexpr std::uint8_t kIrqModeMask = 0x30;
@@ -133,6 +135,8 @@ private:
     std::uint64_t stepClock(const Time& t) const { return t.cycles + 5 * refreshes_; }
 
     void mapPages();
+    // Where `address` lies in SRAM ($70-$7D/$F0-$FF:$0000-$7FFF, mirrored), or nothing.
+    std::optional<std::size_t> sramOffset(std::uint32_t address) const;
     void mapRomSpeed();
     IoResult readSlow(std::uint32_t address, Time t);
     unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time t);

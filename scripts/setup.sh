@@ -2,15 +2,18 @@
 # Installs the Debian packages tileprof needs (only those missing; with sudo unless root), then
 # configures a Release build in build/ and builds what the main job needs: the command line, the
 # debugger and the ROMs. With --tests it also installs what the tests run and builds the test
-# suite. TILEPROF_WERROR=ON makes warnings errors.
+# suite. With --fuzz it also installs clang and libFuzzer, and builds nothing (scripts/fuzz.sh
+# does). TILEPROF_WERROR=ON makes warnings errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tests=false
+fuzz=false
 case "${1-}" in
     "") ;;
     --tests) tests=true ;;
-    *) echo "usage: $0 [--tests]" >&2; exit 2 ;;
+    --fuzz) fuzz=true ;;
+    *) echo "usage: $0 [--tests | --fuzz]" >&2; exit 2 ;;
 esac
 
 packages=(
@@ -35,6 +38,10 @@ if $tests; then
     )
 fi
 
+if $fuzz; then
+    packages+=(clang libclang-rt-14-dev) # scripts/fuzz.sh: clang 14 and its libFuzzer runtime
+fi
+
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -49,6 +56,10 @@ if ((${#missing[@]} > 0)); then
     fi
     "${sudo[@]}" apt-get update -q
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+fi
+
+if $fuzz; then
+    exit 0
 fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}"

@@ -94,7 +94,8 @@ TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM image")
         {"empty.sfc", {}, "empty file"},
         {"truncated.sfc", std::vector<std::uint8_t>(rom.begin(), rom.begin() + 20000), "truncated"},
         {"padded.sfc", padded, "not a multiple of the 32768-byte LoROM bank"},
-        {"huge.sfc", std::vector<std::uint8_t>(0x500000, 0xFF), "oversized"},
+        {"huge.sfc", std::vector<std::uint8_t>(0x500000, 0xFF),
+         "5 MiB; a ROM image, with a copier header, is at most 4 MiB + 512 bytes"},
         {"hirom.sfc", hirom, "HiROM"},
     };
     for (const Case& c : cases) {
@@ -106,6 +107,54 @@ TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM image")
         CHECK(contains(r.err, c.problem));
     }
     CHECK(runTileprof({"rom", (dir.write("x", rom), "/nonexistent.sfc")}).exitCode == 2);
+}
+
+// Every command that reads JSON, given `json` as the file it reads: each exits 2 with the file
+// named and `problem` in the message. `run` reports the scenario as not run; the others print
+// nothing on stdout.
+void checkJsonRefused(const std::string& json, const std::string& problem)
+{
+    TempDir dir;
+    const std::string map = dir.write("x.tmj", json).string();
+    const std::string vectors = dir.write("x.json", json).string();
+    const std::string scenario = dir.write("s.toml", "name = \"s\"\nframes = 1\n[map]\nfile = \"x.tmj\"\n").string();
+    const std::vector<std::pair<std::vector<std::string>, std::string>> commands{
+        {{"validate", map}, map},
+        {{"run", scenario}, map},
+        {{"sst", vectors}, vectors},
+        {{"check", "--baseline", vectors}, vectors},
+        {{"diff", vectors, vectors}, vectors},
+    };
+    for (const auto& [args, file] : commands) {
+        const CommandResult r = runTileprof(args);
+        INFO(args.front() << ": " << r.err);
+        CHECK(r.exitCode == 2);
+        CHECK(contains(r.err, "tileprof " + args.front() + ": " + file + problem));
+        if (args.front() == "run") {
+            CHECK(contains(r.out, "0 scenarios, 0 calls, 1 scenario not run"));
+            CHECK(contains(r.out, "not run: " + file + problem));
+        } else {
+            CHECK(r.out.empty());
+        }
+    }
+}
+
+TEST_CASE("cli: a JSON number beyond the range of a double is bad input, not a crash")
+{
+    // A regression test: nlohmann::json throws out_of_range for it, which the loaders let escape
+    // (exit 134).
+    checkJsonRefused("1e400", ": a JSON number out of range: [json.exception.out_of_range.406] number overflow "
+                              "parsing '1e400'");
+    checkJsonRefused("[{\"width\": -1e999}]", ": a JSON number out of range:");
+}
+
+TEST_CASE("cli: JSON nested 100,000 deep is bad input, not a crash")
+{
+    // A regression test: a Tiled map's bad width printed in the message recursed once per level
+    // until the stack ran out (exit 139).
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    checkJsonRefused("{\"width\": " + deep + "}", ":1:74: JSON nested deeper than 64 levels");
+    checkJsonRefused(deep, ":1:65: JSON nested deeper than 64 levels");
 }
 
 TEST_CASE("cli: bench runs the workloads and reports rates")

@@ -282,6 +282,16 @@ TEST_CASE("debug info: lookups follow FastROM mirrors")
     CHECK(scopeName(fast, 0x018000) == "none");
 }
 
+TEST_CASE("debug info: line 0 is no source line")
+{
+    // ld65 writes line=0 for what the command line defines. Listings index source files from line
+    // 1, so a byte that only line 0 covers has no line.
+    TempDir dir;
+    const DebugInfo info = DebugInfo::load(dir.write("zero.dbg", replaced(fastRomDbg, "line=4,", "line=0,")));
+    CHECK(lineText(info, 0x808000) == "none");
+    CHECK(lineText(info, 0x808001) == "fast.s:5");
+}
+
 TEST_CASE("debug info: unknown record kinds and keys are ignored")
 {
     TempDir dir;
@@ -341,4 +351,34 @@ TEST_CASE("debug info: errors name the file, the line and the problem")
     check("sym-value.dbg", replaced(fastRomDbg, "val=0x808000,", ""), ":13", {"sym record is missing val="});
     check("address.dbg", replaced(fastRomDbg, "start=0x808000", "start=0xFFFFFF"), ":9",
           {"span 1 ends past the 24-bit address space"});
+    check("line-big.dbg", replaced(fastRomDbg, "line=5,", "line=2147483648,"), ":5",
+          {"line record: line=2147483648 is not a line number (0..2147483647)"});
 }
+
+TEST_CASE("debug info: scopes nested so deep that their names would fill memory are an error")
+{
+    // A regression test: each scope's qualified name repeats its parents' names, so a chain of
+    // nested scopes made them grow with the square of the file (here 2,000 scopes of 1,000-byte
+    // names: 2 GB of names from a 2 MB file).
+    std::string text = "version\tmajor=2,minor=0\nscope\tid=0,name=\"\",mod=0\n";
+    const std::string name(1000, 'n');
+    for (int id = 1; id <= 2000; ++id)
+        text += "scope\tid=" + std::to_string(id) + ",name=\"" + name + "\",parent=" + std::to_string(id - 1) + "\n";
+    const std::string message = errorOf([&] { DebugInfo::parse("deep.dbg", text); });
+    INFO(message);
+    CHECK(message.starts_with("deep.dbg:"));
+    CHECK(message.find(": scope ") != std::string::npos);
+    CHECK(message.ends_with(": scopes nest too deep: the qualified names of the scopes and symbols would take more "
+                            "than 32.5 MiB"));
+
+    // Nesting as deep as real code nests, with the same names, is fine.
+    std::string shallow = "version\tmajor=2,minor=0\nscope\tid=0,name=\"\",mod=0\n";
+    for (int id = 1; id <= 2000; ++id) {
+        const int parent = id <= 100 ? 0 : id % 100 + 1;
+        shallow += "scope\tid=" + std::to_string(id) + ",name=\"" + name + "\",parent=" + std::to_string(parent) + "\n";
+    }
+    const DebugInfo info = DebugInfo::parse("shallow.dbg", shallow);
+    CHECK(info.scopes().size() == 2001);
+    CHECK(info.scopes()[150].depth == 2);
+}
+

@@ -337,6 +337,12 @@ TEST_CASE("json spans: values found by path in the text as written")
     CHECK(!jsonArrayElements(doc, {0, doc.size()}));
     CHECK(span("\xEF\xBB\xBF[7]", {std::size_t{0}}) == "7");
     CHECK(span("[1, 2", {std::size_t{1}}) == "<none>"); // not JSON: nothing rather than a guess
+
+    // Skipping a value takes no recursion, however deep it nests (a regression test: it took one
+    // call per level, and 100,000 of them ran out of stack).
+    const std::string deep = "{\"a\": " + std::string(100000, '[') + "\"]\"" + std::string(100000, ']') + ", \"b\": 7}";
+    CHECK(span(deep, {"b"}) == "7");
+    CHECK(span(deep, {"a"}).size() == 200003);
 }
 
 } // namespace

@@ -2,7 +2,9 @@
 // routine slower or over budget. The slower build is tile-collision-slowed, the same routine with
 // a NOP in MoveEntityAndProcessTileCollisions::XAxis: exactly two cycles more on every call.
 
+#include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
+#include "profiler/regression/figures.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -454,17 +456,17 @@ TEST_CASE("regression: a baseline that cannot be read is bad input, named")
 {
     TempDir dir;
     const std::vector<std::pair<std::string, std::string>> corrupt{
-        {"not JSON {", "is not JSON"},
+        {"not JSON {", "not JSON: [json.exception.parse_error.101]"},
         {"[1, 2]", "is not a tileprof baseline or JSON report"},
         {R"({"tileprof": "trace", "schema": 2})", "is not a tileprof baseline or JSON report"},
         {R"({"tileprof": "baseline", "schema": 1, "scenarios": [], "cases": []})", "has schema 1"},
         {R"({"tileprof": "baseline", "scenarios": [], "cases": []})", "has no \"schema\""},
         {R"({"tileprof": "baseline", "schema": 2, "scenarios": []})", "has no \"cases\""},
         {R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": [{"case": "falling", "calls": 3}]})",
-         "case \"falling\" has no \"mean_cycles\""},
+         "cases[0] has no \"mean_cycles\""},
         {R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": [{"case": "falling", "calls": 3,
             "mean_cycles": "fast", "max_cycles": 4, "mean_budget_share": 0.5, "over_budget": false}]})",
-         "\"mean_cycles\" has the wrong type"},
+         "cases[0].mean_cycles must be a number from 0 to 1e15, not \"fast\""},
         {R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": [], "functions": [{"name": "f"}]})",
          "has no \"exclusive_cycles_per_call\""},
     };
@@ -493,7 +495,51 @@ TEST_CASE("regression: a baseline that cannot be read is bad input, named")
     const std::string missing = dir.file("missing.json").string();
     const CommandResult check = runTileprof({"check", "--baseline", missing});
     CHECK(check.exitCode == 2);
-    CHECK(contains(check.err, missing + ": cannot be read"));
+    CHECK(contains(check.err, missing + ": cannot open: No such file or directory"));
+}
+
+TEST_CASE("regression: every figure a baseline or report holds is checked for its type and range")
+{
+    // Regression tests: "schema": 2.9 was read as 2 and "calls": -1 as 18446744073709551615;
+    // 1e300 and -1.5 were converted to integers, which is undefined.
+    const std::string base = handBaseline("400.00", 450);
+    const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> corrupt{
+        {{"\"schema\": 2", "\"schema\": 2.9"}, "schema must be an integer 0..1000000000000000, not 2.9"},
+        {{"\"schema\": 2", "\"schema\": \"2\""}, "schema must be an integer 0..1000000000000000, not \"2\""},
+        {{"\"calls\": 10", "\"calls\": -1"}, "cases[0].calls must be an integer 0..1000000000000000, not -1"},
+        {{"\"max_cycles\": 450", "\"max_cycles\": 1e300"},
+         "cases[0].max_cycles must be an integer 0..1000000000000000, not 1e+300"},
+        {{"\"max_cycles\": 450", "\"max_cycles\": 1000000000000001"},
+         "cases[0].max_cycles must be an integer 0..1000000000000000, not 1000000000000001"},
+        {{"400.00", "-1.5"}, "cases[0].mean_cycles must be a number from 0 to 1e15, not -1.5"},
+        {{"400.00", "1e300"}, "cases[0].mean_cycles must be a number from 0 to 1e15, not 1e+300"},
+        {{"\"mean_budget_share\": 0.9", "\"mean_budget_share\": null"},
+         "cases[0].mean_budget_share must be a number from 0 to 1e15, not null"},
+        {{"\"over_budget\": false", "\"over_budget\": 0"}, "cases[0].over_budget must be true or false, not 0"},
+        {{"\"case\": \"falling\"", "\"case\": [\"falling\"]"}, "cases[0].case must be a string, not an array of 1 value"},
+        {{"\"cases\": [{", "\"cases\": [7, {"}, "cases[0] must be an object, not 7"},
+        {{"\"scenarios\": []", "\"scenarios\": {}"}, "scenarios must be an array, not an object"},
+        {{"\"scenarios\": []", "\"scenarios\": [{\"scenario\": \"a.toml\", \"calls\": 1.5}]"},
+         "scenarios[0].calls must be an integer 0..1000000000000000, not 1.5"},
+        {{"\"functions\": []", "\"functions\": [{\"name\": \"f\", \"exclusive_cycles_per_call\": 1, "
+                                "\"inclusive_cycles_per_call\": -0.5}]"},
+         "functions[0].inclusive_cycles_per_call must be a number from 0 to 1e15, not -0.5"},
+        {{"\"tileprof\": \"baseline\"", "\"tileprof\": \"run\""}, "the file has no \"selection\""},
+    };
+    for (const auto& [edit, problem] : corrupt) {
+        const std::string text = replaced(base, edit.first, edit.second);
+        INFO(text);
+        try {
+            parseFigures(text, "b.json");
+            FAIL("loaded");
+        } catch (const emu::InputError& e) {
+            CHECK(std::string(e.what()) == "b.json: " + problem);
+        }
+    }
+    const Figures f = parseFigures(replaced(base, "\"max_cycles\": 450", "\"max_cycles\": 1000000000000000"), "b.json");
+    REQUIRE(f.cases.size() == 1);
+    CHECK(f.cases[0].maxCycles == 1'000'000'000'000'000);
+    CHECK(f.cases[0].meanCycles == 400);
 }
 
 TEST_CASE("regression: the committed baseline passes check and covers every bundled scenario")

@@ -222,6 +222,23 @@ TEST_CASE("runner: a routine that writes ROM stops the run")
     CHECK_MESSAGE(contains(message, codeAt(entryAddress())), message);
 }
 
+TEST_CASE("runner: a routine writing SRAM smaller than a bus page runs every frame")
+{
+    // A regression test: with the header declaring 2 KiB of SRAM, a store to $70:0800 went past
+    // the end of SRAM and `tileprof run` died with "free(): invalid next size" (exit 134).
+    const TempDir dir;
+    copyBuiltRom(dir.path());
+    patchRom(dir.path(), 0x00FFD8, {0x01});                                   // SRAM size code 1: 2 KiB
+    patchRom(dir.path(), entryAddress(), {0x8F, 0x00, 0x08, 0x70, 0x60}); // STA $70:0800 (long); RTS
+    addScenario(dir, "fall-and-land.toml");
+    const CommandResult r = runTileprof({"run", (dir.path() / "fall-and-land.toml").string()});
+    INFO(r.out << r.err);
+    // The routine no longer moves the entity: the expectations fail, and that is all.
+    CHECK(r.exitCode == 1);
+    CHECK(contains(r.out, "expected pos [80, 43], got [80, 30]"));
+    CHECK(contains(r.out, "expected pos [80, 67], got [80, 30]"));
+}
+
 TEST_CASE("runner: a routine that returns with the stack unbalanced stops the run")
 {
     // PHA; PEA $FFFF; RTS: returns to the host's sentinel, $0000, with the accumulator still pushed.
@@ -304,6 +321,20 @@ TEST_CASE("runner: a manifest naming a symbol the debug file lacks is refused at
     const std::string message = romError(dir);
     checkMessage(message, "tile-collision.manifest.toml:" + std::to_string(lineWith(manifest, "NoSuchRoutine")),
                  {"symbol \"NoSuchRoutine\" is not in tile-collision.dbg"});
+}
+
+TEST_CASE("runner: a symbol whose size reaches past the end of the address space is not work RAM")
+{
+    // A regression test: Entities ($00:0200) with 4 GiB - $200 bytes ended at 2^32, which the
+    // 32-bit sum took for 0, so the slots were accepted as lying in $0000-$1FFF.
+    const TempDir dir;
+    copyBuiltRom(dir.path());
+    const fs::path dbg = dir.path() / "tile-collision.dbg";
+    const std::string entities = "name=\"Entities\",addrsize=absolute,size=";
+    dir.write("tile-collision.dbg", replaced(slurp(dbg), entities + "4096", entities + "4294966784"));
+    const std::string manifest = slurp(dir.path() / "tile-collision.manifest.toml");
+    checkMessage(romError(dir), "tile-collision.manifest.toml:" + std::to_string(lineWith(manifest, "slots = ")),
+                 {"symbol \"Entities\" is at $00:0200: 4294966784 bytes there are not all work RAM"});
 }
 
 TEST_CASE("runner: a debug file of another build is refused")

@@ -566,6 +566,78 @@ TEST_CASE("scenario: Tiled map errors")
     checkMessage(scenarioError(viaScenario), "m.tmj", {"cannot open: No such file or directory"});
 }
 
+TEST_CASE("scenario: Tiled values in messages are short excerpts, whatever the file holds")
+{
+    // Regression tests: the messages printed the whole value, recursing as deep as it nests.
+    nlohmann::json map = tiledMap();
+    map["width"] = {1, 2, 3};
+    checkMessage(tiledError(map.dump()), "m.tmj", {"\"width\" must be an integer 1..255, not an array of 3 values"});
+    map["width"] = {{"deep", {{"deeper", 1}}}};
+    checkMessage(tiledError(map.dump()), "m.tmj", {"\"width\" must be an integer 1..255, not an object"});
+    map["width"] = std::string(100, 'w');
+    checkMessage(tiledError(map.dump()), "m.tmj", {"must be an integer 1..255, not \"" + std::string(40, 'w') + "...\""});
+    // Cut before a character that would not fit whole (U+00E9 takes two bytes).
+    map["width"] = std::string(39, 'w') + "\xc3\xa9" + std::string(10, 'w');
+    checkMessage(tiledError(map.dump()), "m.tmj", {"not \"" + std::string(39, 'w') + "...\""});
+
+    map = tiledMap();
+    map["tilesets"].push_back({{"firstgid", 3}, {"source", {{"nested", {1, 2}}}}});
+    checkMessage(tiledError(map.dump()), "m.tmj", {"tileset an object is external"});
+    map = tiledMap();
+    map["layers"][0]["data"] = {1, {{"gid", 2}}};
+    checkMessage(tiledError(map.dump()), "m.tmj", {"layer 'ground': tile 1 is an object, not a GID"});
+
+    const std::string deep = std::string(65, '[') + std::string(65, ']');
+    const std::string tooDeep = tiledError(replaced(tiledMap().dump(), "[1,0]", "[1," + deep + "]"));
+    CHECK(tooDeep.starts_with("m.tmj:1:"));
+    CHECK(tooDeep.ends_with(": JSON nested deeper than 64 levels"));
+    const std::string deepButAllowed = std::string(60, '[') + std::string(60, ']');
+    CHECK(tiledError(replaced(tiledMap().dump(), "[1,0]", "[1,0],\"x\":" + deepButAllowed)).empty());
+}
+
+TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before it parses it")
+{
+    // Regression tests: toml++'s Unicode whitespace test reaches __builtin_unreachable() for code
+    // points such as U+03DE (upstream issues 190 and 295), wherever it tests a character for
+    // whitespace; `[=` and `[}` fail its internal assertions. Debian's release build happens to
+    // answer them with an error; tileprof does not rely on it.
+    const std::string koppa = "\xcf\x9e"; // U+03DE
+    const auto withName = [](const std::string& name) { return replaced(kBase, "name = \"t\"", "name = " + name); };
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = 10 " + koppa)), "s.toml:2:13",
+                 {"'" + koppa + "' (U+03DE) outside a string or comment: TOML allows only ASCII there"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames" + koppa + " = 10")), "s.toml:2:7",
+                 {"(U+03DE) outside a string or comment"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = \xff")), "s.toml:2:10",
+                 {"the byte $FF, which is not UTF-8, outside a string or comment"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = \xc2\x85")), "s.toml:2:10",
+                 {"U+0085 outside a string or comment"});
+    checkMessage(scenarioError(withName(R"(""")" "x\\" + koppa + R"(""")")), "s.toml:1:13",
+                 {"after a backslash: no TOML escape starts so"});
+    checkMessage(scenarioError(withName(R"(""")" "x\\  \n   " + koppa + R"(""")")), "s.toml:2:4",
+                 {"first after a line-ending backslash", "write it as a \\u escape"});
+    checkMessage(scenarioError(replaced(kBase, "[map]", "[=map]")), "s.toml:4:2",
+                 {"a table name must follow '[': a bare key (A-Z a-z 0-9 _ -) or a quoted one, not '='"});
+    checkMessage(scenarioError(replaced(kBase, "[map]", "[[ =map]]")), "s.toml:4:4", {"not '='"});
+    checkMessage(scenarioError(replaced(kBase, "[map]", "[\n")), "s.toml:4:2", {"not the end of the line"});
+    checkMessage(scenarioError(replaced(kBase, "pos = [40, 40]", "pos = [40, }]")), "s.toml:15:12",
+                 {"'}' inside an array, where a value or ']' must come"});
+    // A quote run of four or five ends a multi-line string too; what follows is outside it.
+    checkMessage(scenarioError(withName(R"("""x""""")" + koppa)), "s.toml:1:17", {"outside a string or comment"});
+
+    // Where TOML allows any character, tileprof does too: in strings and comments, and behind a
+    // byte order mark. An array at the start of a line is no table header.
+    CHECK(scenarioError(withName("\"t " + koppa + "\" # " + koppa)).empty());
+    CHECK(scenarioError(withName("'" + koppa + "'")).empty());
+    CHECK(scenarioError("\xEF\xBB\xBF" + withName(R"(""")" + koppa + R"(""")")).empty());
+    CHECK(scenarioError(withName("'''\\" + koppa + "'''''")).empty());
+    CHECK(scenarioError(withName(R"("""x\
+  y)" + koppa + R"(""")")).empty());
+    CHECK(scenarioError(replaced(kBase, "[[entity]]", "# [=\n[[entity]]")).empty());
+    CHECK(scenarioError(replaced(kBase, "pos = [40, 40]", "pos = [\n40, 40]")).empty());
+    checkMessage(scenarioError(replaced(kBase, "pos = [40, 40]", "pos = [\n[40], 40]")), "s.toml:16",
+                 {"'entity.pos' must be a number, not an array"});
+}
+
 TEST_CASE("scenario: an expected position may be written with a zero fraction")
 {
     const TempDir dir;

@@ -334,6 +334,31 @@ TEST_CASE("snes bus: SRAM declared in the header sits at $70-$7D:0000-$7FFF, mir
     CHECK(m.bus.faults().empty());
 }
 
+TEST_CASE("snes bus: SRAM smaller than a page mirrors within it, and nothing reaches past it")
+{
+    // 2 and 4 KiB (size codes 1 and 2) are smaller than the bus's 8 KiB pages: a regression test
+    // for pages mapped onto them, through which $70:0800 wrote past the end of SRAM.
+    for (const std::uint8_t code : {std::uint8_t{1}, std::uint8_t{2}}) {
+        const std::uint32_t size = 0x400u << code;
+        CAPTURE(size);
+        Machine m(makeLoRom(kRomStart, 0x8000, code));
+        m.write(0x700000, 0x11);
+        m.write(0x700800, 0x5A);
+        CHECK(m.read(0x700000) == (size == 0x800 ? 0x5A : 0x11)); // $0800 is $0000's mirror in 2 KiB
+        for (const std::uint32_t mirror : {0x700800u + size, 0x707800u, 0x7D0800u + size, 0xF00800u, 0xFF7800u}) {
+            INFO(addressName(mirror));
+            CHECK(m.read(mirror) == 0x5A);
+        }
+        CHECK(m.bus.peek(0x7C0800) == 0x5A);
+        CHECK(m.bus.poke(0x7C7FFF, 0xA5));
+        CHECK(m.read(0x700000 + size - 1) == 0xA5);
+        CHECK(m.bus.peek(0x700000 + size - 1) == 0xA5);
+        CHECK(m.read(0x708000) == kRomStart[0]); // the upper half of the banks is still ROM
+        CHECK(m.readCost(0x700800) == 8);
+        CHECK(m.bus.faults().empty());
+    }
+}
+
 TEST_CASE("snes bus: without SRAM in the header, $70:0000 is open bus")
 {
     Machine m;

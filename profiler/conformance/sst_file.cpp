@@ -2,6 +2,7 @@
 
 #include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
+#include "profiler/json/json_document.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -17,8 +18,6 @@ namespace tileprof {
 namespace {
 
 using nlohmann::json;
-
-
 
 bool isGzip(std::string_view bytes)
 {
@@ -42,8 +41,13 @@ std::string gunzip(std::string_view compressed, const std::string& where)
     while (status != Z_STREAM_END || stream.avail_in > 0) {
         if (status == Z_STREAM_END)
             inflateReset(&stream); // another gzip member follows, as `cat a.gz b.gz` makes
-        if (produced == text.size())
-            text.resize(std::max<std::size_t>(2 * text.size(), 8 * compressed.size()));
+        if (produced == text.size()) {
+            if (produced > kSstFileLimit.bytes)
+                emu::failOverLimit(where, "more than " + emu::byteSize(kSstFileLimit.bytes) + " inflated",
+                                   kSstFileLimit);
+            text.resize(std::min<std::size_t>(std::max<std::size_t>(2 * text.size(), 8 * compressed.size()),
+                                              kSstFileLimit.bytes + 1));
+        }
         stream.next_out = reinterpret_cast<Bytef*>(text.data() + produced);
         stream.avail_out = static_cast<uInt>(text.size() - produced);
         status = inflate(&stream, Z_NO_FLUSH);
@@ -58,18 +62,13 @@ std::string gunzip(std::string_view compressed, const std::string& where)
     return text;
 }
 
-json parseJson(const std::filesystem::path& path, const std::string& where)
+json parseJson(const std::filesystem::path& path, std::string bytes, const std::string& where)
 {
-    std::string bytes = emu::readFileContents(path, where);
     if (isGzip(bytes))
         bytes = gunzip(bytes, where);
     else if (path.extension() == ".gz")
         throw emu::InputError(where + ": not gzip data (the name ends in .gz)");
-    try {
-        return json::parse(bytes);
-    } catch (const json::parse_error& error) {
-        throw emu::InputError(where + ": not JSON: " + error.what());
-    }
+    return parseJsonDocument(bytes, where);
 }
 
 // Names the file and the test in every message about a test.
@@ -219,9 +218,14 @@ SstTest readTest(TestContext& context, const json& test)
 
 SstFile readSstFile(const std::filesystem::path& path)
 {
+    return parseSstFile(path, emu::readFileContents(path, path.string(), kSstFileLimit));
+}
+
+SstFile parseSstFile(const std::filesystem::path& path, std::string bytes)
+{
     SstFile file;
     file.path = path.string();
-    const json document = parseJson(path, file.path);
+    const json document = parseJson(path, std::move(bytes), file.path);
     if (!document.is_array())
         throw emu::InputError(file.path + ": expected a JSON array of tests");
     file.tests.reserve(document.size());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emu/file_contents.hpp"
 #include "emu/registers.hpp"
 
 #include <cstdint>
@@ -39,8 +40,15 @@ struct SstFile {
     bool busSignals = false;
 };
 
+// A vector file, and what a compressed one inflates to, holds at most this much.
+inline constexpr emu::FileLimit kSstFileLimit{64u << 20, "a CPU vector file"};
+
 // Reads a file of CPU test vectors in the SingleStepTests 65816 layout, plain or gzip-compressed.
 // Throws emu::InputError naming the file, the test and the field at fault.
 SstFile readSstFile(const std::filesystem::path& path);
+
+// The same for the bytes of a vector file read elsewhere: `path` names it in messages, and a name
+// ending in .gz must hold gzip data.
+SstFile parseSstFile(const std::filesystem::path& path, std::string bytes);
 
 } // namespace tileprof

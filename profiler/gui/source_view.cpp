@@ -14,7 +14,7 @@ const std::vector<std::string>& SourceView::linesOf(const std::string& file)
     auto [it, added] = text_.try_emplace(file);
     if (added) {
         try {
-            const std::string contents = emu::readFileContents(file, "source file");
+            const std::string contents = emu::readFileContents(file, "source file", {16u << 20, "a source file"});
             std::size_t start = 0;
             while (start < contents.size()) {
                 const std::size_t end = contents.find('\n', start);

@@ -40,9 +40,8 @@ public:
         case '"':
             return stringEnd(begin);
         case '{':
-            return members(begin).second;
         case '[':
-            return elements(begin).second;
+            return containerEnd(begin);
         default:
             break;
         }
@@ -54,6 +53,26 @@ public:
             throw Malformed();
         }
         return end;
+    }
+
+    // The end of the array or object at `begin`. In JSON the brackets outside strings pair up, so
+    // counting them finds it without recursing as deep as the document nests.
+    std::size_t containerEnd(std::size_t begin) const
+    {
+        std::size_t depth = 0;
+        for (std::size_t i = begin;;) {
+            const char c = at(i);
+            if (c == '"') {
+                i = stringEnd(i);
+                continue;
+            }
+            if (c == '[' || c == '{') {
+                ++depth;
+            } else if ((c == ']' || c == '}') && --depth == 0) {
+                return i + 1;
+            }
+            ++i;
+        }
     }
 
     std::size_t stringEnd(std::size_t begin) const

@@ -2,6 +2,8 @@
 
 #include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
+#include "profiler/json/json_document.hpp"
+#include "profiler/json/json_excerpt.hpp"
 #include "profiler/map/json_spans.hpp"
 
 #include <nlohmann/json.hpp>
@@ -29,15 +31,6 @@ struct MapFile {
     [[noreturn]] void fail(const std::string& problem) const { throw emu::InputError(name + ": " + problem); }
 };
 
-json parseJson(const std::string& text, const MapFile& file)
-{
-    try {
-        return json::parse(text);
-    } catch (const json::parse_error& error) {
-        file.fail(std::string("not JSON: ") + error.what());
-    }
-}
-
 const json* find(const json& object, const char* key)
 {
     const auto found = object.find(key);
@@ -60,7 +53,7 @@ std::uint32_t readUnsigned(const json& object, const char* key, std::uint32_t mi
     }
     if (!value->is_number_unsigned() || value->get<std::uint64_t>() < min || value->get<std::uint64_t>() > max) {
         file.fail(owner + ": \"" + key + "\" must be an integer " + std::to_string(min) + ".." + std::to_string(max)
-                  + ", not " + value->dump());
+                  + ", not " + jsonExcerpt(*value));
     }
     return value->get<std::uint32_t>();
 }
@@ -114,7 +107,7 @@ std::vector<std::uint32_t> layerGids(const json& layer, int width, int height, c
     gids.reserve(count);
     for (const json& gid : *data) {
         if (!gid.is_number_unsigned() || gid.get<std::uint64_t>() > 0xFFFFFFFF) {
-            file.fail(owner + ": tile " + std::to_string(gids.size()) + " is " + gid.dump()
+            file.fail(owner + ": tile " + std::to_string(gids.size()) + " is " + jsonExcerpt(gid)
                       + ", not a GID (an integer 0..4294967295)");
         }
         gids.push_back(gid.get<std::uint32_t>());
@@ -185,7 +178,7 @@ Tileset readTileset(const json& entry, std::size_t index, const MapFile& file)
         file.fail("tileset " + std::to_string(index) + " is not an object");
     }
     if (const json* source = find(entry, "source")) {
-        file.fail("tileset " + source->dump() + " is external; embed it in the map (Tiled: Embed Tileset)");
+        file.fail("tileset " + jsonExcerpt(*source) + " is external; embed it in the map (Tiled: Embed Tileset)");
     }
     const std::string owner = "tileset '" + stringOr(entry, "name", std::to_string(index)) + "'";
     Tileset tileset;
@@ -271,7 +264,7 @@ struct TiledMap {
 
 TiledMap readTiledMap(const std::string& text, const MapFile& file)
 {
-    const json map = parseJson(text, file);
+    const json map = parseJsonDocument(text, file.name);
     if (!map.is_object()) {
         file.fail("not a Tiled map: the JSON is not an object");
     }
@@ -315,8 +308,12 @@ std::optional<std::uint32_t> gidForType(TileType type, const std::vector<Tileset
 
 TileMap loadTiledMap(const std::filesystem::path& path)
 {
-    const MapFile file{path.string()};
-    return readTiledMap(emu::readFileContents(path, file.name), file).map;
+    return parseTiledMap(emu::readFileContents(path, path.string(), kTiledMapLimit), path.string());
+}
+
+TileMap parseTiledMap(const std::string& text, const std::string& name)
+{
+    return readTiledMap(text, MapFile{name}).map;
 }
 
 std::string tiledMapWithTiles(const std::string& text, const std::string& name, const TileMap& edited)

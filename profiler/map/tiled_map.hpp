@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emu/file_contents.hpp"
 #include "profiler/map/tile_map.hpp"
 
 #include <filesystem>
@@ -7,12 +8,17 @@
 
 namespace tileprof {
 
+inline constexpr emu::FileLimit kTiledMapLimit{16u << 20, "a Tiled map"};
+
 // Reads a Tiled JSON map (.tmj): its one tile layer, stored as a plain array of GIDs, and its
 // embedded tilesets. A tile's type is its tileset tile's "collision" property, a tile type name or
 // abbreviation in any case ("SOLID", "solid", "es", ...). GID 0 and tiles without the property are
 // EMPTY; flip flags are ignored, so a flipped slope keeps its type. Throws emu::InputError
-// ("FILE: problem") for anything else.
+// ("FILE: problem") for anything else, and "FILE: SIZE; a Tiled map is at most 16 MiB".
 TileMap loadTiledMap(const std::filesystem::path& path);
+
+// The same for the text of a Tiled map read elsewhere; `name` names it in messages.
+TileMap parseTiledMap(const std::string& text, const std::string& name);
 
 // The text of a Tiled map, `text` (read from the file `name`, which messages name), with its tile
 // layer holding the tile types of `edited`, a map of the same size. A tile whose type is unchanged

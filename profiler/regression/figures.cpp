@@ -1,12 +1,11 @@
 #include "profiler/regression/figures.hpp"
 
 #include "emu/input_error.hpp"
+#include "profiler/json/json_document.hpp"
+#include "profiler/json/json_excerpt.hpp"
 #include "profiler/text/rounding.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include <fstream>
-#include <sstream>
 
 namespace tileprof {
 
@@ -21,23 +20,85 @@ double perCall(std::uint64_t cycles, std::uint64_t calls)
     return calls == 0 ? 0.0 : rounded(static_cast<double>(cycles) / static_cast<double>(calls), 2);
 }
 
-[[noreturn]] void bad(const std::filesystem::path& path, const std::string& problem)
-{
-    throw emu::InputError(path.string() + ": " + problem);
-}
+// Larger than any figure a run can produce, and small enough that sums and differences of figures
+// stay exact in doubles and 64-bit integers.
+constexpr std::uint64_t kMaxFigure = 1'000'000'000'000'000;
 
-template <class T>
-T field(const Json& object, const char* name, const std::filesystem::path& path, const std::string& where)
-{
-    if (!object.is_object() || !object.contains(name)) {
-        bad(path, where + " has no \"" + name + "\"");
+// Reads a baseline or report strictly: every value of the type and in the range meant, or an
+// InputError naming the file and the value's path in it ("cases[2].calls").
+class FigureReader {
+public:
+    explicit FigureReader(std::string file) : file_(std::move(file)) {}
+
+    [[noreturn]] void fail(const std::string& problem) const { throw emu::InputError(file_ + ": " + problem); }
+
+    // `path` is the object's own path, "" for the document.
+    const nlohmann::json& member(const nlohmann::json& object, const std::string& path, const char* key) const
+    {
+        const std::string owner = path.empty() ? "the file" : path;
+        if (!object.is_object()) {
+            fail(owner + " must be an object, not " + jsonExcerpt(object));
+        }
+        const auto found = object.find(key);
+        if (found == object.end()) {
+            fail(owner + " has no \"" + key + "\"");
+        }
+        return *found;
     }
-    try {
-        return object.at(name).get<T>();
-    } catch (const nlohmann::json::exception&) {
-        bad(path, where + ": \"" + name + "\" has the wrong type");
+
+    std::uint64_t count(const nlohmann::json& object, const std::string& path, const char* key) const
+    {
+        const nlohmann::json& value = member(object, path, key);
+        // Parsed JSON holds every non-negative integer as unsigned: negatives and fractions fail here.
+        if (!value.is_number_unsigned() || value.get<std::uint64_t>() > kMaxFigure) {
+            fail(join(path, key) + " must be an integer 0.." + std::to_string(kMaxFigure) + ", not "
+                 + jsonExcerpt(value));
+        }
+        return value.get<std::uint64_t>();
     }
-}
+
+    double number(const nlohmann::json& object, const std::string& path, const char* key) const
+    {
+        const nlohmann::json& value = member(object, path, key);
+        if (!value.is_number() || value.get<double>() < 0 || value.get<double>() > static_cast<double>(kMaxFigure)) {
+            fail(join(path, key) + " must be a number from 0 to 1e15, not " + jsonExcerpt(value));
+        }
+        return value.get<double>();
+    }
+
+    std::string text(const nlohmann::json& object, const std::string& path, const char* key) const
+    {
+        const nlohmann::json& value = member(object, path, key);
+        if (!value.is_string()) {
+            fail(join(path, key) + " must be a string, not " + jsonExcerpt(value));
+        }
+        return value.get<std::string>();
+    }
+
+    bool flag(const nlohmann::json& object, const std::string& path, const char* key) const
+    {
+        const nlohmann::json& value = member(object, path, key);
+        if (!value.is_boolean()) {
+            fail(join(path, key) + " must be true or false, not " + jsonExcerpt(value));
+        }
+        return value.get<bool>();
+    }
+
+    const nlohmann::json& array(const nlohmann::json& object, const std::string& path, const char* key) const
+    {
+        const nlohmann::json& value = member(object, path, key);
+        if (!value.is_array()) {
+            fail(join(path, key) + " must be an array, not " + jsonExcerpt(value));
+        }
+        return value;
+    }
+
+    static std::string join(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+    static std::string element(const char* key, std::size_t index) { return key + ("[" + std::to_string(index) + "]"); }
+
+private:
+    std::string file_;
+};
 
 } // namespace
 
@@ -64,59 +125,63 @@ Figures figuresOf(const RunReport& report, std::string source)
 
 Figures loadFigures(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        bad(path, "cannot be read");
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    Json root;
-    try {
-        root = Json::parse(text.str());
-    } catch (const nlohmann::json::parse_error& e) {
-        bad(path, std::string("is not JSON: ") + e.what());
-    }
-    const std::string kind = root.is_object() && root.contains("tileprof") && root["tileprof"].is_string()
-                                 ? root["tileprof"].get<std::string>()
-                                 : "";
+    return parseFigures(emu::readFileContents(path, path.string(), kFiguresFileLimit), path.string());
+}
+
+Figures parseFigures(std::string_view text, const std::string& name)
+{
+    const FigureReader read(name);
+    const nlohmann::json root = parseJsonDocument(text, name);
+    const auto kind = root.is_object() && root.contains("tileprof") && root["tileprof"].is_string()
+                          ? root["tileprof"].get<std::string>()
+                          : "";
     if (kind != "baseline" && kind != "run" && kind != "profile") {
-        bad(path, "is not a tileprof baseline or JSON report (no \"tileprof\": \"baseline\", \"run\" or \"profile\")");
+        read.fail("is not a tileprof baseline or JSON report "
+                  "(no \"tileprof\": \"baseline\", \"run\" or \"profile\")");
     }
-    if (field<int>(root, "schema", path, "the file") != kSchemaVersion) {
-        bad(path, "has schema " + root["schema"].dump() + "; this tileprof reads schema " +
-                      std::to_string(kSchemaVersion) + " (write it again with this version)");
+    if (const std::uint64_t schema = read.count(root, "", "schema"); schema != std::uint64_t{kSchemaVersion}) {
+        read.fail("has schema " + std::to_string(schema) + "; this tileprof reads schema "
+                  + std::to_string(kSchemaVersion) + " (write it again with this version)");
     }
     Figures f;
-    f.source = path.string();
-    for (const Json& s : field<Json>(root, "scenarios", path, "the file")) {
-        f.scenarios.push_back(s.is_string() ? s.get<std::string>() : field<std::string>(s, "scenario", path, "a scenario"));
-        f.calls += s.is_string() ? 0 : field<std::uint64_t>(s, "calls", path, "a scenario");
+    f.source = name;
+    const nlohmann::json& scenarios = read.array(root, "", "scenarios");
+    for (std::size_t i = 0; i < scenarios.size(); ++i) {
+        const nlohmann::json& s = scenarios[i];
+        const std::string path = FigureReader::element("scenarios", i);
+        f.scenarios.push_back(s.is_string() ? s.get<std::string>() : read.text(s, path, "scenario"));
+        f.calls += s.is_string() ? 0 : read.count(s, path, "calls");
     }
-    for (const Json& c : field<Json>(root, "cases", path, "the file")) {
+    const nlohmann::json& cases = read.array(root, "", "cases");
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const nlohmann::json& c = cases[i];
+        const std::string path = FigureReader::element("cases", i);
         CaseFigures cf;
-        cf.name = field<std::string>(c, "case", path, "a case");
-        const std::string where = "case \"" + cf.name + "\"";
-        cf.calls = field<std::uint64_t>(c, "calls", path, where);
-        cf.meanCycles = rounded(field<double>(c, "mean_cycles", path, where), 2);
-        cf.maxCycles = field<std::uint64_t>(c, "max_cycles", path, where);
-        cf.meanBudgetShare = field<double>(c, "mean_budget_share", path, where);
-        cf.overBudget = field<bool>(c, "over_budget", path, where);
+        cf.name = read.text(c, path, "case");
+        cf.calls = read.count(c, path, "calls");
+        cf.meanCycles = rounded(read.number(c, path, "mean_cycles"), 2);
+        cf.maxCycles = read.count(c, path, "max_cycles");
+        cf.meanBudgetShare = read.number(c, path, "mean_budget_share");
+        cf.overBudget = read.flag(c, path, "over_budget");
         f.cases.push_back(cf);
         if (kind == "baseline") {
             f.calls += cf.calls;
         }
     }
     if (root.contains("functions")) {
-        const auto calls = static_cast<std::uint64_t>(
-            kind == "baseline" ? f.calls : field<std::uint64_t>(field<Json>(root, "selection", path, "the file"), "calls", path, "the selection"));
-        for (const Json& fn : root["functions"]) {
-            const std::string name = field<std::string>(fn, "name", path, "a function");
+        const std::uint64_t calls =
+            kind == "baseline" ? f.calls : read.count(read.member(root, "", "selection"), "selection", "calls");
+        const nlohmann::json& functions = read.array(root, "", "functions");
+        for (std::size_t i = 0; i < functions.size(); ++i) {
+            const nlohmann::json& fn = functions[i];
+            const std::string path = FigureReader::element("functions", i);
+            const std::string function = read.text(fn, path, "name");
             if (kind == "baseline") {
-                f.functions.push_back({name, rounded(field<double>(fn, "exclusive_cycles_per_call", path, "a function"), 2),
-                                       rounded(field<double>(fn, "inclusive_cycles_per_call", path, "a function"), 2)});
+                f.functions.push_back({function, rounded(read.number(fn, path, "exclusive_cycles_per_call"), 2),
+                                       rounded(read.number(fn, path, "inclusive_cycles_per_call"), 2)});
             } else {
-                f.functions.push_back({name, perCall(field<std::uint64_t>(fn, "exclusive_cycles", path, "a function"), calls),
-                                       perCall(field<std::uint64_t>(fn, "inclusive_cycles", path, "a function"), calls)});
+                f.functions.push_back({function, perCall(read.count(fn, path, "exclusive_cycles"), calls),
+                                       perCall(read.count(fn, path, "inclusive_cycles"), calls)});
             }
         }
     }

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "emu/file_contents.hpp"
 #include "profiler/report/run_report.hpp"
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tileprof {
@@ -35,9 +37,15 @@ struct Figures {
 // Of a run with attribution over all calls.
 Figures figuresOf(const RunReport& report, std::string source);
 
+inline constexpr emu::FileLimit kFiguresFileLimit{64u << 20, "a baseline or JSON report"};
+
 // A baseline (`tileprof baseline`) or a JSON report of `run`/`profile` (schema 2). Throws
-// emu::InputError ("FILE: problem") for a file that is none of those.
+// emu::InputError ("FILE: problem", naming the value at fault by its path: "cases[2].calls must
+// be an integer 0..1000000000000000, not -1") for a file that is none of those.
 Figures loadFigures(const std::filesystem::path& path);
+
+// The same for the text of such a file read elsewhere; `name` names it in messages.
+Figures parseFigures(std::string_view text, const std::string& name);
 
 // The baseline file: the figures as JSON, the scenarios relative to the file's directory.
 std::string baselineJson(const Figures& figures, const std::filesystem::path& baselineFile);

@@ -143,11 +143,8 @@ void readCases(const TomlSection& top, Manifest& m)
     }
 }
 
-} // namespace
-
-Manifest loadManifest(const std::filesystem::path& path)
+Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 {
-    const TomlFile file = readTomlFile(path);
     const TomlSection top(file, file.root, "the manifest", "", {"call", "entity", "map", "case"});
     Manifest m;
     m.path = path;
@@ -156,6 +153,18 @@ Manifest loadManifest(const std::filesystem::path& path)
     readMap(top, m);
     readCases(top, m);
     return m;
+}
+
+} // namespace
+
+Manifest loadManifest(const std::filesystem::path& path)
+{
+    return readManifest(path, readTomlFile(path));
+}
+
+Manifest parseManifest(const std::filesystem::path& path, std::string text)
+{
+    return readManifest(path, parseTomlFile(path.string(), std::move(text)));
 }
 
 } // namespace tileprof

@@ -87,4 +87,7 @@ struct Manifest {
 // unknown keys, and missing or out-of-range values.
 Manifest loadManifest(const std::filesystem::path& path);
 
+// The same for the text of a manifest read elsewhere; `path` names it in messages.
+Manifest parseManifest(const std::filesystem::path& path, std::string text);
+
 } // namespace tileprof

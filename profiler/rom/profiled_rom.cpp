@@ -8,15 +8,16 @@ namespace tileprof {
 
 namespace {
 
+// Sizes come from the debug file, up to 4 GiB: the ends are summed in 64 bits, where they cannot wrap.
 bool isLowWram(std::uint32_t address, std::uint32_t bytes)
 {
-    return address < 0x2000 && address + bytes <= 0x2000;
+    return address < 0x2000 && std::uint64_t{address} + bytes <= 0x2000;
 }
 
 bool isWram(std::uint32_t address, std::uint32_t bytes)
 {
-    const bool inBanks7E7F = address >= 0x7E0000 && address + bytes <= 0x800000;
-    const bool inLowMirror = (address >> 16) < 0x40 && (address & 0xFFFF) + bytes <= 0x2000;
+    const bool inBanks7E7F = address >= 0x7E0000 && std::uint64_t{address} + bytes <= 0x800000;
+    const bool inLowMirror = (address >> 16) < 0x40 && std::uint64_t{address & 0xFFFF} + bytes <= 0x2000;
     return inBanks7E7F || inLowMirror;
 }
 

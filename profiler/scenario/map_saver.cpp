@@ -135,7 +135,7 @@ void saveAsciiMap(const Scenario& scenario)
 void saveTiledMap(const Scenario& scenario)
 {
     const std::filesystem::path& path = scenario.mapFile;
-    const std::string text = emu::readFileContents(path, path.string());
+    const std::string text = emu::readFileContents(path, path.string(), kTiledMapLimit);
     replaceFile(path, tiledMapWithTiles(text, path.string(), scenario.map));
 }
 

@@ -104,4 +104,8 @@ inline std::optional<std::size_t> findEntity(const Scenario& s, std::string_view
 // and entities that start outside the map or overlapping a SOLID tile.
 Scenario loadScenario(const std::filesystem::path& path);
 
+// The same for the text of a scenario read elsewhere: `path` names it in messages, and a Tiled
+// map's `file` is relative to its directory.
+Scenario parseScenario(const std::filesystem::path& path, std::string text);
+
 } // namespace tileprof

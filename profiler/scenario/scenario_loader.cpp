@@ -283,9 +283,10 @@ Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
 
 } // namespace
 
-Scenario loadScenario(const std::filesystem::path& path)
+namespace {
+
+Scenario readScenario(const std::filesystem::path& path, const TomlFile& file)
 {
-    const TomlFile file = readTomlFile(path);
     const toml::table& root = file.root;
     Scenario scenario;
     scenario.path = path;
@@ -304,6 +305,18 @@ Scenario loadScenario(const std::filesystem::path& path)
         scenario.expectations.push_back(readExpectation(expect, scenario));
     }
     return scenario;
+}
+
+} // namespace
+
+Scenario loadScenario(const std::filesystem::path& path)
+{
+    return readScenario(path, readTomlFile(path));
+}
+
+Scenario parseScenario(const std::filesystem::path& path, std::string text)
+{
+    return readScenario(path, parseTomlFile(path.string(), std::move(text)));
 }
 
 } // namespace tileprof

@@ -17,8 +17,7 @@ namespace {
 
 constexpr std::uint64_t kAddressSpaceEnd = 0x1000000;
 constexpr std::uint32_t kFastRomBit = 0x800000;
-
-
+constexpr std::uint32_t kMaxLine = std::numeric_limits<int>::max(); // SourceLine holds an int
 
 std::optional<std::uint32_t> parseNumber(std::string_view text)
 {
@@ -262,9 +261,12 @@ void addRecord(ParsedFile& parsed, const Record& record, std::string_view kind)
         parsed.spans.add(record, {origin(), record.number("seg"), record.number("start"), record.number("size")});
     } else if (kind == "line") {
         const std::uint32_t type = record.optionalNumber("type").value_or(0);
-        parsed.lines.add(record, {origin(), record.number("file"), static_cast<int>(record.number("line")),
-                                  type == 2 || type == 3, record.optionalNumber("count").value_or(0),
-                                  record.ids("span")});
+        const std::uint32_t line = record.number("line");
+        if (line > kMaxLine)
+            record.fail("line record: line=" + std::to_string(line) + " is not a line number (0.."
+                        + std::to_string(kMaxLine) + ")");
+        parsed.lines.add(record, {origin(), record.number("file"), static_cast<int>(line), type == 2 || type == 3,
+                                  record.optionalNumber("count").value_or(0), record.ids("span")});
     } else if (kind == "scope") {
         parsed.scopes.add(record, {origin(), record.text("name"), record.optionalNumber("parent"), record.ids("span")});
     } else if (kind == "sym") {
@@ -280,7 +282,7 @@ void addRecord(ParsedFile& parsed, const Record& record, std::string_view kind)
     }
 }
 
-ParsedFile parse(std::string_view text, const std::string& name)
+ParsedFile parseRecords(std::string_view text, const std::string& name)
 {
     ParsedFile parsed;
     int lineNumber = 0;
@@ -328,6 +330,25 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> spanAddresses(const ParsedF
     return ranges;
 }
 
+// Qualified names repeat the names of their outer scopes, so scopes nested deep enough would make
+// them grow with the square of the file. A real debug file's names take a small multiple of its size.
+class NameBudget {
+public:
+    explicit NameBudget(std::size_t fileBytes) : total_(16 * std::uint64_t{fileBytes} + (1u << 20)), left_(total_) {}
+
+    void spend(const std::string& qualifiedName, const Origin& origin, std::string_view kind)
+    {
+        if (qualifiedName.size() > left_)
+            throw emu::InputError(origin.describe(kind) + ": scopes nest too deep: the qualified names of the "
+                                  "scopes and symbols would take more than " + emu::byteSize(total_));
+        left_ -= qualifiedName.size();
+    }
+
+private:
+    std::uint64_t total_;
+    std::uint64_t left_;
+};
+
 std::string joinScope(const std::string& outer, const std::string& name)
 {
     if (outer.empty())
@@ -338,7 +359,7 @@ std::string joinScope(const std::string& outer, const std::string& name)
 }
 
 // The scopes in file order, named and with their depths.
-std::vector<DebugScope> placeScopes(const ParsedFile& parsed)
+std::vector<DebugScope> placeScopes(const ParsedFile& parsed, NameBudget& budget)
 {
     const std::vector<ScopeRecord>& records = parsed.scopes.items;
     std::vector<std::optional<std::uint32_t>> parents;
@@ -364,6 +385,7 @@ std::vector<DebugScope> placeScopes(const ParsedFile& parsed)
             placed[*scope] = parent ? DebugScope{name, joinScope(placed[*parent]->qualifiedName, name),
                                                  placed[*parent]->depth + 1}
                                     : DebugScope{name, name, 0};
+            budget.spend(placed[*scope]->qualifiedName, records[*scope].origin, "scope");
         }
     }
     std::vector<DebugScope> scopes;
@@ -378,7 +400,8 @@ struct SymbolPlace {
 };
 
 // For each sym record, in file order, its qualified name and depth.
-std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vector<DebugScope>& scopes)
+std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vector<DebugScope>& scopes,
+                                      NameBudget& budget)
 {
     const std::vector<SymbolRecord>& records = parsed.symbols.items;
     std::vector<SymbolPlace> places(records.size());
@@ -388,6 +411,7 @@ std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vecto
             continue;
         const DebugScope& scope = scopes[parsed.scopes.indexOf(*record.scope, record.origin.describe("sym"))];
         places[symbol] = {joinScope(scope.qualifiedName, record.name), scope.depth};
+        budget.spend(places[symbol].qualifiedName, record.origin, "sym");
     }
     for (std::size_t symbol = 0; symbol < records.size(); ++symbol) {
         const SymbolRecord& record = records[symbol];
@@ -399,6 +423,7 @@ std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vecto
             throw emu::InputError(referrer + " follows sym " + std::to_string(*record.parent)
                                   + ", which is a cheap local too");
         places[symbol] = {places[parent].qualifiedName + record.name, places[parent].depth};
+        budget.spend(places[symbol].qualifiedName, record.origin, "sym");
     }
     return places;
 }
@@ -433,8 +458,14 @@ std::string ambiguity(const std::filesystem::path& path, std::string_view name,
 
 DebugInfo DebugInfo::load(const std::filesystem::path& path)
 {
+    return parse(path, emu::readFileContents(path, path.string(), kDebugFileLimit));
+}
+
+DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view text)
+{
     const std::string name = path.string();
-    const ParsedFile parsed = parse(emu::readFileContents(path, name), name);
+    const ParsedFile parsed = parseRecords(text, name);
+    NameBudget names(text.size());
 
     DebugInfo info;
     info.path_ = path;
@@ -452,12 +483,15 @@ DebugInfo DebugInfo::load(const std::filesystem::path& path)
         info.lines_.push_back({parsed.files.indexOf(line.file, referrer), line.line});
         for (const std::uint32_t span : line.spans) {
             const auto [start, end] = spanRanges[parsed.spans.indexOf(span, referrer)];
-            lineCandidates.push_back({start, end, {line.macro, end - start, line.count}, item});
+            // Line 0 is no line of the file (ld65 gives it to what the command line defines), and
+            // listings index source files from line 1: no lookup answers it.
+            if (line.line != 0)
+                lineCandidates.push_back({start, end, {line.macro, end - start, line.count}, item});
         }
     }
     info.lineRuns_ = flatten(std::move(lineCandidates));
 
-    info.scopes_ = placeScopes(parsed);
+    info.scopes_ = placeScopes(parsed, names);
     std::vector<Candidate> scopeCandidates;
     for (std::uint32_t scope = 0; scope < info.scopes_.size(); ++scope) {
         const ScopeRecord& record = parsed.scopes.items[scope];
@@ -474,7 +508,7 @@ DebugInfo DebugInfo::load(const std::filesystem::path& path)
     info.scopeRuns_ = flatten(std::move(scopeCandidates));
 
     const std::vector<SymbolRecord>& symbols = parsed.symbols.items;
-    const std::vector<SymbolPlace> places = placeSymbols(parsed, info.scopes_);
+    const std::vector<SymbolPlace> places = placeSymbols(parsed, info.scopes_, names);
 
     struct LabelCandidate {
         std::uint32_t address;

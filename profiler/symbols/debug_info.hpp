@@ -1,5 +1,7 @@
 #pragma once
 
+#include "emu/file_contents.hpp"
+
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -10,6 +12,8 @@
 #include <vector>
 
 namespace tileprof {
+
+inline constexpr emu::FileLimit kDebugFileLimit{64u << 20, "an ld65 debug file"};
 
 struct SourceLine {
     std::string file; // as ld65 recorded it: the path ca65 was given, which need not exist here
@@ -52,8 +56,11 @@ struct DebugScope {
 // search over tables built at load.
 class DebugInfo {
 public:
-    // Throws emu::InputError ("FILE:LINE: problem") for a file that cannot be read or is malformed.
+    // Throws emu::InputError ("FILE:LINE: problem") for a file that cannot be read or is malformed,
+    // or "FILE: SIZE; an ld65 debug file is at most 64 MiB".
     static DebugInfo load(const std::filesystem::path& path);
+    // The same for the text of a debug file read elsewhere; `path` names it in messages.
+    static DebugInfo parse(const std::filesystem::path& path, std::string_view text);
 
     const std::filesystem::path& path() const { return path_; }
 

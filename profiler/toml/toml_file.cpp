@@ -2,6 +2,7 @@
 
 #include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
+#include "profiler/toml/toml_lexical_check.hpp"
 
 #include <charconv>
 
@@ -19,7 +20,13 @@ void TomlFile::fail(SourcePosition at, const std::string& problem) const
 
 TomlFile readTomlFile(const std::filesystem::path& path)
 {
-    TomlFile file{path.string(), emu::readFileContents(path, path.string()), {}};
+    return parseTomlFile(path.string(), emu::readFileContents(path, path.string(), kTomlFileLimit));
+}
+
+TomlFile parseTomlFile(std::string name, std::string text)
+{
+    checkTomlLexically(text, name);
+    TomlFile file{std::move(name), std::move(text), {}};
     try {
         file.root = toml::parse(file.text, file.name);
     } catch (const toml::parse_error& error) {

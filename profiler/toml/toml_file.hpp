@@ -1,5 +1,7 @@
 #pragma once
 
+#include "emu/file_contents.hpp"
+
 #include <toml++/toml.h>
 
 #include <filesystem>
@@ -24,9 +26,16 @@ struct TomlFile {
     [[noreturn]] void fail(SourcePosition at, const std::string& problem) const;
 };
 
-// Reads and parses a TOML file. Throws emu::InputError "FILE: cannot open|cannot read: reason" or,
-// for a syntax error, "FILE:LINE:COLUMN: toml++'s description".
+// The most a scenario or manifest may hold.
+inline constexpr emu::FileLimit kTomlFileLimit{16u << 20, "a TOML file"};
+
+// Reads and parses a TOML file. Throws emu::InputError "FILE: cannot open|cannot read: reason",
+// "FILE: SIZE; a TOML file is at most 16 MiB" or, for a syntax error, "FILE:LINE:COLUMN: toml++'s
+// description".
 TomlFile readTomlFile(const std::filesystem::path& path);
+
+// Parses TOML text read from the file `name`, with the same checks and messages.
+TomlFile parseTomlFile(std::string name, std::string text);
 
 int lineOf(const toml::node& node);
 

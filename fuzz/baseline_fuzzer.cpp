@@ -1,0 +1,24 @@
+// Baselines and JSON reports: any text as the file `check --baseline` and `diff` read. Figures the
+// loader accepts are compared with themselves and written in every comparison format.
+
+#include "emu/input_error.hpp"
+#include "profiler/regression/comparison.hpp"
+#include "profiler/regression/figures.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    try {
+        const tileprof::Figures figures =
+            tileprof::parseFigures(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+        const tileprof::Comparison comparison = tileprof::compare(figures, figures, 0, true);
+        for (const char* format : {"table", "markdown", "json"}) {
+            tileprof::formatComparison(comparison, "check", format);
+        }
+    } catch (const emu::InputError&) {
+    }
+    return 0;
+}

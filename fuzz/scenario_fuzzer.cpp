@@ -1,0 +1,18 @@
+// Scenarios: any text as a scenario's TOML. Its Tiled map, if it names one, is looked for beside a
+// path that does not exist, so the input alone decides what is read.
+
+#include "emu/input_error.hpp"
+#include "profiler/scenario/scenario.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    try {
+        tileprof::parseScenario("/nonexistent/fuzz.toml", std::string(reinterpret_cast<const char*>(data), size));
+    } catch (const emu::InputError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,17 @@
+// CPU test vectors: any bytes as a SingleStepTests file, plain JSON or gzip.
+
+#include "emu/input_error.hpp"
+#include "profiler/conformance/sst_file.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    try {
+        tileprof::parseSstFile("fuzz.json", std::string(reinterpret_cast<const char*>(data), size));
+    } catch (const emu::InputError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of fuzz/ with clang (AddressSanitizer, UndefinedBehaviorSanitizer)
+# into build-fuzz/ and runs each for SECONDS (default 60) on its seeds: the project's own test
+# files, scenarios and built ROMs, referenced in place. What a run finds new is kept in
+# build-fuzz/corpus/HARNESS for the next run; a crash, a sanitizer report, a hang (10 s on one
+# input) or a leak of memory (1 GiB) is saved in build-fuzz/findings/ and makes the script fail.
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+
+./scripts/setup.sh --fuzz
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DTILEPROF_FUZZ=ON \
+    -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}" >/dev/null
+cmake --build build-fuzz -j2 --target fuzzers
+
+# Each harness, the longest input it is given, and its seeds.
+declare -A max_len=(
+    [rom_image]=66048 [debug_info]=8192 [scenario]=8192 [manifest]=8192
+    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097
+)
+seeds_of() {
+    case "$1" in
+    rom_image | cpu) echo build-fuzz/roms/*.sfc ;;
+    debug_info) echo build-fuzz/roms/*.dbg tests/data/dbg/game.dbg ;;
+    scenario) echo scripts/scenarios/*.toml tests/data/runner/*.toml ;;
+    manifest) echo roms/*/manifest.toml ;;
+    tiled_map) echo tests/data/maps/*.tmj ;;
+    sst_file) echo fuzz/seeds/sst_file/* ../shared/testdata/ssts-65816/{08.e,a9.e,fb.n}.json.gz \
+        ../shared/testdata/oracle-65816/{44.n,fb.e}.json.gz ;;
+    baseline) echo roms/tile-collision/baseline.json fuzz/seeds/baseline/* ;;
+    esac
+}
+
+harnesses=("$@")
+if ((${#harnesses[@]} == 0)); then
+    harnesses=(rom_image debug_info scenario manifest tiled_map sst_file baseline cpu)
+fi
+mkdir -p build-fuzz/findings
+failed=()
+for harness in "${harnesses[@]}"; do
+    seeds="build-fuzz/seeds/$harness"
+    corpus="build-fuzz/corpus/$harness"
+    rm -rf "$seeds"
+    mkdir -p "$seeds" "$corpus"
+    for seed in $(seeds_of "$harness"); do
+        ln -s "$PWD/$seed" "$seeds/${seed//\//_}"
+    done
+    log="build-fuzz/findings/$harness.log"
+    status=0
+    # stdin from /dev/null: no input can make a loader wait for a terminal.
+    "build-fuzz/fuzz/fuzz_$harness" "$corpus" "$seeds" -max_total_time="$seconds" -max_len="${max_len[$harness]}" \
+        -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="build-fuzz/findings/$harness-" \
+        </dev/null >"$log" 2>&1 || status=$?
+    executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+    echo "fuzz $harness: ${executions:-?} executions, ${rate:-?}/s, corpus $(ls "$corpus" | wc -l) inputs"
+    if ((status != 0)); then
+        failed+=("$harness")
+        echo "fuzz $harness: FAILED (exit $status); the input is saved in build-fuzz/findings/, the log in $log:"
+        grep -E "ERROR|SUMMARY|==[0-9]+==|runtime error|Test unit written|cpu fuzzer" "$log" | head -20
+    fi
+done
+
+if ((${#failed[@]} > 0)); then
+    echo "fuzz: findings in ${failed[*]}"
+    exit 1
+fi
