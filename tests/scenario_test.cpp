@@ -621,6 +621,20 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
     checkMessage(scenarioError(replaced(kBase, "[map]", "[\n")), "s.toml:4:2", {"not the end of the line"});
     checkMessage(scenarioError(replaced(kBase, "pos = [40, 40]", "pos = [40, }]")), "s.toml:15:12",
                  {"'}' inside an array, where a value or ']' must come"});
+    // Found by fuzzing: a quote inside a number starts no string for toml++, which reads on into
+    // the would-be string's contents with the same whitespace test.
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = 10\"" + koppa + "\"")), "s.toml:2:12",
+                 {"a quote right after '0': a string starts after '=', '[', '{', ',' or a space"});
+    checkMessage(scenarioError(replaced(kBase, "pos = [40, 40]", "pos = [40, 4.'" + koppa + "']")), "s.toml:15:14",
+                 {"a quote right after '.'"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = [1, {a = 2}\"" + koppa + "\"]")), "s.toml:2:21",
+                 {"a quote right after '}'"});
+    // A quote after '.' in a dotted key, and strings after '=', '[', '{' and ',', are strings.
+    CHECK_FALSE(
+        test::contains(scenarioError(replaced(kBase, "frames = 10", "frames.\"" + koppa + "\" = 10")), "a quote"));
+    CHECK_FALSE(test::contains(scenarioError(replaced(kBase, "frames = 10", "x = [\"" + koppa + "\",'" + koppa + "']\n"
+                                                                       "y = {\"" + koppa + "\"=\"" + koppa + "\"}")),
+                         "a quote"));
     // A quote run of four or five ends a multi-line string too; what follows is outside it.
     checkMessage(scenarioError(withName(R"("""x""""")" + koppa)), "s.toml:1:17", {"outside a string or comment"});
 

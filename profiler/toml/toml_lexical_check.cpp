@@ -77,6 +77,7 @@ public:
         while (i_ < text_.size()) {
             const char c = text_[i_];
             if (c == '"' || c == '\'') {
+                checkQuoteStartsString();
                 if (i_ + 2 < text_.size() && text_[i_ + 1] == c && text_[i_ + 2] == c) {
                     multiLineString(c);
                 } else {
@@ -131,6 +132,22 @@ private:
         }
     }
 
+    // toml++ reads a value that is not a string up to a space, ',', ']', '}' or '#', testing each
+    // character with the Unicode whitespace test: a quote inside it starts no string, and what
+    // would be its non-ASCII contents reach that test. Only a quote that can start a string does.
+    void checkQuoteStartsString() const
+    {
+        if (i_ == 0 || (i_ == 3 && text_.starts_with("\xEF\xBB\xBF"))) {
+            return;
+        }
+        const char before = text_[i_ - 1];
+        if (std::string_view(" \t\r\n=[{,").find(before) != std::string_view::npos || (before == '.' && !inValue_)) {
+            return;
+        }
+        fail(std::string("a quote right after '") + before + "': a string starts after '=', '[', '{', ',' or a space "
+             + "(or a '.' in a dotted key)");
+    }
+
     void outside()
     {
         const char c = text_[i_];
@@ -139,11 +156,19 @@ private:
         }
         if (c == '[' || c == '{') {
             open_.push_back(c);
+            inValue_ = c == '[';
         } else if (c == '}' && !open_.empty() && open_.back() == '[') {
             // toml++ asserts that what it reads as the array's next value is none of , ] } #.
             fail("'}' inside an array, where a value or ']' must come");
         } else if ((c == ']' || c == '}') && !open_.empty()) {
             open_.pop_back();
+            inValue_ = true;
+        } else if (c == '=') {
+            inValue_ = true;
+        } else if (c == ',') {
+            inValue_ = open_.empty() || open_.back() == '[';
+        } else if (c == '\n' && open_.empty()) {
+            inValue_ = false;
         }
         const bool space = c == ' ' || c == '\t' || c == '\r';
         next();
@@ -250,6 +275,7 @@ private:
     int line_ = 1;
     int column_ = 1;
     bool lineStart_ = true; // only spaces and tabs so far on this line, outside any string
+    bool inValue_ = false;  // after a key's '=' or inside an array, not where a key is read
     std::vector<char> open_; // the arrays and inline tables open around the scan, innermost last
 };
 

@@ -10,7 +10,8 @@ namespace tileprof {
 // - a non-ASCII character outside strings and comments (TOML allows none there; toml++ passes it
 //   to a Unicode whitespace test that reaches __builtin_unreachable() for code points such as
 //   U+03DE, upstream issues 190 and 295), or where its multi-line strings make the same test:
-//   after a backslash, or first after a line-ending backslash;
+//   after a backslash, or first after a line-ending backslash; a quote inside a value that is not
+//   a string (`64"é"`) starts no string for toml++, so it must follow what can precede a string;
 // - a table header whose name starts with neither a bare-key character nor a quote (`[=`), and
 //   '}' inside an array (`a = [}`): both fail toml++'s internal assertions.
 // Throws emu::InputError "NAME:LINE:COLUMN: problem", lines and columns counted as toml++ does.
