@@ -169,12 +169,14 @@ TEST_CASE("manifest: malformed TOML is reported at its line and column")
     checkMessage(manifestError(text), "manifest.toml:" + std::to_string(line) + ":10", {});
 }
 
-TEST_CASE("manifest: the input fuzzing found taking toml++ into undefined behaviour is refused first")
+TEST_CASE("manifest: the inputs fuzzing found taking toml++ into undefined behaviour are refused first")
 {
     // A regression test: toml++ 3.3.0 read `64"` as the start of a number and tested U+FCFF, which
     // follows, with its Unicode whitespace test, which reaches __builtin_unreachable().
     const std::string found = "#+How tilepr---TL\nmaucuclats = 64\"^\xef\xb3\xbf^^^^     is";
     checkMessage(manifestError(found), "manifest.toml:2:16", {"a quote right after '4'"});
+    // And one that failed its assertion that a time follows `0--------s 0`.
+    checkMessage(manifestError("1 = 0--------s 0#--"), "manifest.toml:1:5", {"a date, a space and a single digit"});
 }
 
 TEST_CASE("manifest: an unknown key is named with its line, wherever it is")

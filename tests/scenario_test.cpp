@@ -629,6 +629,13 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
                  {"a quote right after '.'"});
     checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = [1, {a = 2}\"" + koppa + "\"]")), "s.toml:2:21",
                  {"a quote right after '}'"});
+    // Found by fuzzing: toml++ asserts that a time follows a date-shaped value, a space and a digit.
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = 1979-05-27 0")), "s.toml:2:10",
+                 {"a date, a space and a single digit: toml++ 3.3.0 cannot read that safely"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = [0--_------s 0]")), "s.toml:2:11",
+                 {"a date, a space and a single digit"});
+    CHECK_FALSE(test::contains(scenarioError(replaced(kBase, "frames = 10", "frames = 1979-05-27 07:32:00")),
+                               "a date, a space"));
     // A quote after '.' in a dotted key, and strings after '=', '[', '{' and ',', are strings.
     CHECK_FALSE(
         test::contains(scenarioError(replaced(kBase, "frames = 10", "frames.\"" + koppa + "\" = 10")), "a quote"));

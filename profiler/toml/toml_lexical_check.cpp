@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace tileprof {
@@ -13,6 +15,17 @@ namespace {
 bool isContinuationByte(unsigned char byte)
 {
     return (byte & 0xC0) == 0x80;
+}
+
+// What ends a value that is not a string, for toml++.
+bool isValueTerminator(char c)
+{
+    return std::string_view(" \t\n\v\f\r,]}#").find(c) != std::string_view::npos;
+}
+
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
 }
 
 bool isBareKeyCharacter(char c)
@@ -148,9 +161,31 @@ private:
              + "(or a '.' in a dotted key)");
     }
 
+    // toml++ reads a value of ten characters shaped like a date (`1979-05-27`), a space and a digit
+    // as a date and a time, and asserts that more of the time follows the digit.
+    void checkDateBeforeSpace() const
+    {
+        std::string chars; // as toml++ counts them: without underscores
+        std::size_t end = i_;
+        for (; end < text_.size() && !isValueTerminator(text_[end]); ++end) {
+            if (text_[end] != '_') {
+                chars += text_[end];
+            }
+        }
+        if (chars.size() == 10 && chars[4] == '-' && chars[7] == '-' && end + 2 < text_.size() && text_[end] == ' '
+            && isDigit(text_[end + 1]) && isValueTerminator(text_[end + 2])) {
+            fail("a date, a space and a single digit: toml++ 3.3.0 cannot read that safely; write the whole time "
+                 "(1979-05-27 07:32:00) or a string");
+        }
+    }
+
     void outside()
     {
         const char c = text_[i_];
+        const bool valueStart = i_ == 0 || std::string_view(" \t=[,").find(text_[i_ - 1]) != std::string_view::npos;
+        if (inValue_ && valueStart && isDigit(c)) {
+            checkDateBeforeSpace();
+        }
         if (atNonAscii()) {
             failNonAscii("outside a string or comment: TOML allows only ASCII there (keys, numbers, dates)");
         }

@@ -12,6 +12,8 @@ namespace tileprof {
 //   U+03DE, upstream issues 190 and 295), or where its multi-line strings make the same test:
 //   after a backslash, or first after a line-ending backslash; a quote inside a value that is not
 //   a string (`64"é"`) starts no string for toml++, so it must follow what can precede a string;
+// - a date-shaped value, a space, one digit and the value's end (`0000-00-00 0`), which fails an
+//   assertion toml++ 3.3.0 makes (undefined behaviour where assertions are off);
 // - a table header whose name starts with neither a bare-key character nor a quote (`[=`), and
 //   '}' inside an array (`a = [}`): both fail toml++'s internal assertions.
 // Throws emu::InputError "NAME:LINE:COLUMN: problem", lines and columns counted as toml++ does.
