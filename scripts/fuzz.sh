@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of fuzz/ with clang (AddressSanitizer, UndefinedBehaviorSanitizer)
-# into build-fuzz/ and runs each for SECONDS (default 60) on its seeds: the project's own test
-# files, scenarios and built ROMs, referenced in place. What a run finds new is kept in
+# into build-fuzz/ and runs each for SECONDS (default 60), or for N executions, on its seeds: the
+# project's own test files, scenarios and built ROMs, referenced in place. What a run finds new is kept in
 # build-fuzz/corpus/HARNESS for the next run; a crash, a sanitizer report, a hang (10 s on one
 # input) or a leak of memory (1 GiB) is saved in build-fuzz/findings/ and makes the script fail.
-#   scripts/fuzz.sh [SECONDS] [HARNESS...]
+#   scripts/fuzz.sh [SECONDS | --runs N] [HARNESS...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${1:-60}"
-shift || true
-
-./scripts/setup.sh --fuzz
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DTILEPROF_FUZZ=ON \
-    -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}" >/dev/null
-cmake --build build-fuzz -j2 --target fuzzers
+bound=(-max_total_time=60)
+if [[ "${1-}" == --runs ]]; then
+    [[ "${2-}" =~ ^[0-9]+$ ]] || { echo "usage: $0 [SECONDS | --runs N] [HARNESS...]" >&2; exit 2; }
+    bound=(-runs="$2")
+    shift 2
+elif [[ "${1-}" =~ ^[0-9]+$ ]]; then
+    bound=(-max_total_time="$1")
+    shift
+fi
 
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
@@ -37,6 +39,18 @@ harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
     harnesses=(rom_image debug_info scenario manifest tiled_map sst_file baseline cpu)
 fi
+for harness in "${harnesses[@]}"; do
+    if [[ -z "${max_len[$harness]-}" ]]; then
+        echo "fuzz: no harness '$harness'; there are: ${!max_len[*]}" >&2
+        exit 2
+    fi
+done
+
+./scripts/setup.sh --fuzz
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DTILEPROF_FUZZ=ON \
+    -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}" >/dev/null
+cmake --build build-fuzz -j2 --target fuzzers
+
 mkdir -p build-fuzz/findings
 failed=()
 for harness in "${harnesses[@]}"; do
@@ -50,7 +64,7 @@ for harness in "${harnesses[@]}"; do
     log="build-fuzz/findings/$harness.log"
     status=0
     # stdin from /dev/null: no input can make a loader wait for a terminal.
-    "build-fuzz/fuzz/fuzz_$harness" "$corpus" "$seeds" -max_total_time="$seconds" -max_len="${max_len[$harness]}" \
+    "build-fuzz/fuzz/fuzz_$harness" "$corpus" "$seeds" "${bound[@]}" -max_len="${max_len[$harness]}" \
         -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="build-fuzz/findings/$harness-" \
         </dev/null >"$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
