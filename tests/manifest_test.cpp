@@ -177,6 +177,9 @@ TEST_CASE("manifest: the inputs fuzzing found taking toml++ into undefined behav
     checkMessage(manifestError(found), "manifest.toml:2:16", {"a quote right after '4'"});
     // And one that failed its assertion that a time follows `0--------s 0`.
     checkMessage(manifestError("1 = 0--------s 0#--"), "manifest.toml:1:5", {"a date, a space and a single digit"});
+    // And a quote after an '=' that is part of a number.
+    checkMessage(manifestError("\naa= -1='\xef\xb3\xbfw"), "manifest.toml:2:8",
+                 {"a quote inside a value that is not a string"});
 }
 
 TEST_CASE("manifest: an unknown key is named with its line, wherever it is")

@@ -629,6 +629,8 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
                  {"a quote right after '.'"});
     checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = [1, {a = 2}\"" + koppa + "\"]")), "s.toml:2:21",
                  {"a quote right after '}'"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = 1[\"" + koppa + "\"]")), "s.toml:2:12",
+                 {"a quote inside a value that is not a string"});
     // Found by fuzzing: toml++ asserts that a time follows a date-shaped value, a space and a digit.
     checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = 1979-05-27 0")), "s.toml:2:10",
                  {"a date, a space and a single digit: toml++ 3.3.0 cannot read that safely"});

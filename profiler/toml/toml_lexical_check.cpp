@@ -154,11 +154,14 @@ private:
             return;
         }
         const char before = text_[i_ - 1];
-        if (std::string_view(" \t\r\n=[{,").find(before) != std::string_view::npos || (before == '.' && !inValue_)) {
-            return;
+        if (std::string_view(" \t\r\n=[{,").find(before) == std::string_view::npos && (before != '.' || inValue_)) {
+            fail(std::string("a quote right after '") + before + "': a string starts after '=', '[', '{', ',' or a "
+                 + "space (or a '.' in a dotted key)");
         }
-        fail(std::string("a quote right after '") + before + "': a string starts after '=', '[', '{', ',' or a space "
-             + "(or a '.' in a dotted key)");
+        if (inBareValue_) {
+            fail("a quote inside a value that is not a string: toml++ reads it, and what follows, as part of "
+                 "the value");
+        }
     }
 
     // toml++ reads a value of ten characters shaped like a date (`1979-05-27`), a space and a digit
@@ -182,14 +185,20 @@ private:
     void outside()
     {
         const char c = text_[i_];
-        const bool valueStart = i_ == 0 || std::string_view(" \t=[,").find(text_[i_ - 1]) != std::string_view::npos;
-        if (inValue_ && valueStart && isDigit(c)) {
-            checkDateBeforeSpace();
-        }
         if (atNonAscii()) {
             failNonAscii("outside a string or comment: TOML allows only ASCII there (keys, numbers, dates)");
         }
-        if (c == '[' || c == '{') {
+        if (inBareValue_ && !isValueTerminator(c)) {
+            advanceOutside(c); // '=', '[' or '{' inside a number is part of it for toml++
+            return;
+        }
+        inBareValue_ = false;
+        if (inValue_ && std::string_view(" \t\r\n\v\f,[]{}#=").find(c) == std::string_view::npos) {
+            inBareValue_ = true;
+            if (isDigit(c)) {
+                checkDateBeforeSpace();
+            }
+        } else if (c == '[' || c == '{') {
             open_.push_back(c);
             inValue_ = c == '[';
         } else if (c == '}' && !open_.empty() && open_.back() == '[') {
@@ -205,6 +214,11 @@ private:
         } else if (c == '\n' && open_.empty()) {
             inValue_ = false;
         }
+        advanceOutside(c);
+    }
+
+    void advanceOutside(char c)
+    {
         const bool space = c == ' ' || c == '\t' || c == '\r';
         next();
         lineStart_ = lineStart_ && (space || c == '\n');
@@ -311,6 +325,7 @@ private:
     int column_ = 1;
     bool lineStart_ = true; // only spaces and tabs so far on this line, outside any string
     bool inValue_ = false;  // after a key's '=' or inside an array, not where a key is read
+    bool inBareValue_ = false; // inside a value that is not a string, which only a terminator ends
     std::vector<char> open_; // the arrays and inline tables open around the scan, innermost last
 };
 
