@@ -9,12 +9,6 @@ namespace {
 
 using TileList = std::vector<TileType>;
 
-std::string describe(TileType type)
-{
-    const TileTypeInfo& info = tileInfo(type);
-    return std::string{'\'', info.legend, '\'', ' '} + std::string(info.name);
-}
-
 // "A, B or C", with `last` as a final alternative when given.
 std::string nameList(const TileList& types, const std::string& last = "")
 {
@@ -134,7 +128,7 @@ void checkSlopeSide(const TileCheck& check, int side, const TileList& allowed)
         return;
     }
     const TileType neighbour = check.at(side, 0);
-    const std::string found = std::string("the tile on the ") + sideName(side) + " is " + describe(neighbour);
+    const std::string found = std::string("the tile on the ") + sideName(side) + " is " + describeTileType(neighbour);
     if (neighbour == TileType::Solid) {
         // The engine assumes SOLID beside a slope is a wall at least two tiles high: at a one-tile
         // step, entities overshoot or zip (untech-collision.md section 5).
@@ -142,7 +136,7 @@ void checkSlopeSide(const TileCheck& check, int side, const TileList& allowed)
         const TileType beyond = check.at(side, openSide);
         if (beyond != TileType::Solid) {
             const char* where = openSide < 0 ? "above" : "below";
-            check.report(sideRule(side), found + " but the tile " + where + " it is " + describe(beyond)
+            check.report(sideRule(side), found + " but the tile " + where + " it is " + describeTileType(beyond)
                                              + "; a SOLID neighbour must be part of a wall, SOLID " + where
                                              + " it too");
         }
@@ -159,13 +153,14 @@ void checkFloorSlope(const TileCheck& check)
     const TileType above = check.at(0, -1);
     if (above != TileType::Empty) {
         check.report("NO_EMPTY_TILE_ABOVE_DOWN_SLOPE",
-                     "the tile above is " + describe(above) + "; a floor slope needs EMPTY above it");
+                     "the tile above is " + describeTileType(above) + "; a floor slope needs EMPTY above it");
     }
     const TileList floors{TileType::Solid, TileType::EndSlope, TileType::UpPlatform};
     const TileType below = check.at(0, 1);
     if (!contains(floors, below)) {
-        check.report("NO_FLOOR_BELOW_DOWN_SLOPE", "the tile below is " + describe(below) + "; a floor slope needs "
-                                                      + nameList(floors) + " below it");
+        check.report("NO_FLOOR_BELOW_DOWN_SLOPE",
+                     "the tile below is " + describeTileType(below) + "; a floor slope needs " + nameList(floors)
+                         + " below it");
     }
 }
 
@@ -174,13 +169,14 @@ void checkCeilingSlope(const TileCheck& check)
     const TileList ceilings{TileType::Solid, TileType::EndSlope, TileType::DownPlatform};
     const TileType above = check.at(0, -1);
     if (!contains(ceilings, above)) {
-        check.report("NO_CEILING_ABOVE_UP_SLOPE", "the tile above is " + describe(above) + "; a ceiling slope needs "
-                                                      + nameList(ceilings) + " above it");
+        check.report("NO_CEILING_ABOVE_UP_SLOPE",
+                     "the tile above is " + describeTileType(above) + "; a ceiling slope needs " + nameList(ceilings)
+                         + " above it");
     }
     const TileType below = check.at(0, 1);
     if (below != TileType::Empty) {
         check.report("NO_EMPTY_TILE_BELOW_UP_SLOPE",
-                     "the tile below is " + describe(below) + "; a ceiling slope needs EMPTY below it");
+                     "the tile below is " + describeTileType(below) + "; a ceiling slope needs EMPTY below it");
     }
 }
 
@@ -218,12 +214,19 @@ void checkEndSlopeSide(const TileCheck& check, int side, const TileList& allowed
 {
     const TileType neighbour = check.at(side, 0);
     if (!contains(allowed, neighbour)) {
-        check.report(sideRule(side), std::string("the tile on the ") + sideName(side) + " is " + describe(neighbour)
-                                         + "; END_SLOPE needs " + nameList(allowed) + " on its " + sideName(side));
+        check.report(sideRule(side), std::string("the tile on the ") + sideName(side) + " is "
+                                         + describeTileType(neighbour) + "; END_SLOPE needs " + nameList(allowed)
+                                         + " on its " + sideName(side));
     }
 }
 
 } // namespace
+
+std::string describeTileType(TileType type)
+{
+    const TileTypeInfo& info = tileInfo(type);
+    return std::string{'\'', info.legend, '\'', ' '} + std::string(info.name);
+}
 
 std::vector<MapViolation> validateMap(const TileMap& map)
 {
@@ -238,7 +241,7 @@ std::vector<MapViolation> validateMap(const TileMap& map)
                 checkEndSlopeSide(check, 1, kEndSlopeRight);
             }
             if (row == 0 && column == 0 && check.tile != TileType::Solid) {
-                check.report("TOP_LEFT_NOT_SOLID", "the top-left tile is " + describe(check.tile)
+                check.report("TOP_LEFT_NOT_SOLID", "the top-left tile is " + describeTileType(check.tile)
                                                        + "; the engine assumes it is SOLID");
             }
         }
@@ -253,7 +256,7 @@ std::string formatViolation(const MapViolation& violation, const std::string& fi
         where += ":" + std::to_string(rowLines[static_cast<std::size_t>(violation.row)]);
     }
     return where + ": row " + std::to_string(violation.row) + ", column " + std::to_string(violation.column) + ", tile "
-         + describe(violation.tile) + ": " + violation.rule + ": " + violation.detail;
+         + describeTileType(violation.tile) + ": " + violation.rule + ": " + violation.detail;
 }
 
 std::string formatViolation(const MapViolation& violation, const Scenario& scenario)

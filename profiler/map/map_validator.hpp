@@ -19,6 +19,9 @@ struct MapViolation {
     std::string detail; // what was found and what the rule wants
 };
 
+// "'=' END_SLOPE": a tile type as the validators' messages name it.
+std::string describeTileType(TileType type);
+
 // Every violation, in row-major order of the offending tile; a tile breaking several rules gives one
 // violation per rule. The rules are the editor's validation with two engine facts added: UP_PLATFORM
 // may carry a floor slope and DOWN_PLATFORM a ceiling slope, and the top-left tile must be SOLID.

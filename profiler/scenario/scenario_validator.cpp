@@ -190,9 +190,7 @@ std::string describeTile(const MapPixels& pixels, int x, int y)
     if (!tile) {
         return y < 0 ? "the top of the map" : "the bottom of the map";
     }
-    const TileTypeInfo& info = tileInfo(*tile);
-    return std::string{'\''} + info.legend + "' " + std::string(info.name) + " (row " + std::to_string(y >> 4) +
-           ", column " + std::to_string(x >> 4) + ")";
+    return describeTileType(*tile) + " (row " + std::to_string(y >> 4) + ", column " + std::to_string(x >> 4) + ")";
 }
 
 std::string describeHitbox(const HitboxUse& use)

@@ -30,7 +30,7 @@ bool isDigit(char c)
 
 bool isBareKeyCharacter(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || isDigit(c) || c == '_' || c == '-';
 }
 
 // The code point of the well-formed UTF-8 sequence at text[at], if it is one.
@@ -193,7 +193,7 @@ private:
             return;
         }
         inBareValue_ = false;
-        if (inValue_ && std::string_view(" \t\r\n\v\f,[]{}#=").find(c) == std::string_view::npos) {
+        if (inValue_ && !isValueTerminator(c) && c != '[' && c != '{' && c != '=') {
             inBareValue_ = true;
             if (isDigit(c)) {
                 checkDateBeforeSpace();
