@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of fuzz/ with clang (AddressSanitizer, UndefinedBehaviorSanitizer)
 # into build-fuzz/ and runs each for SECONDS (default 60), or for N executions, on its seeds: the
-# project's own test files, scenarios and built ROMs, referenced in place. What a run finds new is kept in
-# build-fuzz/corpus/HARNESS for the next run; a crash, a sanitizer report, a hang (10 s on one
-# input) or a leak of memory (1 GiB) is saved in build-fuzz/findings/ and makes the script fail.
+# project's own test files, scenarios and built ROMs, referenced in place. What a run finds new is
+# kept in build-fuzz/corpus/HARNESS for the next run; a crash, a sanitizer report, a hang (10 s on
+# one input) or a leak of memory (1 GiB) is saved in build-fuzz/findings/ and makes the script fail.
 #   scripts/fuzz.sh [SECONDS | --runs N] [HARNESS...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
