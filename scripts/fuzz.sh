@@ -19,13 +19,15 @@ fi
 
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
-    [rom_image]=66048 [debug_info]=8192 [scenario]=8192 [manifest]=8192
+    [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192
     [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097
 )
 seeds_of() {
     case "$1" in
     rom_image | cpu) echo build-fuzz/roms/*.sfc ;;
     debug_info) echo build-fuzz/roms/*.dbg tests/data/dbg/game.dbg ;;
+    symbol_file) echo tests/data/labels/*.{vice,dump,labels} ../shared/testdata/untech-original/*.sym \
+        fuzz/seeds/symbol_file/* ;;
     scenario) echo scripts/scenarios/*.toml tests/data/runner/*.toml ;;
     manifest) echo roms/*/manifest.toml ;;
     tiled_map) echo tests/data/maps/*.tmj ;;
@@ -37,7 +39,7 @@ seeds_of() {
 
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-    harnesses=(rom_image debug_info scenario manifest tiled_map sst_file baseline cpu)
+    harnesses=(rom_image debug_info symbol_file scenario manifest tiled_map sst_file baseline cpu)
 fi
 for harness in "${harnesses[@]}"; do
     if [[ -z "${max_len[$harness]-}" ]]; then

@@ -4,6 +4,7 @@
 #include "profiler/bundled_roms.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/rom_copy.hpp"
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -164,6 +165,44 @@ TEST_CASE("cli: bench runs the workloads and reports rates")
     CHECK(contains(r.out, "W8   flat   none"));
     CHECK(contains(r.out, "W16  LoROM  none"));
     CHECK(contains(r.out, "the unobserved time"));
+}
+
+TEST_CASE("cli: --rom, --symbols and --manifest run the scenarios on a ROM kept elsewhere, from its Mesen labels")
+{
+    const TempDir dir;
+    copyBuiltRomWithMesenLabels(dir.path());
+    std::filesystem::create_directories(dir.file("elsewhere"));
+    std::filesystem::rename(dir.file("tile-collision.mlb"), dir.file("elsewhere/symbols.mlb"));
+    std::filesystem::rename(dir.file("tile-collision.manifest.toml"), dir.file("elsewhere/calls.toml"));
+    std::filesystem::rename(dir.file("tile-collision.sfc"), dir.file("game.sfc"));
+    const std::string scenario = (std::filesystem::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const std::vector<std::string> rom = {"--rom", dir.file("game.sfc").string(), "--symbols",
+                                          dir.file("elsewhere/symbols.mlb").string(), "--manifest",
+                                          dir.file("elsewhere/calls.toml").string()};
+
+    const CommandResult own = runTileprof({"run", "--format", "csv", scenario});
+    std::vector<std::string> args = {"run", "--format", "csv", scenario};
+    args.insert(args.end(), rom.begin(), rom.end());
+    const CommandResult moved = runTileprof(args);
+    CHECK(own.exitCode == 0);
+    CHECK(moved.exitCode == 0);
+    CHECK(moved.err.empty());
+    CHECK(moved.out == own.out);
+
+    args = {"trace", scenario, "--frame", "40", "--entity", "player"};
+    const CommandResult ownTrace = runTileprof(args);
+    args.insert(args.end(), rom.begin(), rom.end());
+    const CommandResult movedTrace = runTileprof(args);
+    CHECK(ownTrace.exitCode == 0);
+    CHECK(movedTrace.exitCode == 0);
+    CHECK(contains(movedTrace.out, "MoveEntityAndProcessTileCollisions"));
+
+    const CommandResult noRom = runTileprof({"run", scenario, "--symbols", dir.file("elsewhere/symbols.mlb").string()});
+    CHECK(noRom.exitCode == 2);
+    CHECK(contains(noRom.err, "--symbols requires --rom"));
+    const CommandResult noSymbols = runTileprof({"run", scenario, "--rom", dir.file("game.sfc").string()});
+    CHECK(noSymbols.exitCode == 2);
+    CHECK(contains(noSymbols.err, "game.sfc: no symbol file: looked for game.dbg, game.sym, game.mlb, game.lbl"));
 }
 
 TEST_CASE("cli: usage errors exit with 2")

@@ -12,6 +12,7 @@
 #include "profiler/rom/manifest.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "profiler/symbols/debug_info.hpp"
+#include "profiler/symbols/symbol_file.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -109,6 +110,8 @@ TEST_CASE("file limits: every loader refuses a file over its bound without readi
           "big.sfc: 4 MiB + 513 bytes; a ROM image, with a copier header, is at most 4 MiB + 512 bytes");
     check("big.dbg", 65 * kMiB, [](const fs::path& p) { DebugInfo::load(p); },
           "big.dbg: 65 MiB; an ld65 debug file is at most 64 MiB");
+    check("big.sym", 65 * kMiB, [](const fs::path& p) { loadSymbolFile(p, {}); },
+          "big.sym: 65 MiB; a symbol file is at most 64 MiB");
     check("big.toml", 16 * kMiB + 1, [](const fs::path& p) { loadScenario(p); },
           "big.toml: 16 MiB + 1 byte; a TOML file is at most 16 MiB");
     check("manifest.toml", 17 * kMiB, [](const fs::path& p) { loadManifest(p); },

@@ -180,13 +180,15 @@ TEST_CASE("manifest: the inputs fuzzing found taking toml++ into undefined behav
     // And a quote after an '=' that is part of a number.
     checkMessage(manifestError("\naa= -1='\xef\xb3\xbfw"), "manifest.toml:2:8",
                  {"a quote inside a value that is not a string"});
+    // And a date and a 't' with no digit after it, which failed its assertion that a time starts there.
+    checkMessage(manifestError("i=0760-04-04t:="), "manifest.toml:1:3", {"a date and a 't' without a time after it"});
 }
 
 TEST_CASE("manifest: an unknown key is named with its line, wherever it is")
 {
     checkBadManifests({
         {"never from here.\n\n[call]", "never from here.\nbogus = 1\n[call]", "bogus = 1",
-         {"unknown key 'bogus'", "the manifest", "expected call, entity, map, case"}},
+         {"unknown key 'bogus'", "the manifest", "expected symbols, call, entity, map, case"}},
         {"kind = \"jsr\"", "knd = \"jsr\"", "knd =", {"unknown key 'knd'", "[call]", "expected entry, kind"}},
         {"stride = 256", "strides = 256", "strides =", {"unknown key 'strides'", "[entity]", "expected slots, stride"}},
         {"x_position = { offset = 0, format = \"u16.16\" }", "x_position = { offset = 0, fmt = \"u16.16\" }",

@@ -638,6 +638,14 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
                  {"a date, a space and a single digit"});
     CHECK_FALSE(test::contains(scenarioError(replaced(kBase, "frames = 10", "frames = 1979-05-27 07:32:00")),
                                "a date, a space"));
+    // And that a time starts with a digit after a date and a 'T' (the input fuzzing found, then its kin).
+    checkMessage(scenarioError("6-=2016-06-17tt2ndg:n\n"), "s.toml:1:4", {"a date and a 't' without a time after it"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = 1979-05-27T:00")), "s.toml:2:10",
+                 {"a date and a 'T' without a time after it", "1979-05-27T07:32:00"});
+    checkMessage(scenarioError(replaced(kBase, "frames = 10", "frames = [1979-05-27t ]")), "s.toml:2:11",
+                 {"a date and a 't'"});
+    CHECK_FALSE(test::contains(scenarioError(replaced(kBase, "frames = 10", "frames = 1979-05-27T07:32:00")),
+                               "without a time"));
     // A quote after '.' in a dotted key, and strings after '=', '[', '{' and ',', are strings.
     CHECK_FALSE(
         test::contains(scenarioError(replaced(kBase, "frames = 10", "frames.\"" + koppa + "\" = 10")), "a quote"));

@@ -52,7 +52,7 @@ std::uint32_t ProfileBuilder::functionId(const std::string& name, const DebugInf
     }
     const auto id = static_cast<std::uint32_t>(functions_.size());
     functionIds_.emplace(name, id);
-    functions_.push_back({name, 0});
+    functions_.push_back({name, 0, debug.scopeSeparator()});
     functionCalls_.push_back(0);
     functionLastCall_.push_back(0);
     const std::optional<SourceLine> entry =
@@ -98,8 +98,9 @@ std::uint32_t ProfileBuilder::enteredEdge(const Site& before, std::uint32_t edge
 {
     const EdgeKey key = edgeKeys_[edge];
     const std::string& caller = functions_[key.caller].name;
-    const std::string& ran = functions_[before.functions.back()].name;
-    const bool inCaller = ran == caller || (ran.starts_with(caller) && ran.compare(caller.size(), 2, "::") == 0);
+    const FunctionInfo& ran = functions_[before.functions.back()];
+    const bool inCaller = ran.name == caller
+        || (ran.name.starts_with(caller) && ran.name.compare(caller.size(), ran.separator.size(), ran.separator) == 0);
     return inCaller ? edgeId(key.caller, key.callee, before.lines.back()) : edge;
 }
 
@@ -125,7 +126,8 @@ std::vector<std::uint32_t> ProfileBuilder::lexicalFunctions(const DebugInfo& deb
     }
     std::vector<std::uint32_t> chain;
     const std::string& name = scope->qualifiedName;
-    for (std::size_t end = name.find("::"); ; end = name.find("::", end + 2)) {
+    const std::string_view separator = debug.scopeSeparator();
+    for (std::size_t end = name.find(separator); ; end = name.find(separator, end + separator.size())) {
         chain.push_back(functionId(name.substr(0, end), debug, true));
         if (end == std::string::npos) {
             return chain;

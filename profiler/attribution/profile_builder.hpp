@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -42,6 +44,7 @@ private:
     struct FunctionInfo {
         std::string name;
         std::uint32_t entryLine; // the line of its first byte, where nesting enters it
+        std::string_view separator; // between the scopes of its name: its symbol file's
     };
     struct LineKey {
         std::string file;

@@ -12,6 +12,9 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
 
 namespace {
 
@@ -28,6 +31,37 @@ void addReportOptions(CLI::App* command, tileprof::ReportCommandOptions& o)
         ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
 }
 
+// --rom IMAGE, with --symbols and --manifest for files not beside it: the ROM every scenario runs
+// on instead of its own.
+struct RomArguments {
+    std::string image;
+    std::string symbols;
+    std::string manifest;
+
+    void addTo(CLI::App* command)
+    {
+        CLI::Option* rom = command->add_option("--rom", image, "Run on this ROM image (.sfc) instead of the scenario's own");
+        command->add_option("--symbols", symbols,
+                            "The ROM's symbol file (ld65 .dbg, bass or WLA-DX .sym, 64tass or VICE labels, Mesen .mlb); "
+                            "default: the image's name with .dbg, .sym, .mlb or .lbl")
+            ->needs(rom);
+        command->add_option("--manifest", manifest,
+                            "The ROM's manifest; default: NAME.manifest.toml or manifest.toml beside the image")
+            ->needs(rom);
+    }
+
+    std::optional<tileprof::RomFiles> files() const
+    {
+        if (image.empty()) {
+            return std::nullopt;
+        }
+        const auto optionalPath = [](const std::string& path) {
+            return path.empty() ? std::nullopt : std::optional<std::filesystem::path>(path);
+        };
+        return tileprof::RomFiles{image, optionalPath(symbols), optionalPath(manifest)};
+    }
+};
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -37,13 +71,17 @@ int main(int argc, char** argv)
     app.require_subcommand(1);
 
     ReportCommandOptions runOptions;
+    RomArguments runRom;
     CLI::App* run = app.add_subcommand("run", "Run scenarios and report the cost of every case (default: all in scripts/)");
     addReportOptions(run, runOptions);
+    runRom.addTo(run);
 
     ReportCommandOptions profileOptions;
     CLI::App* profile = app.add_subcommand(
         "profile", "Run scenarios and show where the cycles go: per function, per source line, annotated source");
     addReportOptions(profile, profileOptions);
+    RomArguments profileRom;
+    profileRom.addTo(profile);
     profile->add_option("--case", profileOptions.caseName, "Only the calls that ran this case");
     profile->add_option("--frame", profileOptions.frame, "Only the calls of this frame (1-based)")
         ->check(CLI::Range(1, 1 << 30));
@@ -58,6 +96,8 @@ int main(int argc, char** argv)
     trace->add_option("--format", traceOptions.format, "Report format")->check(CLI::IsMember({"table", "json", "csv"}));
     trace->add_option("--out", traceOptions.out, "Write the trace to this file instead of stdout");
     trace->add_flag("--allow-invalid-map", traceOptions.allowInvalidMap, "Run maps that break the slope placement or clearance rules");
+    RomArguments traceRom;
+    traceRom.addTo(trace);
 
     std::string labelsRom;
     std::string labelsOut;
@@ -80,6 +120,8 @@ int main(int argc, char** argv)
         app.add_subcommand("baseline", "Run scenarios and write their per-case and per-function cycle figures (JSON)");
     baseline->add_option("scenarios", regression.scenarios, "Scenario files (.toml); default: every one under scripts/");
     addRegressionOptions(baseline, false);
+    RomArguments regressionRom;
+    regressionRom.addTo(baseline);
     const auto addComparisonOptions = [&regression](CLI::App* command) {
         command->add_option("--tolerance", regression.tolerance,
                             "Cycles a case's mean or max may grow before it counts as slower (default 0)")
@@ -92,6 +134,7 @@ int main(int argc, char** argv)
     check->add_option("--baseline", regression.baseline, "The baseline file (tileprof baseline)")->required();
     addComparisonOptions(check);
     addRegressionOptions(check, true);
+    regressionRom.addTo(check);
     CLI::App* diff = app.add_subcommand(
         "diff", "Compare two JSON reports or baselines, or two ROM builds run on the scenarios; exit 1 if a case got slower");
     diff->add_option("old_and_new", regression.compared, "A then B: .json reports/baselines, or .sfc ROMs")
@@ -134,6 +177,10 @@ int main(int argc, char** argv)
         return kExitBadInput;
     }
 
+    runOptions.rom = runRom.files();
+    profileOptions.rom = profileRom.files();
+    traceOptions.rom = traceRom.files();
+    regression.rom = regressionRom.files();
     if (*run) {
         return runRunCommand(runOptions);
     }

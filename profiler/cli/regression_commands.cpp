@@ -16,7 +16,7 @@ namespace {
 // Runs the scenarios with attribution and gives their figures; nothing if any could not be run
 // (the reasons are on stderr), as figures over part of the scenarios would compare wrongly.
 std::optional<Figures> measure(const std::vector<std::string>& scenarios, const RegressionOptions& o,
-                               const char* command, const std::optional<std::filesystem::path>& rom,
+                               const char* command, const std::optional<RomFiles>& rom,
                                const std::string& source)
 {
     RunOptions options;
@@ -47,7 +47,7 @@ bool isRom(const std::string& path)
 
 int runBaselineCommand(const RegressionOptions& o)
 {
-    const std::optional<Figures> figures = measure(o.scenarios, o, "baseline", std::nullopt, "this run");
+    const std::optional<Figures> figures = measure(o.scenarios, o, "baseline", o.rom, "this run");
     if (!figures) {
         return kExitBadInput;
     }
@@ -64,7 +64,7 @@ int runCheckCommand(const RegressionOptions& o)
         }
         const std::vector<std::string> scenarios =
             o.scenarios.empty() ? baselineScenarios(baseline, o.baseline) : o.scenarios;
-        const std::optional<Figures> now = measure(scenarios, o, "check", std::nullopt, "this run");
+        const std::optional<Figures> now = measure(scenarios, o, "check", o.rom, "this run");
         if (!now) {
             return kExitBadInput;
         }
@@ -90,8 +90,8 @@ int runDiffCommand(const RegressionOptions& o)
             }
             return finish(compare(loadFigures(a), loadFigures(b), o.tolerance, false), "diff", o);
         }
-        const std::optional<Figures> old = measure(o.scenarios, o, "diff", a, a);
-        const std::optional<Figures> now = measure(o.scenarios, o, "diff", b, b);
+        const std::optional<Figures> old = measure(o.scenarios, o, "diff", RomFiles{a, std::nullopt, std::nullopt}, a);
+        const std::optional<Figures> now = measure(o.scenarios, o, "diff", RomFiles{b, std::nullopt, std::nullopt}, b);
         if (!old || !now) {
             return kExitBadInput;
         }

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "profiler/rom/rom_files.hpp"
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +16,7 @@ struct RegressionOptions {
     std::string format = "table";       // table | markdown | json
     std::string out;
     bool allowInvalidMap = false;
+    std::optional<RomFiles> rom; // baseline, check: run every scenario on this ROM instead of its own
 };
 
 // `tileprof baseline`: runs the scenarios and writes their per-case and per-function figures.

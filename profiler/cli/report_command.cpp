@@ -64,12 +64,12 @@ int report(const char* command, const ReportCommandOptions& o)
     options.recordSteps = needsAttribution(command, o.format);
     const std::optional<Selection> selection =
         options.recordSteps ? std::optional(Selection{o.caseName, o.frame, o.entity}) : std::nullopt;
-    RunReport report = reportOf(runScenarios(o.scenarios, options, command), command, selection);
+    RunReport report = reportOf(runScenarios(o.scenarios, options, command, o.rom), command, selection);
     if (o.fastRom) {
         RunOptions fast;
         fast.allowInvalidMap = o.allowInvalidMap;
         fast.fastRom = true;
-        const ScenarioRuns fastRuns = runScenarios(o.scenarios, fast, command);
+        const ScenarioRuns fastRuns = runScenarios(o.scenarios, fast, command, o.rom);
         report.fastRom = compareFastRom(report.scenarios, fastRuns.results);
     }
     if (report.scenarios.empty() && report.inputProblems.empty()) {

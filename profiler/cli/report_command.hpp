@@ -1,5 +1,7 @@
 #pragma once
 
+#include "profiler/rom/rom_files.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -21,6 +23,7 @@ struct ReportCommandOptions {
     std::optional<int> frame;
     std::optional<std::string> entity;
     std::size_t top = 20;
+    std::optional<RomFiles> rom; // run every scenario on this ROM instead of its own
 };
 
 // `tileprof run`: runs the scenarios and reports per case. Returns 0, 1 when an expectation, an

@@ -61,7 +61,7 @@ std::vector<std::string> bundledScenarios()
 }
 
 ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOptions& options, const char* command,
-                          const std::optional<std::filesystem::path>& romOverride)
+                          const std::optional<RomFiles>& romOverride)
 {
     const std::vector<std::string> paths = requested.empty() ? bundledScenarios() : requested;
     ScenarioRuns runs;
@@ -70,11 +70,12 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
         progress.at(i, paths[i]);
         try {
             const Scenario scenario = loadScenario(paths[i]);
-            const std::filesystem::path romPath =
-                romOverride ? *romOverride : resolveRomPath(scenario.rom, scenario.path.parent_path());
-            auto& rom = runs.roms[romPath];
+            const RomFiles files = romOverride ? *romOverride
+                                               : RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()),
+                                                          std::nullopt, std::nullopt};
+            auto& rom = runs.roms[files.image];
             if (!rom) {
-                rom = std::make_unique<ProfiledRom>(loadProfiledRom(romPath));
+                rom = std::make_unique<ProfiledRom>(loadProfiledRom(files));
             }
             runs.results.push_back(runScenario(scenario, *rom, options));
             runs.debug.push_back(&rom->debug);

@@ -24,10 +24,10 @@ struct ScenarioRuns {
 std::vector<std::string> bundledScenarios();
 
 // Runs each scenario (all bundled ones when `paths` is empty) on its own ROM, or on `romOverride`
-// when given. What cannot be run is reported on stderr, prefixed by `command`, and listed in
+// when given (tileprof's --rom, --symbols, --manifest). What cannot be run is reported on stderr, prefixed by `command`, and listed in
 // `problems`. On a terminal, a run that takes over a second shows its progress on stderr.
 ScenarioRuns runScenarios(const std::vector<std::string>& paths, const RunOptions& options, const char* command,
-                          const std::optional<std::filesystem::path>& romOverride = std::nullopt);
+                          const std::optional<RomFiles>& romOverride = std::nullopt);
 
 // The report of the runs: their results, problems and case statistics and, with a selection,
 // the attribution (the runs must then have recorded their steps).

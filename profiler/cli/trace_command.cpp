@@ -40,7 +40,8 @@ int runTraceCommand(const TraceCommandOptions& o)
         RunOptions options;
         options.allowInvalidMap = o.allowInvalidMap;
         options.trace = RunOptions::CallId{o.frame, entityIndex(scenario, o.entity)};
-        const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
+        const ProfiledRom rom = loadProfiledRom(
+            o.rom ? *o.rom : RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()), std::nullopt, std::nullopt});
         ScenarioRun run(scenario, rom, options);
         std::optional<std::string> fault;
         try {

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "profiler/rom/rom_files.hpp"
+
+#include <optional>
 #include <string>
 
 namespace tileprof {
@@ -11,6 +14,7 @@ struct TraceCommandOptions {
     std::string format = "table"; // table | json | csv
     std::string out;
     bool allowInvalidMap = false;
+    std::optional<RomFiles> rom; // run the scenario on this ROM instead of its own
 };
 
 // `tileprof trace`: runs the scenario and prints one call instruction by instruction. Returns 0,

@@ -3,6 +3,7 @@
 #include "emu/file_contents.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 #include "profiler/report/source_path.hpp"
+#include "profiler/text/text_lines.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -15,12 +16,7 @@ const std::vector<std::string>& SourceView::linesOf(const std::string& file)
     if (added) {
         try {
             const std::string contents = emu::readFileContents(file, "source file", {16u << 20, "a source file"});
-            std::size_t start = 0;
-            while (start < contents.size()) {
-                const std::size_t end = contents.find('\n', start);
-                it->second.push_back(contents.substr(start, end == std::string::npos ? std::string::npos : end - start));
-                start = end == std::string::npos ? contents.size() : end + 1;
-            }
+            forEachLine(contents, [&lines = it->second](std::string_view line, int) { lines.emplace_back(line); });
         } catch (const std::exception&) {
             // Shown as missing below: the ROM's debug file names a source that is not here.
         }

@@ -125,6 +125,41 @@ void readMap(const TomlSection& top, Manifest& m)
     m.bottomHeightTable = readSymbol(map, "bottom_height_table");
 }
 
+void readSymbols(const TomlSection& top, Manifest& m)
+{
+    const toml::node* node = top.find("symbols");
+    if (node == nullptr) {
+        return;
+    }
+    const toml::table* table = node->as_table();
+    if (table == nullptr) {
+        top.fail(*node, "symbols", "must be a table of names: [symbols] with Name = 0x7E0100 or "
+                                   "Name = { at = 0x7E0100, bytes = 64 }");
+    }
+    for (const auto& [key, value] : *table) {
+        const std::string name(key.str());
+        const std::string prefix = "symbols." + name;
+        ManifestSymbol symbol{name, std::nullopt, std::nullopt, lineOf(value)};
+        if (value.is_integer()) {
+            symbol.address = static_cast<std::uint32_t>(top.asInteger(value, prefix, 0, 0xFFFFFF));
+        } else if (const toml::table* entry = value.as_table()) {
+            const TomlSection fields(top.file(), *entry, prefix, prefix + ".", {"at", "bytes"});
+            if (const std::optional<std::int64_t> at = fields.integer("at", 0, 0xFFFFFF)) {
+                symbol.address = static_cast<std::uint32_t>(*at);
+            }
+            if (const std::optional<std::int64_t> bytes = fields.integer("bytes", 1, 0x1000000)) {
+                symbol.bytes = static_cast<std::uint32_t>(*bytes);
+            }
+            if (!symbol.address && !symbol.bytes) {
+                top.fail(value, prefix, "gives neither an address (at) nor a size (bytes)");
+            }
+        } else {
+            top.fail(value, prefix, "must be an address (0x7E0100) or { at = 0x7E0100, bytes = 64 }");
+        }
+        m.symbols.push_back(std::move(symbol));
+    }
+}
+
 void readCases(const TomlSection& top, Manifest& m)
 {
     const std::vector<const toml::table*> tables = top.tableArray("case");
@@ -145,9 +180,10 @@ void readCases(const TomlSection& top, Manifest& m)
 
 Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 {
-    const TomlSection top(file, file.root, "the manifest", "", {"call", "entity", "map", "case"});
+    const TomlSection top(file, file.root, "the manifest", "", {"symbols", "call", "entity", "map", "case"});
     Manifest m;
     m.path = path;
+    readSymbols(top, m);
     readCall(top, m);
     readEntity(top, m);
     readMap(top, m);

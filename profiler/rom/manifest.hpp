@@ -8,9 +8,19 @@
 
 namespace tileprof {
 
-// A name of the ROM's debug file, with the manifest line that asked for it (for messages).
+// A name of the ROM's symbol file, with the manifest line that asked for it (for messages).
 struct SymbolRef {
     std::string name;
+    int line = 0;
+};
+
+// What the manifest's [symbols] says of a name, for what the symbol file lacks: the address of a
+// name it does not have (bass writes no RAM variables), the size of one it has without a size
+// (label files give none), or both.
+struct ManifestSymbol {
+    std::string name;
+    std::optional<std::uint32_t> address;
+    std::optional<std::uint32_t> bytes;
     int line = 0;
 };
 
@@ -45,6 +55,8 @@ struct CaseLabel {
 // the entity and the map live and in what format, and which labels mark its cases.
 struct Manifest {
     std::filesystem::path path;
+
+    std::vector<ManifestSymbol> symbols;
 
     SymbolRef entry;
     CallKind call = CallKind::Jsr;

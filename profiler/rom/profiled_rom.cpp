@@ -2,41 +2,55 @@
 
 #include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
+#include "profiler/symbols/symbol_file.hpp"
 #include "profiler/text/printf_string.hpp"
 
 namespace tileprof {
 
 namespace {
 
-// Sizes come from the debug file, up to 4 GiB: the ends are summed in 64 bits, where they cannot wrap.
+// Sizes come from the symbol file or the manifest, up to 16 MiB: the ends are summed in 64 bits,
+// where they cannot wrap. WRAM's first 8 KiB are in bank $7E and at $0000 of every system bank.
 bool isLowWram(std::uint32_t address, std::uint32_t bytes)
 {
-    return address < 0x2000 && std::uint64_t{address} + bytes <= 0x2000;
+    const std::uint32_t bank = address >> 16;
+    const bool lowMirrorBank = bank < 0x40 || bank == 0x7E || (bank >= 0x80 && bank < 0xC0);
+    return lowMirrorBank && std::uint64_t{address & 0xFFFF} + bytes <= 0x2000;
 }
 
 bool isWram(std::uint32_t address, std::uint32_t bytes)
 {
     const bool inBanks7E7F = address >= 0x7E0000 && std::uint64_t{address} + bytes <= 0x800000;
-    const bool inLowMirror = (address >> 16) < 0x40 && std::uint64_t{address & 0xFFFF} + bytes <= 0x2000;
-    return inBanks7E7F || inLowMirror;
+    return inBanks7E7F || isLowWram(address, bytes);
 }
+
+// A symbol's address and size, from the symbol file and the manifest's [symbols] together.
+struct ResolvedSymbol {
+    std::uint32_t value;
+    std::optional<std::uint32_t> size;
+};
 
 class Resolver {
 public:
     Resolver(const ProfiledRom& rom) : rom_(rom) {}
 
-    const DebugSymbol& symbol(const SymbolRef& ref) const
+    ResolvedSymbol symbol(const SymbolRef& ref) const
     {
         const DebugSymbol* found = rom_.debug.findSymbol(ref.name);
-        if (found == nullptr) {
-            fail(ref, "is not in " + rom_.debug.path().string());
+        const ManifestSymbol* given = manifestSymbol(ref.name);
+        if (found == nullptr && (given == nullptr || !given->address)) {
+            fail(ref, "is not in " + rom_.debug.path().string() + " nor given an address in the manifest's [symbols]");
         }
-        return *found;
+        ResolvedSymbol resolved = found ? ResolvedSymbol{found->value, found->size} : ResolvedSymbol{*given->address, {}};
+        if (given != nullptr && given->bytes) {
+            resolved.size = given->bytes;
+        }
+        return resolved;
     }
 
     std::uint32_t code(const SymbolRef& ref) const
     {
-        const DebugSymbol& s = symbol(ref);
+        const ResolvedSymbol s = symbol(ref);
         if (!emu::loRomOffset(s.value, rom_.image.bytes.size())) {
             fail(ref, "is at " + hex(s.value) + ", which is not in ROM");
         }
@@ -45,7 +59,7 @@ public:
 
     std::uint32_t ram(const SymbolRef& ref, std::uint32_t bytes) const
     {
-        const DebugSymbol& s = symbol(ref);
+        const ResolvedSymbol s = symbol(ref);
         if (!isWram(s.value, bytes)) {
             fail(ref, "is at " + hex(s.value) + ": " + std::to_string(bytes) + " bytes there are not all work RAM");
         }
@@ -54,11 +68,32 @@ public:
 
     std::uint32_t sizedRam(const SymbolRef& ref) const
     {
-        const DebugSymbol& s = symbol(ref);
+        const ResolvedSymbol s = symbol(ref);
         if (!s.size || *s.size == 0) {
-            fail(ref, "has no size in the debug file (reserve it with .res)");
+            fail(ref, "has no size: reserve it with .res, or give it in the manifest's [symbols] as "
+                      "{ bytes = N }");
         }
         return *s.size;
+    }
+
+    // Each [symbols] entry adds what the symbol file lacks, never changes what it has.
+    void checkManifestSymbols() const
+    {
+        for (const ManifestSymbol& given : rom_.manifest.symbols) {
+            const DebugSymbol* found = rom_.debug.findSymbol(given.name);
+            if (found && given.address) {
+                fail({given.name, given.line}, "is in " + rom_.debug.path().string() + " already, at " +
+                                                   hex(found->value) + ": give only its size, { bytes = N }");
+            }
+            if (!found && !given.address) {
+                fail({given.name, given.line}, "is not in " + rom_.debug.path().string() +
+                                                   ": give its address, { at = 0x7E0100, bytes = N }");
+            }
+            if (found && found->size && given.bytes) {
+                fail({given.name, given.line}, "has a size in " + rom_.debug.path().string() + " already, " +
+                                                   std::to_string(*found->size) + " bytes");
+            }
+        }
     }
 
     [[noreturn]] void fail(const SymbolRef& ref, const std::string& problem) const
@@ -72,6 +107,16 @@ public:
     }
 
 private:
+    const ManifestSymbol* manifestSymbol(std::string_view name) const
+    {
+        for (const ManifestSymbol& given : rom_.manifest.symbols) {
+            if (given.name == name) {
+                return &given;
+            }
+        }
+        return nullptr;
+    }
+
     std::string context(const SymbolRef& ref) const
     {
         return rom_.manifest.path.string() + ":" + std::to_string(ref.line);
@@ -120,6 +165,7 @@ RoutineAddresses resolve(const ProfiledRom& rom)
 {
     const Manifest& m = rom.manifest;
     const Resolver r(rom);
+    r.checkManifestSymbols();
     RoutineAddresses a;
     a.entry = r.code(m.entry);
     const std::uint32_t slotBytes = r.sizedRam(m.entitySlots);
@@ -146,6 +192,37 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     return a;
 }
 
+constexpr const char* kSymbolExtensions[] = {".dbg", ".sym", ".mlb", ".lbl"};
+
+std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
+{
+    std::string tried;
+    for (const char* extension : kSymbolExtensions) {
+        std::filesystem::path candidate = romPath;
+        candidate.replace_extension(extension);
+        if (std::filesystem::exists(candidate)) {
+            return candidate;
+        }
+        tried += (tried.empty() ? "" : ", ") + candidate.filename().string();
+    }
+    throw emu::InputError(romPath.string() + ": no symbol file: looked for " + tried +
+                          " beside it (give one with --symbols)");
+}
+
+std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
+{
+    std::filesystem::path manifestPath = romPath;
+    manifestPath.replace_extension(".manifest.toml");
+    if (!std::filesystem::exists(manifestPath)) {
+        manifestPath = romPath.parent_path() / "manifest.toml";
+    }
+    if (!std::filesystem::exists(manifestPath)) {
+        throw emu::InputError(romPath.string() + ": no manifest: looked for " + romPath.stem().string() +
+                              ".manifest.toml and manifest.toml beside it (give one with --manifest)");
+    }
+    return manifestPath;
+}
+
 } // namespace
 
 std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
@@ -154,28 +231,23 @@ std::filesystem::path resolveRomPath(const std::string& rom, const std::filesyst
     return isPath ? baseDirectory / rom : bundledRomPath(rom);
 }
 
-ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)
+ProfiledRom loadProfiledRom(const RomFiles& files)
 {
     ProfiledRom rom;
-    rom.image = emu::loadRomFile(romPath);
-    std::filesystem::path dbgPath = romPath;
-    rom.debug = DebugInfo::load(dbgPath.replace_extension(".dbg"));
-    checkDebugFileDescribes(rom, romPath);
-    std::filesystem::path manifestPath = romPath;
-    manifestPath.replace_extension(".manifest.toml");
-    if (!std::filesystem::exists(manifestPath)) {
-        manifestPath = romPath.parent_path() / "manifest.toml";
-    }
-    if (!std::filesystem::exists(manifestPath)) {
-        throw emu::InputError(romPath.string() + ": no manifest: looked for " + romPath.stem().string() +
-                              ".manifest.toml and manifest.toml beside it");
-    }
-    rom.manifest = loadManifest(manifestPath);
+    rom.image = emu::loadRomFile(files.image);
+    rom.debug = loadSymbolFile(files.symbols ? *files.symbols : symbolFileBeside(files.image), loRomPlaces(rom.image));
+    checkDebugFileDescribes(rom, files.image);
+    rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
     rom.addresses = resolve(rom);
     const Resolver r(rom);
     rom.topHeights = readTable(rom, r, rom.manifest.topHeightTable);
     rom.bottomHeights = readTable(rom, r, rom.manifest.bottomHeightTable);
     return rom;
+}
+
+ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)
+{
+    return loadProfiledRom(RomFiles{romPath, std::nullopt, std::nullopt});
 }
 
 } // namespace tileprof

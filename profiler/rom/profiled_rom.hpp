@@ -2,6 +2,7 @@
 
 #include "emu/rom_image.hpp"
 #include "profiler/rom/manifest.hpp"
+#include "profiler/rom/rom_files.hpp"
 #include "profiler/symbols/debug_info.hpp"
 
 #include <array>
@@ -29,7 +30,7 @@ struct RoutineAddresses {
     std::vector<std::uint32_t> caseLabels; // parallel to Manifest::cases
 };
 
-// A ROM under test: its image, its ld65 debug file and its manifest, checked against each other.
+// A ROM under test: its image, its symbol file and its manifest, checked against each other.
 struct ProfiledRom {
     emu::RomImage image;
     DebugInfo debug;
@@ -40,13 +41,13 @@ struct ProfiledRom {
 };
 
 // Where a scenario's `rom` value leads: a bundled ROM by name (the build's roms/NAME.sfc), or a
-// path to a .sfc, relative to `baseDirectory`. The debug file is the .sfc's name with .dbg; the
-// manifest is NAME.manifest.toml beside it, or else manifest.toml in the same directory.
+// path to a .sfc, relative to `baseDirectory`.
 std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
 
 // Loads and checks a ROM under test. Throws emu::InputError naming the file (and manifest line) at
-// fault: a missing file, a symbol the debug file lacks, a debug file that does not describe this
-// ROM, or a symbol in the wrong kind of memory.
+// fault: a missing file, a symbol neither the symbol file nor the manifest gives, a debug file that
+// does not describe this ROM, or a symbol in the wrong kind of memory.
+ProfiledRom loadProfiledRom(const RomFiles& files);
 ProfiledRom loadProfiledRom(const std::filesystem::path& romPath);
 
 } // namespace tileprof

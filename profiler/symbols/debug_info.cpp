@@ -2,6 +2,7 @@
 
 #include "emu/file_contents.hpp"
 #include "emu/input_error.hpp"
+#include "profiler/text/text_lines.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -286,21 +287,15 @@ ParsedFile parseRecords(std::string_view text, const std::string& name)
 {
     ParsedFile parsed;
     int lineNumber = 0;
-    std::size_t position = 0;
-    while (position < text.size()) {
-        const std::size_t newline = std::min(text.find('\n', position), text.size());
-        std::string_view line = text.substr(position, newline - position);
-        position = newline + 1;
-        ++lineNumber;
-        if (line.ends_with('\r'))
-            line.remove_suffix(1);
-        const std::string where = name + ":" + std::to_string(lineNumber);
-        if (lineNumber == 1) {
+    forEachLine(text, [&](std::string_view line, int number) {
+        lineNumber = number;
+        const std::string where = name + ":" + std::to_string(number);
+        if (number == 1) {
             checkVersion(where, line);
-            continue;
+            return;
         }
         if (line.empty())
-            continue;
+            return;
         const std::size_t tab = line.find('\t');
         if (tab == std::string_view::npos)
             throw emu::InputError(where + ": malformed record: no tab between the kind and the fields");
@@ -310,7 +305,7 @@ ParsedFile parseRecords(std::string_view text, const std::string& name)
         static constexpr std::string_view kKindsRead[] = {"file", "seg", "span", "line", "scope", "sym"};
         if (std::ranges::find(kKindsRead, kind) != std::end(kKindsRead))
             addRecord(parsed, Record(where, kind, line.substr(tab + 1)), kind);
-    }
+    });
     if (lineNumber == 0)
         throw emu::InputError(name + ":1: not an ld65 debug file: the file is empty");
     return parsed;
@@ -614,13 +609,15 @@ std::vector<const DebugSymbol*> DebugInfo::matches(std::string_view name) const
         if (symbol.qualifiedName == name)
             found.push_back(&symbol);
     }
-    if (found.empty() && name.find("::") == std::string_view::npos) {
+    if (found.empty() && name.find(separator_) == std::string_view::npos) {
         for (const DebugSymbol& symbol : symbols_) {
             if (symbol.name == name)
                 found.push_back(&symbol);
         }
     }
-    std::ranges::sort(found, {}, &DebugSymbol::qualifiedName);
+    std::ranges::sort(found, [](const DebugSymbol* a, const DebugSymbol* b) {
+        return std::tie(a->qualifiedName, a->value) < std::tie(b->qualifiedName, b->value);
+    });
     return found;
 }
 

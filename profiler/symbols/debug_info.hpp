@@ -15,6 +15,8 @@ namespace tileprof {
 
 inline constexpr emu::FileLimit kDebugFileLimit{64u << 20, "an ld65 debug file"};
 
+struct FileLabel;
+
 struct SourceLine {
     std::string file; // as ld65 recorded it: the path ca65 was given, which need not exist here
     int line;
@@ -61,10 +63,18 @@ public:
     static DebugInfo load(const std::filesystem::path& path);
     // The same for the text of a debug file read elsewhere; `path` names it in messages.
     static DebugInfo parse(const std::filesystem::path& path, std::string_view text);
+    // The labels of a label file (label_file.hpp), which has no sizes and no lines. Each label is a
+    // scope, nested in the scopes its dotted name gives, and spans from its address to the next
+    // label at the same or an outer level, or to the end of its bank; a part of a name that is no
+    // label is a scope spanning the labels in it. Scope ranges include the nested scopes', wherever
+    // they lie (bass may place a scope's label after some of the labels in it).
+    static DebugInfo fromLabels(const std::filesystem::path& path, const std::vector<FileLabel>& labels);
 
     const std::filesystem::path& path() const { return path_; }
+    // What joins a scope and a name in qualified names: "::" in ld65's, "." in label files'.
+    std::string_view scopeSeparator() const { return separator_; }
 
-    // An exact qualified name ("Scope::Name") or, for a name without "::" that is no global
+    // An exact qualified name ("Scope::Name") or, for a name without a separator that is no global
     // symbol's, the one symbol of that name in any scope. nullptr if there is none; throws
     // emu::InputError, listing the candidates, if several match.
     const DebugSymbol* findSymbol(std::string_view name) const;
@@ -122,6 +132,7 @@ private:
     std::vector<const DebugSymbol*> matches(std::string_view name) const;
 
     std::filesystem::path path_;
+    std::string_view separator_ = "::";
     std::vector<std::string> files_;
     std::vector<DebugSegment> segments_;
     std::vector<DebugScope> scopes_;

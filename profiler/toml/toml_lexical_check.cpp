@@ -2,6 +2,8 @@
 
 #include "emu/input_error.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -164,10 +166,18 @@ private:
         }
     }
 
-    // toml++ reads a value of ten characters shaped like a date (`1979-05-27`), a space and a digit
-    // as a date and a time, and asserts that more of the time follows the digit.
-    void checkDateBeforeSpace() const
+    // toml++ reads a value that starts like a date (`1979-05-27`) and goes on with a 'T' as a date
+    // and a time, and asserts that the time starts with a digit. It reads a value of ten such
+    // characters, a space and a digit the same way, and asserts that more of the time follows.
+    void checkDate() const
     {
+        const std::string_view start = text_.substr(i_, 12);
+        const bool dateShaped = start.size() >= 10 && start[4] == '-' && start[7] == '-'
+            && std::ranges::all_of(std::array{0, 1, 2, 3, 5, 6, 8, 9}, [&](int k) { return isDigit(start[k]); });
+        if (dateShaped && start.size() == 12 && (start[10] == 'T' || start[10] == 't') && !isDigit(start[11])) {
+            fail(std::string("a date and a '") + start[10] + "' without a time after it: toml++ 3.3.0 cannot read "
+                 "that safely; write the whole time (1979-05-27T07:32:00) or a string");
+        }
         std::string chars; // as toml++ counts them: without underscores
         std::size_t end = i_;
         for (; end < text_.size() && !isValueTerminator(text_[end]); ++end) {
@@ -196,7 +206,7 @@ private:
         if (inValue_ && !isValueTerminator(c) && c != '[' && c != '{' && c != '=') {
             inBareValue_ = true;
             if (isDigit(c)) {
-                checkDateBeforeSpace();
+                checkDate();
             }
         } else if (c == '[' || c == '{') {
             open_.push_back(c);

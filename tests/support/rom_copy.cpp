@@ -2,6 +2,8 @@
 
 #include "emu/rom_image.hpp"
 #include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/symbols/mesen_labels.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
@@ -19,6 +21,22 @@ void copyBuiltRom(const std::filesystem::path& dir)
     for (const char* name : {"tile-collision.sfc", "tile-collision.dbg", "tile-collision.manifest.toml"}) {
         std::filesystem::copy_file(built / name, dir / name);
     }
+}
+
+std::string copyBuiltRomWithMesenLabels(const std::filesystem::path& dir)
+{
+    copyBuiltRom(dir);
+    const std::string labels = mesenLabels(loadProfiledRom(dir / "tile-collision.sfc"));
+    std::ofstream(dir / "tile-collision.mlb", std::ios::binary) << labels;
+    std::filesystem::remove(dir / "tile-collision.dbg");
+    const std::filesystem::path manifestPath = dir / "tile-collision.manifest.toml";
+    std::string manifest = slurp(manifestPath);
+    for (const char* label : {"MovingDown", "MovingDown_Standing", "MovingUp", "MovingUp_Standing", "NoTileHitbox"}) {
+        manifest = replaced(manifest, "label = \"" + std::string(label) + "\"",
+                            "label = \"MoveEntityAndProcessTileCollisions_" + std::string(label) + "\"");
+    }
+    std::ofstream(manifestPath, std::ios::binary | std::ios::trunc) << manifest;
+    return manifest;
 }
 
 void patchRom(const std::filesystem::path& dir, std::uint32_t address, const std::vector<std::uint8_t>& bytes)

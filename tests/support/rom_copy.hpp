@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace tileprof::test {
@@ -9,6 +10,11 @@ namespace tileprof::test {
 // The built tile-collision ROM, debug file and manifest copied into `dir` under their own names
 // (the debug file records "tile-collision.sfc" as its output, and the loader checks that).
 void copyBuiltRom(const std::filesystem::path& dir);
+
+// The same with the ROM's Mesen labels (tileprof's export) as tile-collision.mlb instead of its
+// debug file, and its manifest naming the case labels as the .mlb does (scopes joined by '_').
+// Returns the manifest's text.
+std::string copyBuiltRomWithMesenLabels(const std::filesystem::path& dir);
 
 // Overwrites the copied ROM's bytes at a CPU address. The checksum goes wrong: only a warning.
 void patchRom(const std::filesystem::path& dir, std::uint32_t address, const std::vector<std::uint8_t>& bytes);
