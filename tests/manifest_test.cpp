@@ -218,7 +218,7 @@ TEST_CASE("manifest: missing keys and values out of range name the key and its l
          {"'call.entry'", "must not be empty"}},
         {"y_position = { offset = 4, format = \"u16.16\" }", "y_position = { offset = 4, format = \"u32\" }",
          "y_position =",
-         {"'entity.y_position.format'", "\"u8\", \"u16\", \"s16\", \"u16.16\", \"s16.16\"", "not \"u32\""}},
+         {"'entity.y_position.format'", "\"u8\", \"s8\", \"u16\", \"s16\", \"u16.16\", \"s16.16\"", "not \"u32\""}},
         {"hitbox_left = { offset = 18,", "hitbox_left = { offset = 300,", "hitbox_left =",
          {"'entity.hitbox_left.offset'", "must be 0..255, not 300"}},
         {"collision_state = { offset = 16, format = \"u8\" }", "collision_state = 16", "collision_state =",
@@ -266,4 +266,81 @@ TEST_CASE("manifest: an empty file and a missing file are named")
 }
 
 } // namespace
+} // namespace tileprof::test
+
+namespace tileprof::test {
+
+TEST_CASE("manifest: the untech original's manifests read their records, variables and symbols")
+{
+    const fs::path dir = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/untech-original";
+    const std::string text = slurp(dir / "wram-frames.toml");
+    const Manifest m = loadManifest(dir / "wram-frames.toml");
+    REQUIRE(m.hitboxRecords);
+    const HitboxRecords& h = *m.hitboxRecords;
+    checkField(h.pointer, 0x0D, FieldFormat::U16);
+    CHECK(h.records.name == "Project.MS_FrameData");
+    CHECK(h.records.line == lineWith(text, "records = "));
+    CHECK(h.recordBytes == 12);
+    CHECK(h.recordCount == 64);
+    checkField(h.left, 8, FieldFormat::U8);
+    checkField(h.yOffset, 10, FieldFormat::S8);
+    checkField(h.height, 11, FieldFormat::U8);
+    REQUIRE(m.mapVariables.size() == 5);
+    CHECK(m.mapVariables[1].address == 0x7E6906);
+    CHECK(m.mapVariables[1].format == FieldFormat::U16);
+    CHECK(m.mapVariables[1].value.evaluate({32, 14, 16, 0x1000, 0x1000}) == 0x1200);
+    CHECK(m.mapVariables[1].line == lineWith(text, "at = 0x7E6906") - 1);
+    REQUIRE(m.symbols.size() == 7);
+    const auto given = [&](const std::string& name) {
+        const auto found = std::ranges::find(m.symbols, name, &ManifestSymbol::name);
+        REQUIRE(found != m.symbols.end());
+        return *found;
+    };
+    CHECK(given("Entity.entityPool").address == 0x7E0100);
+    CHECK(given("Entity.entityPool").bytes == 0x1000);
+    CHECK(given("Entity.entityPool").line == lineWith(text, "\"Entity.entityPool\" ="));
+    CHECK(given("map.width").address == 0x7E2900);
+    CHECK_FALSE(given("map.width").bytes);
+}
+
+TEST_CASE("manifest: bad hitbox records and map variables are named with their line")
+{
+    const std::string records = "[entity.hitbox]\npointer = { offset = 0x0D, format = \"u16\" }\n"
+                                "records = \"Frames\"\nrecord_bytes = 12\nrecord_count = 9\n"
+                                "left = { offset = 8, format = \"u8\" }\nright = { offset = 9, format = \"u8\" }\n"
+                                "y_offset = { offset = 10, format = \"s8\" }\nheight = { offset = 11, format = \"u8\" }\n";
+    const std::string real = slurp(sourceManifestPath());
+    // The real manifest with its in-entity hitbox fields replaced by records, then `from` -> `to`.
+    const auto withRecords = [&](const std::string& from, const std::string& to) {
+        std::string text = real;
+        for (const char* key : {"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height"}) {
+            const std::size_t at = text.find(std::string(key) + " = ");
+            text.erase(at, text.find('\n', at) + 1 - at);
+        }
+        text = replaced(text, "[map]", records + "\n[map]");
+        return from.empty() ? text : replaced(text, from, to);
+    };
+    CHECK(manifestError(withRecords("", "")) == "");
+    const std::string wide = withRecords("height = { offset = 11", "height = { offset = 11, format = \"u16\" }\n#");
+    checkMessage(manifestError(wide), "manifest.toml:" + std::to_string(lineWith(wide, "height = { offset = 11")),
+                 {"'entity.hitbox.height' does not fit in a record of 12 bytes"});
+    const std::string pointer = withRecords("pointer = { offset = 0x0D, format = \"u16\" }", "pointer = { offset = 0x0D, format = \"u8\" }");
+    checkMessage(manifestError(pointer), "manifest.toml:" + std::to_string(lineWith(pointer, "pointer =")),
+                 {"'entity.hitbox.pointer' must be a u16"});
+    const std::string both = replaced(withRecords("", ""), "state_bits", "hitbox_left = { offset = 18, format = \"u16\" }\nstate_bits");
+    checkMessage(manifestError(both), "manifest.toml:" + std::to_string(lineWith(both, "hitbox_left")),
+                 {"'entity.hitbox_left' cannot be given with [entity.hitbox]"});
+
+    const auto withVariable = [&](const std::string& variable) {
+        return replaced(real, "# A call's case", "[[map.variable]]\n" + variable + "\n\n# A call's case");
+    };
+    const std::string unparsed = withVariable("at = 0x7E0010\nformat = \"u16\"\nvalue = \"16 * widht\"");
+    checkMessage(manifestError(unparsed), "manifest.toml:" + std::to_string(lineWith(unparsed, "widht")),
+                 {"'map.variable.value' \"16 * widht\" does not parse: unknown name 'widht'", "(at character 6)"});
+    const std::string badAt = withVariable("at = 0x1000000\nformat = \"u16\"\nvalue = \"1\"");
+    checkMessage(manifestError(badAt), "manifest.toml:" + std::to_string(lineWith(badAt, "at = 0x1000000")),
+                 {"'map.variable.at' must be 0..16777215"});
+    CHECK(manifestError(withVariable("at = \"MapWidth\"\nformat = \"s8\"\nvalue = \"-(width / 2)\"")) == "");
+}
+
 } // namespace tileprof::test

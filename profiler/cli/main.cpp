@@ -103,7 +103,7 @@ int main(int argc, char** argv)
     std::string labelsOut;
     bool labelsMlb = false;
     CLI::App* labels = app.add_subcommand("labels", "Export a ROM's labels for other debuggers (default: the bundled ROM)");
-    labels->add_option("rom", labelsRom, "ROM file (.sfc) with its .dbg and manifest beside it");
+    labels->add_option("rom", labelsRom, "ROM file (.sfc) with its symbol file and manifest beside it");
     labels->add_flag("--mlb", labelsMlb, "Mesen label file (.mlb), the one format so far")->required();
     labels->add_option("--out", labelsOut, "Write the labels to this file instead of stdout");
 

@@ -11,6 +11,9 @@ namespace tileprof {
 // 8-bit width.
 inline constexpr int kMaxMapTiles = 255;
 
+// A tile's width and height in pixels.
+inline constexpr int kTilePixels = 16;
+
 // A room's collision layer: width x height tiles, row-major, row 0 at the top.
 struct TileMap {
     int width = 0;

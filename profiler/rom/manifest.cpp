@@ -45,18 +45,57 @@ int readBits(const TomlSection& section, std::string_view key)
     return static_cast<int>(bits);
 }
 
+FieldFormat readFormat(const TomlSection& section)
+{
+    return readChoice<FieldFormat>(section, "format",
+                                   {{"u8", FieldFormat::U8},
+                                    {"s8", FieldFormat::S8},
+                                    {"u16", FieldFormat::U16},
+                                    {"s16", FieldFormat::S16},
+                                    {"u16.16", FieldFormat::U16_16},
+                                    {"s16.16", FieldFormat::S16_16}});
+}
+
+// `key` of `owner` as { offset, format }; `ownerName` is how messages name the owner ("entity").
+EntityField readField(const TomlSection& owner, std::string_view ownerName, std::string_view key)
+{
+    const std::string name = std::string(ownerName) + "." + std::string(key);
+    const TomlSection field(owner.file(), owner.table(key, "{ offset = 0, format = \"u16\" }"), name, name + ".",
+                            {"offset", "format"});
+    return {static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readFormat(field)};
+}
+
 EntityField readField(const TomlSection& entity, std::string_view key)
 {
-    const std::string name = "entity." + std::string(key);
-    const TomlSection field(entity.file(), entity.table(key, "{ offset = 0, format = \"u16\" }"), name, name + ".",
-                            {"offset", "format"});
-    return {static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)),
-            readChoice<FieldFormat>(field, "format",
-                                    {{"u8", FieldFormat::U8},
-                                     {"u16", FieldFormat::U16},
-                                     {"s16", FieldFormat::S16},
-                                     {"u16.16", FieldFormat::U16_16},
-                                     {"s16.16", FieldFormat::S16_16}})};
+    return readField(entity, "entity", key);
+}
+
+HitboxRecords readHitboxRecords(const TomlSection& entity)
+{
+    const TomlSection hitbox(entity.file(), entity.table("hitbox", "[entity.hitbox] with pointer = { offset = 13, format = \"u16\" }"),
+                             "[entity.hitbox]", "entity.hitbox.",
+                             {"pointer", "records", "record_bytes", "record_count", "left", "right", "y_offset", "height"});
+    HitboxRecords r;
+    r.pointer = readField(hitbox, "entity.hitbox", "pointer");
+    if (r.pointer.format != FieldFormat::U16) {
+        hitbox.fail(hitbox.require("pointer"), "pointer", "must be a u16: the record's byte offset from 'records'");
+    }
+    r.records = readSymbol(hitbox, "records");
+    r.recordBytes = static_cast<std::uint32_t>(hitbox.requiredInteger("record_bytes", 1, 256));
+    r.recordCount = static_cast<std::uint32_t>(hitbox.requiredInteger("record_count", 1, 256));
+    r.left = readField(hitbox, "entity.hitbox", "left");
+    r.right = readField(hitbox, "entity.hitbox", "right");
+    r.yOffset = readField(hitbox, "entity.hitbox", "y_offset");
+    r.height = readField(hitbox, "entity.hitbox", "height");
+    const std::pair<const char*, EntityField> fields[] = {
+        {"left", r.left}, {"right", r.right}, {"y_offset", r.yOffset}, {"height", r.height}};
+    for (const auto& [key, field] : fields) {
+        if (field.offset + bytesOf(field.format) > r.recordBytes) {
+            hitbox.fail(hitbox.require(key), key, "does not fit in a record of " + std::to_string(r.recordBytes) + " bytes");
+        }
+    }
+    r.line = hitbox.line();
+    return r;
 }
 
 StateBits readStateBits(const TomlSection& entity)
@@ -89,7 +128,7 @@ void readEntity(const TomlSection& top, Manifest& m)
                              "entity.",
                              {"slots", "stride", "x_position", "y_position", "x_velocity", "y_velocity",
                               "collision_state", "hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height",
-                              "state_bits"});
+                              "hitbox", "state_bits"});
     m.entitySlots = readSymbol(entity, "slots");
     m.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
     m.xPosition = readField(entity, "x_position");
@@ -97,10 +136,19 @@ void readEntity(const TomlSection& top, Manifest& m)
     m.xVelocity = readField(entity, "x_velocity");
     m.yVelocity = readField(entity, "y_velocity");
     m.collisionState = readField(entity, "collision_state");
-    m.hitboxLeft = readField(entity, "hitbox_left");
-    m.hitboxRight = readField(entity, "hitbox_right");
-    m.hitboxYOffset = readField(entity, "hitbox_y_offset");
-    m.hitboxHeight = readField(entity, "hitbox_height");
+    if (entity.find("hitbox")) {
+        for (const char* key : {"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height"}) {
+            if (entity.find(key)) {
+                entity.fail(*entity.find(key), key, "cannot be given with [entity.hitbox]: the hitbox is in the entity or in a record, not both");
+            }
+        }
+        m.hitboxRecords = readHitboxRecords(entity);
+    } else {
+        m.hitboxLeft = readField(entity, "hitbox_left");
+        m.hitboxRight = readField(entity, "hitbox_right");
+        m.hitboxYOffset = readField(entity, "hitbox_y_offset");
+        m.hitboxHeight = readField(entity, "hitbox_height");
+    }
     m.stateBits = readStateBits(entity);
 }
 
@@ -108,7 +156,7 @@ void readMap(const TomlSection& top, Manifest& m)
 {
     const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
                           {"tiles", "width", "height", "bytes_per_row", "row_offsets", "collision_map", "max_width",
-                           "max_height", "origin", "top_height_table", "bottom_height_table"});
+                           "max_height", "origin", "top_height_table", "bottom_height_table", "variable"});
     m.mapTiles = readSymbol(map, "tiles");
     m.mapWidth = readSymbol(map, "width");
     m.mapHeight = readSymbol(map, "height");
@@ -123,6 +171,26 @@ void readMap(const TomlSection& top, Manifest& m)
     m.originY = static_cast<std::uint16_t>(map.asInteger(origin[1], "origin", 0, 0xF000));
     m.topHeightTable = readSymbol(map, "top_height_table");
     m.bottomHeightTable = readSymbol(map, "bottom_height_table");
+    for (const toml::table* table : map.tableArray("variable")) {
+        const TomlSection entry(map.file(), *table, "[[map.variable]]", "map.variable.", {"at", "format", "value"});
+        MapVariable variable;
+        variable.line = entry.line();
+        const toml::node& at = entry.require("at");
+        if (at.is_string()) {
+            variable.symbol = readSymbol(entry, "at");
+        } else {
+            variable.address = static_cast<std::uint32_t>(entry.requiredInteger("at", 0, 0xFFFFFF));
+        }
+        variable.format = readFormat(entry);
+        const std::string value = entry.requiredString("value");
+        try {
+            variable.value = MapExpression::parse(value);
+        } catch (const ExpressionError& e) {
+            entry.fail(entry.require("value"), "value",
+                       "\"" + value + "\" does not parse: " + e.what() + " (at character " + std::to_string(e.column) + ")");
+        }
+        m.mapVariables.push_back(std::move(variable));
+    }
 }
 
 void readSymbols(const TomlSection& top, Manifest& m)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "profiler/rom/map_expression.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -28,15 +30,55 @@ enum class CallKind : std::uint8_t { Jsr, Jsl };
 
 enum class FieldFormat : std::uint8_t {
     U8,
+    S8,
     U16,
     S16,
     U16_16, // unsigned 16.16: the fraction word, then the integer word
     S16_16, // signed 16.16
 };
 
+// How many bytes a field of the format takes.
+constexpr std::uint32_t bytesOf(FieldFormat format)
+{
+    switch (format) {
+    case FieldFormat::U8:
+    case FieldFormat::S8: return 1;
+    case FieldFormat::U16:
+    case FieldFormat::S16: return 2;
+    case FieldFormat::U16_16:
+    case FieldFormat::S16_16: return 4;
+    }
+    return 0;
+}
+
 struct EntityField {
     std::uint32_t offset = 0;
     FieldFormat format = FieldFormat::U8;
+};
+
+// The hitbox in a record the entity points to, instead of in the entity (the untech engine keeps
+// it in the entity's current animation frame). Records in RAM are the host's to write, one per
+// entity slot; records in ROM are the ROM's, and the host points each entity to the one that holds
+// its hitbox.
+struct HitboxRecords {
+    EntityField pointer;       // in the entity: the record's byte offset from `records`
+    SymbolRef records;         // the first record
+    std::uint32_t recordBytes = 0;
+    std::uint32_t recordCount = 0;
+    EntityField left;          // offsets within a record
+    EntityField right;
+    EntityField yOffset;       // -top
+    EntityField height;
+    int line = 0;
+};
+
+// A value the host writes beside the map, computed from its size ("0x1000 + 16 * width").
+struct MapVariable {
+    std::optional<SymbolRef> symbol; // where, by name; else `address`
+    std::uint32_t address = 0;
+    FieldFormat format = FieldFormat::U8;
+    MapExpression value;
+    int line = 0;
 };
 
 struct StateBits {
@@ -77,6 +119,7 @@ struct Manifest {
     EntityField hitboxRight;
     EntityField hitboxYOffset;
     EntityField hitboxHeight;
+    std::optional<HitboxRecords> hitboxRecords; // when set, the four fields above are unused
     StateBits stateBits;
 
     SymbolRef mapTiles;
@@ -91,6 +134,7 @@ struct Manifest {
     std::uint16_t originY = 0;
     SymbolRef topHeightTable;
     SymbolRef bottomHeightTable;
+    std::vector<MapVariable> mapVariables;
 
     std::vector<CaseLabel> cases;
 };

@@ -161,6 +161,45 @@ void checkDebugFileDescribes(const ProfiledRom& rom, const std::filesystem::path
     }
 }
 
+// A field's value as the ROM holds it at `address`, sign-extended for the signed formats.
+std::int64_t romField(const ProfiledRom& rom, std::uint32_t address, FieldFormat format)
+{
+    const std::uint32_t bytes = bytesOf(format);
+    std::uint32_t value = 0;
+    for (std::uint32_t i = 0; i < bytes; ++i) {
+        value |= std::uint32_t{rom.image.bytes[*emu::loRomOffset(address + i, rom.image.bytes.size())]} << (8 * i);
+    }
+    const bool isSigned = format == FieldFormat::S8 || format == FieldFormat::S16 || format == FieldFormat::S16_16;
+    const std::uint32_t sign = std::uint32_t{1} << (8 * bytes - 1);
+    return isSigned && (value & sign) ? std::int64_t{value} - (std::int64_t{sign} << 1) : std::int64_t{value};
+}
+
+void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& r, const HitboxRecords& h, RoutineAddresses& a)
+{
+    const std::uint32_t bytes = h.recordBytes * h.recordCount;
+    a.hitboxRecords = r.symbol(h.records).value;
+    bool inRom = true;
+    for (std::uint32_t i = 0; i < bytes && inRom; ++i) {
+        inRom = emu::loRomOffset(a.hitboxRecords + i, rom.image.bytes.size()).has_value() &&
+                ((a.hitboxRecords + i) >> 16) == (a.hitboxRecords >> 16);
+    }
+    if (!inRom && !isWram(a.hitboxRecords, bytes)) {
+        r.fail(h.records, "is at " + Resolver::hex(a.hitboxRecords) + ": its " + std::to_string(h.recordCount) + " records of " +
+                              std::to_string(h.recordBytes) + " bytes are neither all ROM of one bank nor all work RAM");
+    }
+    a.hitboxRecordsInRom = inRom;
+    if (!inRom) {
+        return;
+    }
+    for (std::uint32_t record = 0; record < h.recordCount; ++record) {
+        const std::uint32_t at = a.hitboxRecords + record * h.recordBytes;
+        a.romHitboxes.push_back({static_cast<int>(romField(rom, at + h.left.offset, h.left.format)),
+                                 static_cast<int>(romField(rom, at + h.right.offset, h.right.format)),
+                                 static_cast<int>(-romField(rom, at + h.yOffset.offset, h.yOffset.format)),
+                                 static_cast<int>(romField(rom, at + h.height.offset, h.height.format))});
+    }
+}
+
 RoutineAddresses resolve(const ProfiledRom& rom)
 {
     const Manifest& m = rom.manifest;
@@ -188,6 +227,18 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     a.collisionMap = r.ram(m.collisionMap, 256);
     for (const CaseLabel& c : m.cases) {
         a.caseLabels.push_back(r.code(c.label));
+    }
+    for (const MapVariable& v : m.mapVariables) {
+        const std::uint32_t bytes = bytesOf(v.format);
+        const std::uint32_t address = v.symbol ? r.symbol(*v.symbol).value : v.address;
+        if (!isWram(address, bytes)) {
+            throw emu::InputError(m.path.string() + ":" + std::to_string(v.line) + ": the map variable at " +
+                                  Resolver::hex(address) + " is not in work RAM");
+        }
+        a.mapVariables.push_back(address);
+    }
+    if (m.hitboxRecords) {
+        resolveHitboxRecords(rom, r, *m.hitboxRecords, a);
     }
     return a;
 }

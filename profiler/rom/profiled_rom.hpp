@@ -3,6 +3,7 @@
 #include "emu/rom_image.hpp"
 #include "profiler/rom/manifest.hpp"
 #include "profiler/rom/rom_files.hpp"
+#include "profiler/scenario/scenario.hpp"
 #include "profiler/symbols/debug_info.hpp"
 
 #include <array>
@@ -28,6 +29,10 @@ struct RoutineAddresses {
     std::uint32_t mapRowOffsetRows = 0; // how many rows the table holds
     std::uint32_t collisionMap = 0;
     std::vector<std::uint32_t> caseLabels; // parallel to Manifest::cases
+    std::vector<std::uint32_t> mapVariables; // parallel to Manifest::mapVariables
+    std::uint32_t hitboxRecords = 0;       // the first record, with Manifest::hitboxRecords
+    bool hitboxRecordsInRom = false;
+    std::vector<Hitbox> romHitboxes;       // what the ROM's records hold, in record order
 };
 
 // A ROM under test: its image, its symbol file and its manifest, checked against each other.

@@ -1,6 +1,10 @@
 #include "profiler/runner/collision_machine.hpp"
 
+#include "emu/input_error.hpp"
 #include "profiler/runner/trace_observer.hpp"
+
+#include <algorithm>
+#include <string>
 
 namespace tileprof {
 
@@ -8,16 +12,26 @@ namespace {
 
 constexpr std::uint8_t kEmptyCollisionValue = 0x80;
 
-unsigned fieldBytes(FieldFormat format)
+// The value of a map variable for this map, as its format holds it. Throws emu::InputError at the
+// manifest's line when it cannot be computed or does not fit.
+std::uint32_t mapVariableValue(const Manifest& m, const MapVariable& v, const MapFacts& facts)
 {
-    switch (format) {
-    case FieldFormat::U8: return 1;
-    case FieldFormat::U16:
-    case FieldFormat::S16: return 2;
-    case FieldFormat::U16_16:
-    case FieldFormat::S16_16: return 4;
+    const std::string where = m.path.string() + ":" + std::to_string(v.line) + ": map variable \"" + v.value.text() + "\"";
+    std::int64_t value = 0;
+    try {
+        value = v.value.evaluate(facts);
+    } catch (const ExpressionError& e) {
+        throw emu::InputError(where + ": " + e.what() + " for this map");
     }
-    return 0;
+    const bool isSigned = v.format == FieldFormat::S8 || v.format == FieldFormat::S16 || v.format == FieldFormat::S16_16;
+    const std::int64_t span = std::int64_t{1} << (8 * bytesOf(v.format));
+    const std::int64_t low = isSigned ? -span / 2 : 0;
+    if (value < low || value >= low + span) {
+        throw emu::InputError(where + " is " + std::to_string(value) + " for this map (" + std::to_string(facts.width) +
+                              " x " + std::to_string(facts.height) + " tiles), which its format does not hold (" +
+                              std::to_string(low) + ".." + std::to_string(low + span - 1) + ")");
+    }
+    return static_cast<std::uint32_t>(value);
 }
 
 } // namespace
@@ -75,9 +89,22 @@ void CollisionMachine::loadMap(const TileMap& map)
             bus_.poke(*a.mapRowOffsets + 2 * row + 1, static_cast<std::uint8_t>(offset >> 8));
         }
     }
+    const Manifest& m = rom_.manifest;
+    const MapFacts facts{map.width, map.height, kTilePixels, m.originX, m.originY};
+    for (std::size_t i = 0; i < m.mapVariables.size(); ++i) {
+        const MapVariable& variable = m.mapVariables[i];
+        writeAt(a.mapVariables[i], variable.format, mapVariableValue(m, variable, facts));
+    }
     mapWindow_.start = a.mapTiles;
     mapWindow_.bytes = static_cast<std::uint32_t>(map.tiles.size());
     mapWindow_.width = static_cast<std::uint32_t>(map.width);
+}
+
+void CollisionMachine::writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value)
+{
+    for (unsigned i = 0; i < bytesOf(format); ++i) {
+        bus_.poke(address + i, static_cast<std::uint8_t>(value >> (8 * i)));
+    }
 }
 
 std::uint32_t CollisionMachine::slotAddress(std::uint32_t slot) const
@@ -87,15 +114,13 @@ std::uint32_t CollisionMachine::slotAddress(std::uint32_t slot) const
 
 void CollisionMachine::writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value)
 {
-    for (unsigned i = 0; i < fieldBytes(field.format); ++i) {
-        bus_.poke(slotAddress(slot) + field.offset + i, static_cast<std::uint8_t>(value >> (8 * i)));
-    }
+    writeAt(slotAddress(slot) + field.offset, field.format, value);
 }
 
 std::uint32_t CollisionMachine::readField(std::uint32_t slot, const EntityField& field) const
 {
     std::uint32_t value = 0;
-    for (unsigned i = 0; i < fieldBytes(field.format); ++i) {
+    for (unsigned i = 0; i < bytesOf(field.format); ++i) {
         value |= std::uint32_t{bus_.peek(slotAddress(slot) + field.offset + i)} << (8 * i);
     }
     return value;
@@ -109,10 +134,28 @@ void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& e)
     writeField(slot, m.xVelocity, static_cast<std::uint32_t>(e.xVelocity));
     writeField(slot, m.yVelocity, static_cast<std::uint32_t>(e.yVelocity));
     writeField(slot, m.collisionState, e.state);
-    writeField(slot, m.hitboxLeft, static_cast<std::uint32_t>(e.hitbox.left));
-    writeField(slot, m.hitboxRight, static_cast<std::uint32_t>(e.hitbox.right));
-    writeField(slot, m.hitboxYOffset, static_cast<std::uint32_t>(-e.hitbox.top));
-    writeField(slot, m.hitboxHeight, static_cast<std::uint32_t>(e.hitbox.height));
+    if (!m.hitboxRecords) {
+        writeField(slot, m.hitboxLeft, static_cast<std::uint32_t>(e.hitbox.left));
+        writeField(slot, m.hitboxRight, static_cast<std::uint32_t>(e.hitbox.right));
+        writeField(slot, m.hitboxYOffset, static_cast<std::uint32_t>(-e.hitbox.top));
+        writeField(slot, m.hitboxHeight, static_cast<std::uint32_t>(e.hitbox.height));
+        return;
+    }
+    const HitboxRecords& h = *m.hitboxRecords;
+    const RoutineAddresses& a = rom_.addresses;
+    // The ROM's records are fixed: the entity points to the one holding its hitbox, which the
+    // runner checked is there. In RAM each slot has its own, which the host writes.
+    const auto record = static_cast<std::uint32_t>(
+        a.hitboxRecordsInRom ? std::find(a.romHitboxes.begin(), a.romHitboxes.end(), e.hitbox) - a.romHitboxes.begin()
+                             : slot);
+    writeField(slot, h.pointer, record * h.recordBytes);
+    if (!a.hitboxRecordsInRom) {
+        const std::uint32_t at = a.hitboxRecords + record * h.recordBytes;
+        writeAt(at + h.left.offset, h.left.format, static_cast<std::uint32_t>(e.hitbox.left));
+        writeAt(at + h.right.offset, h.right.format, static_cast<std::uint32_t>(e.hitbox.right));
+        writeAt(at + h.yOffset.offset, h.yOffset.format, static_cast<std::uint32_t>(-e.hitbox.top));
+        writeAt(at + h.height.offset, h.height.format, static_cast<std::uint32_t>(e.hitbox.height));
+    }
 }
 
 EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& before) const

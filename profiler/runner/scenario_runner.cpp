@@ -8,6 +8,8 @@
 
 #include "profiler/text/printf_string.hpp"
 
+#include <algorithm>
+
 namespace tileprof {
 
 namespace {
@@ -26,6 +28,47 @@ std::string sourceOf(const ProfiledRom& rom, std::uint32_t at)
 [[noreturn]] void fail(const Scenario& s, int line, const std::string& problem)
 {
     throw emu::InputError(s.path.string() + ":" + std::to_string(line) + ": " + problem);
+}
+
+std::string describeHitbox(const Hitbox& h)
+{
+    return "{ left = " + std::to_string(h.left) + ", right = " + std::to_string(h.right) + ", top = " +
+           std::to_string(h.top) + ", height = " + std::to_string(h.height) + " }";
+}
+
+// Hitboxes in records: RAM holds one record a slot; ROM holds only the hitboxes it was built with.
+void checkHitboxRecords(const Scenario& s, const ProfiledRom& rom)
+{
+    const HitboxRecords& h = *rom.manifest.hitboxRecords;
+    const RoutineAddresses& a = rom.addresses;
+    const std::string records = rom.manifest.path.string() + ":" + std::to_string(h.line);
+    if (!a.hitboxRecordsInRom) {
+        if (s.entities.size() > h.recordCount) {
+            fail(s, s.entities[h.recordCount].line,
+                 "the scenario has " + std::to_string(s.entities.size()) + " entities; the hitbox records (" + records +
+                     ") hold " + std::to_string(h.recordCount));
+        }
+        return;
+    }
+    const auto check = [&](const Hitbox& hitbox, int line) {
+        if (std::find(a.romHitboxes.begin(), a.romHitboxes.end(), hitbox) != a.romHitboxes.end()) {
+            return;
+        }
+        std::string held;
+        for (const Hitbox& record : a.romHitboxes) {
+            held += "\n  " + describeHitbox(record);
+        }
+        fail(s, line, "the hitbox " + describeHitbox(hitbox) + " is in none of the " + std::to_string(h.recordCount) +
+                          " records of " + rom.image.name + " (" + records + "), which hold:" + held);
+    };
+    for (const EntitySpec& entity : s.entities) {
+        check(entity.hitbox, entity.line);
+        for (const ScriptStep& step : entity.script) {
+            if (step.hitbox) {
+                check(*step.hitbox, step.line);
+            }
+        }
+    }
 }
 
 void checkFits(const Scenario& s, const ProfiledRom& rom)
@@ -47,6 +90,9 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
         fail(s, s.entities[rom.addresses.entitySlotCount].line,
              "the scenario has " + std::to_string(s.entities.size()) + " entities; " + romName + " has " +
                  std::to_string(rom.addresses.entitySlotCount) + " slots");
+    }
+    if (m.hitboxRecords) {
+        checkHitboxRecords(s, rom);
     }
 }
 

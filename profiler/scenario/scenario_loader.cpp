@@ -18,7 +18,6 @@ constexpr std::int64_t kMaxFrames = 100000;
 constexpr std::int64_t kMaxBudgetCycles = 100000;
 constexpr std::size_t kMaxEntities = 16;
 constexpr double kMaxSpeed = 8; // px/frame: the routine assumes |velocity| <= 8
-constexpr int kTilePixels = 16;
 constexpr int kMaxMapPixel = kMaxMapTiles * kTilePixels - 1;
 
 constexpr std::string_view kLegend = "the legend is # SOLID, = END_SLOPE, A-F floor slopes, ^ UP_PLATFORM, . EMPTY, "

@@ -1,0 +1,184 @@
+// The untech engine's own collision routine (../shared/testdata/untech-original), assembled by bass
+// with a symbol file of labels only, driven through nothing but the manifests in
+// roms/untech-original: every bundled scenario runs on it, every expectation passes, and every call
+// leaves the entity exactly as roms/tile-collision does. Only the cost may differ.
+
+#include "emu/input_error.hpp"
+#include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/scenario_runner.hpp"
+#include "profiler/scenario/scenario.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace tileprof::test {
+namespace {
+
+const fs::path kOriginal = fs::path(TILEPROF_SHARED_DIR) / "testdata" / "untech-original";
+const fs::path kManifests = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "untech-original";
+
+const ProfiledRom& original()
+{
+    static const ProfiledRom rom =
+        loadProfiledRom(RomFiles{kOriginal / "collision-harness-wramframes.sfc", std::nullopt, kManifests / "wram-frames.toml"});
+    return rom;
+}
+
+const ProfiledRom& originalWithRomFrames()
+{
+    static const ProfiledRom rom =
+        loadProfiledRom(RomFiles{kOriginal / "collision-harness.sfc", std::nullopt, kManifests / "rom-frames.toml"});
+    return rom;
+}
+
+const ProfiledRom& ours()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    return rom;
+}
+
+std::vector<fs::path> bundledScenarios()
+{
+    std::vector<fs::path> found;
+    for (const auto& entry : fs::directory_iterator(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios")) {
+        found.push_back(entry.path());
+    }
+    std::ranges::sort(found);
+    return found;
+}
+
+// Every call leaves the entity as ours does, in the same case; returns how many calls it compared.
+std::size_t checkSameOutcomes(const ScenarioResult& theirs, const ScenarioResult& mine)
+{
+    REQUIRE(theirs.calls.size() == mine.calls.size());
+    CHECK(theirs.cases == mine.cases);
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < mine.calls.size(); ++i) {
+        const CallRecord& a = theirs.calls[i];
+        const CallRecord& b = mine.calls[i];
+        if (!(a.after == b.after) || a.caseIndex != b.caseIndex) {
+            if (++differing == 1) {
+                FAIL_CHECK(mine.scenario << ": frame " << b.frame << ", entity " << b.entity
+                                         << ": the original leaves (" << a.after.x << ", " << a.after.y << ", state "
+                                         << int{a.after.state} << "), ours (" << b.after.x << ", " << b.after.y
+                                         << ", state " << int{b.after.state} << ")");
+            }
+        }
+    }
+    CHECK(differing == 0);
+    return mine.calls.size();
+}
+
+} // namespace
+
+TEST_CASE("untech original: the manifest describes the bass build, its RAM and its records")
+{
+    const ProfiledRom& rom = original();
+    CHECK(rom.debug.scopeSeparator() == ".");
+    CHECK(rom.addresses.entry == 0x808011);
+    CHECK(rom.addresses.entitySlots == 0x7E0100);
+    CHECK(rom.addresses.entitySlotCount == 64);
+    CHECK(rom.addresses.hitboxRecords == 0x7F0010);
+    CHECK_FALSE(rom.addresses.hitboxRecordsInRom);
+    CHECK(rom.addresses.caseLabels.size() == 5);
+    CHECK(rom.topHeights == ours().topHeights);
+    CHECK(rom.bottomHeights == ours().bottomHeights);
+
+    // The ROM build's 8 test hitboxes and its record without one, read through the manifest.
+    const ProfiledRom& romFrames = originalWithRomFrames();
+    CHECK(romFrames.addresses.hitboxRecordsInRom);
+    REQUIRE(romFrames.addresses.romHitboxes.size() == 9);
+    CHECK(romFrames.addresses.romHitboxes[0] == Hitbox{6, 6, 12, 24});
+    CHECK(romFrames.addresses.romHitboxes[6] == Hitbox{1, 3, 16, 32});
+    CHECK(romFrames.addresses.romHitboxes[7] == Hitbox{8, 8, 20, 24});
+    CHECK(romFrames.addresses.romHitboxes[8] == Hitbox{255, 255, 1, 255});
+}
+
+TEST_CASE("untech original: every bundled scenario passes on it, each call leaving the entity as ours does")
+{
+    std::size_t calls = 0;
+    for (const fs::path& path : bundledScenarios()) {
+        INFO(path.filename().string());
+        const Scenario scenario = loadScenario(path);
+        const ScenarioResult theirs = runScenario(scenario, original());
+        CHECK(theirs.failures.empty());
+        calls += checkSameOutcomes(theirs, runScenario(scenario, ours()));
+    }
+    CHECK(calls > 5000);
+}
+
+TEST_CASE("untech original: its ROM-records build runs the scenarios of the engine's test hitboxes, and refuses others")
+{
+    const std::vector<Hitbox>& held = originalWithRomFrames().addresses.romHitboxes;
+    const auto isHeld = [&](const Hitbox& h) { return std::ranges::find(held, h) != held.end(); };
+    int run = 0;
+    int refused = 0;
+    for (const fs::path& path : bundledScenarios()) {
+        INFO(path.filename().string());
+        const Scenario scenario = loadScenario(path);
+        // Where the runner refuses the scenario: the first hitbox, an entity's or a script step's, the records lack.
+        std::optional<int> refusedAt;
+        for (const EntitySpec& entity : scenario.entities) {
+            if (!refusedAt && !isHeld(entity.hitbox)) {
+                refusedAt = entity.line;
+            }
+            for (const ScriptStep& step : entity.script) {
+                if (!refusedAt && step.hitbox && !isHeld(*step.hitbox)) {
+                    refusedAt = step.line;
+                }
+            }
+        }
+        if (!refusedAt) {
+            const ScenarioResult theirs = runScenario(scenario, originalWithRomFrames());
+            CHECK(theirs.failures.empty());
+            checkSameOutcomes(theirs, runScenario(scenario, ours()));
+            // The same routine and data, read from ROM instead of WRAM: cycle for cycle the same.
+            const ScenarioResult wram = runScenario(scenario, original());
+            for (std::size_t i = 0; i < wram.calls.size(); ++i) {
+                CHECK(wram.calls[i].cycles == theirs.calls[i].cycles);
+            }
+            ++run;
+            continue;
+        }
+        try {
+            runScenario(scenario, originalWithRomFrames());
+            FAIL("a hitbox the ROM's records lack was accepted");
+        } catch (const emu::InputError& e) {
+            checkMessage(e.what(), path.string() + ":" + std::to_string(*refusedAt), {"is in none of the 9 records", "rom-frames.toml",
+                                                          "{ left = 1, right = 3, top = 16, height = 32 }"});
+        }
+        ++refused;
+    }
+    CHECK(run > 0);
+    CHECK(refused > 0);
+}
+
+TEST_CASE("untech original: a map variable its format cannot hold for a scenario's map stops that scenario")
+{
+    const TempDir dir;
+    const std::string text = replaced(slurp(kManifests / "wram-frames.toml"), "at = 0x7E6906             # map.right\nformat = \"u16\"",
+                                      "at = 0x7E6906             # map.right\nformat = \"u8\"");
+    const ProfiledRom rom = loadProfiledRom(
+        RomFiles{kOriginal / "collision-harness-wramframes.sfc", std::nullopt, dir.write("narrow.toml", text)});
+    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml");
+    try {
+        runScenario(scenario, rom);
+        FAIL("a map variable past its format was written");
+    } catch (const emu::InputError& e) {
+        checkMessage(dir.relative(e.what()), "narrow.toml:" + std::to_string(lineWith(text, "at = 0x7E6906") - 1),
+                     {"map variable \"origin_x + tile_size * width\" is 4608 for this map (32 x 14 tiles), which its "
+                      "format does not hold (0..255)"});
+    }
+}
+
+} // namespace tileprof::test
