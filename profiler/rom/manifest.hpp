@@ -51,6 +51,11 @@ constexpr std::uint32_t bytesOf(FieldFormat format)
     return 0;
 }
 
+constexpr bool isSigned(FieldFormat format)
+{
+    return format == FieldFormat::S8 || format == FieldFormat::S16 || format == FieldFormat::S16_16;
+}
+
 struct EntityField {
     std::uint32_t offset = 0;
     FieldFormat format = FieldFormat::U8;

@@ -169,9 +169,8 @@ std::int64_t romField(const ProfiledRom& rom, std::uint32_t address, FieldFormat
     for (std::uint32_t i = 0; i < bytes; ++i) {
         value |= std::uint32_t{rom.image.bytes[*emu::loRomOffset(address + i, rom.image.bytes.size())]} << (8 * i);
     }
-    const bool isSigned = format == FieldFormat::S8 || format == FieldFormat::S16 || format == FieldFormat::S16_16;
     const std::uint32_t sign = std::uint32_t{1} << (8 * bytes - 1);
-    return isSigned && (value & sign) ? std::int64_t{value} - (std::int64_t{sign} << 1) : std::int64_t{value};
+    return isSigned(format) && (value & sign) ? std::int64_t{value} - (std::int64_t{sign} << 1) : std::int64_t{value};
 }
 
 void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& r, const HitboxRecords& h, RoutineAddresses& a)

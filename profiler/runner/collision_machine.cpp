@@ -23,9 +23,8 @@ std::uint32_t mapVariableValue(const Manifest& m, const MapVariable& v, const Ma
     } catch (const ExpressionError& e) {
         throw emu::InputError(where + ": " + e.what() + " for this map");
     }
-    const bool isSigned = v.format == FieldFormat::S8 || v.format == FieldFormat::S16 || v.format == FieldFormat::S16_16;
     const std::int64_t span = std::int64_t{1} << (8 * bytesOf(v.format));
-    const std::int64_t low = isSigned ? -span / 2 : 0;
+    const std::int64_t low = isSigned(v.format) ? -span / 2 : 0;
     if (value < low || value >= low + span) {
         throw emu::InputError(where + " is " + std::to_string(value) + " for this map (" + std::to_string(facts.width) +
                               " x " + std::to_string(facts.height) + " tiles), which its format does not hold (" +

@@ -5,6 +5,7 @@
 #include "profiler/runner/entity_motion.hpp"
 #include "profiler/runner/invariants.hpp"
 #include "profiler/scenario/scenario_validator.hpp"
+#include "profiler/scenario/scenario_writer.hpp"
 
 #include "profiler/text/printf_string.hpp"
 
@@ -30,12 +31,6 @@ std::string sourceOf(const ProfiledRom& rom, std::uint32_t at)
     throw emu::InputError(s.path.string() + ":" + std::to_string(line) + ": " + problem);
 }
 
-std::string describeHitbox(const Hitbox& h)
-{
-    return "{ left = " + std::to_string(h.left) + ", right = " + std::to_string(h.right) + ", top = " +
-           std::to_string(h.top) + ", height = " + std::to_string(h.height) + " }";
-}
-
 // Hitboxes in records: RAM holds one record a slot; ROM holds only the hitboxes it was built with.
 void checkHitboxRecords(const Scenario& s, const ProfiledRom& rom)
 {
@@ -56,9 +51,9 @@ void checkHitboxRecords(const Scenario& s, const ProfiledRom& rom)
         }
         std::string held;
         for (const Hitbox& record : a.romHitboxes) {
-            held += "\n  " + describeHitbox(record);
+            held += "\n  " + hitboxTable(record);
         }
-        fail(s, line, "the hitbox " + describeHitbox(hitbox) + " is in none of the " + std::to_string(h.recordCount) +
+        fail(s, line, "the hitbox " + hitboxTable(hitbox) + " is in none of the " + std::to_string(h.recordCount) +
                           " records of " + rom.image.name + " (" + records + "), which hold:" + held);
     };
     for (const EntitySpec& entity : s.entities) {

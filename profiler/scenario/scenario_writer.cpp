@@ -71,12 +71,6 @@ std::string gravityString(Gravity gravity)
     return "\"" + std::string(gravityName(gravity)) + "\"";
 }
 
-std::string hitboxTable(const Hitbox& box)
-{
-    return "{ left = " + std::to_string(box.left) + ", right = " + std::to_string(box.right)
-         + ", top = " + std::to_string(box.top) + ", height = " + std::to_string(box.height) + " }";
-}
-
 std::string boolean(bool value)
 {
     return value ? "true" : "false";
@@ -166,6 +160,12 @@ void writeExpectation(const Expectation& expect, std::string& out)
 }
 
 } // namespace
+
+std::string hitboxTable(const Hitbox& box)
+{
+    return "{ left = " + std::to_string(box.left) + ", right = " + std::to_string(box.right)
+         + ", top = " + std::to_string(box.top) + ", height = " + std::to_string(box.height) + " }";
+}
 
 std::string scenarioToml(const Scenario& scenario)
 {

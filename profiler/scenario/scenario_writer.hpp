@@ -17,6 +17,9 @@ namespace tileprof {
 // are not width x height.
 std::string scenarioToml(const Scenario& scenario);
 
+// A hitbox as a scenario file writes it: "{ left = 6, right = 6, top = 12, height = 24 }".
+std::string hitboxTable(const Hitbox& box);
+
 // Writes scenarioToml(scenario) to `path` through a temporary file beside it (see replaceFile), so
 // a failed save leaves any previous file whole. Throws emu::InputError "PATH: cannot write: reason".
 void saveScenario(const Scenario& scenario, const std::filesystem::path& path);

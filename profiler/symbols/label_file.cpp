@@ -1,6 +1,7 @@
 #include "profiler/symbols/label_file.hpp"
 
 #include "emu/input_error.hpp"
+#include "profiler/text/printf_string.hpp"
 #include "profiler/text/text_lines.hpp"
 
 #include <algorithm>
@@ -86,35 +87,60 @@ std::optional<std::uint32_t> tassAddress(std::string_view value)
     return address && *address < kAddressSpaceEnd ? address : std::nullopt;
 }
 
+struct TassDumpLine {
+    std::string_view name;
+    std::string_view value;
+};
+
 // A 64tass dump line: "FILE:LINE:COLUMN: NAME = VALUE"; the file name may hold colons.
-bool isTassDump(std::string_view line)
+std::optional<TassDumpLine> parseTassDump(std::string_view line)
 {
     const std::size_t equals = line.find(" = ");
     const std::size_t colon = line.rfind(": ", equals);
     if (equals == std::string_view::npos || colon == std::string_view::npos)
-        return false;
+        return std::nullopt;
     const std::string_view place = line.substr(0, colon);
     const std::size_t columnColon = place.rfind(':');
     const std::size_t lineColon = columnColon == std::string_view::npos ? columnColon : place.rfind(':', columnColon - 1);
-    return lineColon != std::string_view::npos && lineColon > 0
-        && number(place.substr(lineColon + 1, columnColon - lineColon - 1), 10)
-        && number(place.substr(columnColon + 1), 10) && isName(line.substr(colon + 2, equals - colon - 2));
+    const std::string_view name = line.substr(colon + 2, equals - colon - 2);
+    if (lineColon == std::string_view::npos || lineColon == 0
+        || !number(place.substr(lineColon + 1, columnColon - lineColon - 1), 10)
+        || !number(place.substr(columnColon + 1), 10) || !isName(name))
+        return std::nullopt;
+    return TassDumpLine{name, trimmed(line.substr(equals + 3))};
 }
 
-// "TYPE:START[-END]:..." with TYPE a Mesen memory type name (letters and digits).
-bool isMesen(std::string_view line)
+struct MesenLine {
+    std::string_view type;  // a Mesen memory type: "SnesPrgRom", "SnesWorkRam", ...
+    std::string_view range; // as written, for messages
+    std::uint32_t start;
+    std::optional<std::uint32_t> end;
+    std::string_view name;  // empty for a line that carries only a comment
+};
+
+// "TYPE:START[-END]:NAME[:COMMENT]" with TYPE of letters and digits and the offsets in hex.
+std::optional<MesenLine> parseMesen(std::string_view line)
 {
     const std::size_t first = line.find(':');
     const std::size_t second = line.find(':', first + 1);
     if (first == 0 || first == std::string_view::npos || second == std::string_view::npos)
-        return false;
-    const bool alphanumeric = std::ranges::all_of(line.substr(0, first), [](char c) {
+        return std::nullopt;
+    const std::string_view type = line.substr(0, first);
+    const bool alphanumeric = std::ranges::all_of(type, [](char c) {
         return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
     });
     const std::string_view range = line.substr(first + 1, second - first - 1);
     const std::size_t dash = range.find('-');
-    return alphanumeric && hex(range.substr(0, dash), 1, 8)
-        && (dash == std::string_view::npos || hex(range.substr(dash + 1), 1, 8));
+    const std::optional<std::uint32_t> start = hex(range.substr(0, dash), 1, 8);
+    const std::optional<std::uint32_t> end = dash == std::string_view::npos ? std::nullopt : hex(range.substr(dash + 1), 1, 8);
+    if (!alphanumeric || !start || (dash != std::string_view::npos && !end))
+        return std::nullopt;
+    return MesenLine{type, range, *start, end, line.substr(second + 1, line.find(':', second + 1) - second - 1)};
+}
+
+std::string hexText(std::uint64_t value)
+{
+    return printfString("$%llX", static_cast<unsigned long long>(value));
 }
 
 std::optional<LabelFileFormat> recognise(std::string_view line)
@@ -129,9 +155,9 @@ std::optional<LabelFileFormat> recognise(std::string_view line)
         return LabelFileFormat::WlaDx;
     if (line.starts_with("al "))
         return LabelFileFormat::Vice;
-    if (isTassDump(line))
+    if (parseTassDump(line))
         return LabelFileFormat::Tass64Dump;
-    if (isMesen(line))
+    if (parseMesen(line))
         return LabelFileFormat::Mesen;
     if (const std::size_t equals = line.find('='); equals != std::string_view::npos && isName(trimmed(line.substr(0, equals))))
         return LabelFileFormat::Tass64;
@@ -235,12 +261,11 @@ private:
 
     void readTassDump(std::string_view line)
     {
-        if (!isTassDump(line))
+        const std::optional<TassDumpLine> dump = parseTassDump(line);
+        if (!dump)
             malformed(line, "'file.asm:12:1: Name = $808000'");
-        const std::size_t equals = line.find(" = ");
-        const std::size_t colon = line.rfind(": ", equals);
-        if (const std::optional<std::uint32_t> address = tassAddress(trimmed(line.substr(equals + 3))))
-            add(line.substr(colon + 2, equals - colon - 2), *address, std::nullopt, true);
+        if (const std::optional<std::uint32_t> address = tassAddress(dump->value))
+            add(dump->name, *address, std::nullopt, true);
     }
 
     void readVice(std::string_view line)
@@ -259,27 +284,22 @@ private:
 
     void readMesen(std::string_view line)
     {
-        if (!isMesen(line))
+        const std::optional<MesenLine> mesen = parseMesen(line);
+        if (!mesen)
             malformed(line, "'SnesPrgRom:1A2B[-1A3F]:Name[:comment]'");
-        const std::size_t first = line.find(':');
-        const std::size_t second = line.find(':', first + 1);
-        const std::string_view type = line.substr(0, first);
-        const std::string_view range = line.substr(first + 1, second - first - 1);
-        const std::string_view name = line.substr(second + 1, line.find(':', second + 1) - second - 1);
-        const std::size_t dash = range.find('-');
-        const std::uint32_t start = *hex(range.substr(0, dash), 1, 8);
-        const std::uint32_t end = dash == std::string_view::npos ? start : *hex(range.substr(dash + 1), 1, 8);
-        if (end < start)
-            fail("the range " + std::string(range) + " ends before it starts");
+        if (mesen->end && *mesen->end < mesen->start)
+            fail("the range " + std::string(mesen->range) + " ends before it starts");
         // A label with no name carries only a comment.
-        if (name.empty())
+        if (mesen->name.empty())
             return;
-        if (!isName(name))
+        if (!isName(mesen->name))
             malformed(line, "a name without spaces");
-        const std::optional<std::uint32_t> address = mesenAddress(type, start, line);
+        const std::optional<std::uint32_t> address = mesenAddress(mesen->type, mesen->start, line);
         if (!address)
             return;
-        add(name, *address, dash == std::string_view::npos ? std::nullopt : std::optional(end - start + 1), true);
+        const std::optional<std::uint32_t> size =
+            mesen->end ? std::optional(*mesen->end - mesen->start + 1) : std::nullopt;
+        add(mesen->name, *address, size, true);
     }
 
     // Where the CPU sees Mesen's TYPE:OFFSET; nothing for memory it cannot address (another chip's,
@@ -311,19 +331,10 @@ private:
         return std::nullopt;
     }
 
-    static std::string hexText(std::uint32_t value)
-    {
-        char text[16];
-        const auto end = std::to_chars(text, text + sizeof text, value, 16).ptr;
-        std::string digits(text, end);
-        std::ranges::transform(digits, digits.begin(), [](char c) { return c >= 'a' ? static_cast<char>(c - 32) : c; });
-        return "$" + digits;
-    }
-
     std::uint32_t checkedAddress(std::uint64_t address) const
     {
         if (address >= kAddressSpaceEnd)
-            fail("address " + hexText(static_cast<std::uint32_t>(address)) + " is beyond the 24-bit address space");
+            fail("address " + hexText(address) + " is beyond the 24-bit address space");
         return static_cast<std::uint32_t>(address);
     }
 
