@@ -13,8 +13,10 @@ namespace emu {
 namespace {
 
 constexpr std::size_t kCopierHeaderBytes = 512;
-constexpr std::size_t kTitleOffset = 0x7FC0;
 constexpr std::size_t kTitleBytes = 21;
+constexpr std::size_t kMapModeByte = 0x15; // from the header's start
+constexpr std::size_t kHeaderBytes = 0x40;  // the header and the vectors after it
+constexpr std::uint8_t kFastRomBit = 0x10;
 constexpr std::uint8_t kMinRomSizeCode = 5;  // 32 KiB, one bank
 constexpr std::uint8_t kMaxRomSizeCode = 13; // 8 MiB, the largest code any cartridge uses
 constexpr std::uint8_t kMaxSramSizeCode = 7; // 128 KiB
@@ -60,55 +62,91 @@ void checkSize(const RomImage& image)
 {
     const std::size_t size = image.bytes.size();
     if (size < kLoRomBankBytes) {
-        fail(image.name, "truncated: " + sizeText(image) + ", a LoROM image holds at least " +
-                             std::to_string(kLoRomBankBytes));
+        fail(image.name, "truncated: " + sizeText(image) + ", a cartridge image holds at least " +
+                             std::to_string(kLoRomBankBytes) + " (one LoROM bank)");
     }
-    if (size > kMaxLoRomBytes) {
-        fail(image.name, "oversized: " + sizeText(image) + ", LoROM maps at most " + std::to_string(kMaxLoRomBytes));
+    if (size > kMaxRomBytes) {
+        fail(image.name, "oversized: " + sizeText(image) + ", LoROM and HiROM map at most " + std::to_string(kMaxRomBytes));
     }
     if (size % kLoRomBankBytes != 0) {
-        fail(image.name, sizeText(image) + " is not a multiple of the " + std::to_string(kLoRomBankBytes) +
-                             "-byte LoROM bank; the file looks truncated or padded");
+        fail(image.name, sizeText(image) + " is not a multiple of " + std::to_string(kLoRomBankBytes) +
+                             " bytes (32 KiB); the file looks truncated or padded");
     }
 }
 
-RomHeader readHeader(const std::vector<std::uint8_t>& bytes)
+std::optional<std::uint8_t> mapModeAt(const std::vector<std::uint8_t>& bytes, RomLayout layout)
 {
+    const std::size_t at = headerOffset(layout) + kMapModeByte;
+    return at < bytes.size() ? std::optional<std::uint8_t>(bytes[at]) : std::nullopt;
+}
+
+bool isModeOf(std::optional<std::uint8_t> mode, RomLayout layout)
+{
+    return mode && (*mode & ~kFastRomBit) == (layout == RomLayout::LoRom ? 0x20 : 0x21);
+}
+
+bool checksumWordsAgree(const std::vector<std::uint8_t>& bytes, RomLayout layout)
+{
+    const std::size_t at = checksumOffset(layout);
+    return (wordAt(bytes, at) ^ wordAt(bytes, at + 2)) == 0xFFFF;
+}
+
+std::string modeText(std::optional<std::uint8_t> mode, RomLayout layout)
+{
+    return hex(static_cast<unsigned>(headerOffset(layout) + kMapModeByte), 4) + " holds " + hex(*mode, 2);
+}
+
+// Which header the image has; refuses one with neither, or with a mode tileprof does not map.
+RomLayout findLayout(const RomImage& image)
+{
+    const std::optional<std::uint8_t> lo = mapModeAt(image.bytes, RomLayout::LoRom);
+    const std::optional<std::uint8_t> hi = mapModeAt(image.bytes, RomLayout::HiRom);
+    const bool isLo = isModeOf(lo, RomLayout::LoRom);
+    const bool isHi = isModeOf(hi, RomLayout::HiRom);
+    if (isLo && isHi) {
+        const bool hiAgrees = checksumWordsAgree(image.bytes, RomLayout::HiRom);
+        return hiAgrees && !checksumWordsAgree(image.bytes, RomLayout::LoRom) ? RomLayout::HiRom : RomLayout::LoRom;
+    }
+    if (isLo || isHi) {
+        return isLo ? RomLayout::LoRom : RomLayout::HiRom;
+    }
+    const std::string supported = "tileprof loads LoROM ($20 SlowROM, $30 FastROM) and HiROM ($21, $31)";
+    const std::string found = "map mode " + hex(*lo, 2) + " at $7FD5 ";
+    if (isModeOf(lo, RomLayout::HiRom)) {
+        const std::string where = hi ? "but $FFD5 holds " + hex(*hi, 2) : "beyond this " + sizeText(image) + " image";
+        fail(image.name, found + "says HiROM, whose header lies at $FFC0, " + where +
+                             ": a HiROM header where a LoROM image keeps its own");
+    }
+    const auto isExHiRom = [](std::optional<std::uint8_t> mode) { return mode && (*mode & ~kFastRomBit) == 0x25; };
+    if (isExHiRom(lo) || isExHiRom(hi)) {
+        fail(image.name, "map mode " + hex(isExHiRom(hi) ? *hi : *lo, 2) + " is ExHiROM; " + supported);
+    }
+    fail(image.name, "no LoROM header at $7FC0 (" + modeText(lo, RomLayout::LoRom) + ")" +
+                         (hi ? " nor HiROM header at $FFC0 (" + modeText(hi, RomLayout::HiRom) + ")" : "") + "; " +
+                         supported);
+}
+
+RomHeader readHeader(const std::vector<std::uint8_t>& bytes, RomLayout layout)
+{
+    const std::size_t base = headerOffset(layout);
     RomHeader header;
-    const auto titleStart = bytes.begin() + kTitleOffset;
+    const auto titleStart = bytes.begin() + static_cast<std::ptrdiff_t>(base);
     auto titleEnd = titleStart + kTitleBytes;
     while (titleEnd != titleStart && (titleEnd[-1] == ' ' || titleEnd[-1] == '\0')) {
         --titleEnd;
     }
     header.title.assign(titleStart, titleEnd);
-    header.mapMode = bytes[0x7FD5];
-    header.cartridgeType = bytes[0x7FD6];
-    header.romSizeCode = bytes[0x7FD7];
-    header.sramSizeCode = bytes[0x7FD8];
-    header.region = bytes[0x7FD9];
-    header.developer = bytes[0x7FDA];
-    header.version = bytes[0x7FDB];
-    header.checksumComplement = wordAt(bytes, kLoRomChecksumOffset);
-    header.checksum = wordAt(bytes, kLoRomChecksumOffset + 2);
-    header.resetVector = wordAt(bytes, 0x7FFC);
+    header.mapMode = bytes[base + kMapModeByte];
+    header.cartridgeType = bytes[base + 0x16];
+    header.romSizeCode = bytes[base + 0x17];
+    header.sramSizeCode = bytes[base + 0x18];
+    header.region = bytes[base + 0x19];
+    header.developer = bytes[base + 0x1A];
+    header.version = bytes[base + 0x1B];
+    header.checksumComplement = wordAt(bytes, checksumOffset(layout));
+    header.checksum = wordAt(bytes, checksumOffset(layout) + 2);
+    header.resetVector = wordAt(bytes, base + 0x3C);
     return header;
-}
-
-void checkMapMode(const RomImage& image)
-{
-    const std::uint8_t mode = image.header.mapMode;
-    if (mode == 0x20 || mode == 0x30) {
-        return;
-    }
-    const std::string found = "map mode " + hex(mode, 2) + " at $7FD5 ";
-    const std::string supported = "tileprof loads LoROM images only ($20 SlowROM, $30 FastROM)";
-    if (mode == 0x21 || mode == 0x31) {
-        fail(image.name, found + "is HiROM; " + supported);
-    }
-    if (mode == 0x25 || mode == 0x35) {
-        fail(image.name, found + "is ExHiROM; " + supported);
-    }
-    fail(image.name, found + "is not LoROM ($20 SlowROM or $30 FastROM): no LoROM header at $7FC0");
 }
 
 void checkDeclaredSize(const RomImage& image)
@@ -132,7 +170,6 @@ void checkDeclaredSize(const RomImage& image)
 
 void checkHeader(const RomImage& image)
 {
-    checkMapMode(image);
     checkDeclaredSize(image);
     const RomHeader& header = image.header;
     if (header.sramSizeCode > kMaxSramSizeCode) {
@@ -149,9 +186,10 @@ std::vector<std::string> findWarnings(const RomImage& image)
 {
     std::vector<std::string> warnings;
     const RomHeader& header = image.header;
+    const std::string at = hex(static_cast<unsigned>(checksumOffset(image.layout)), 4);
     if ((header.checksum ^ header.checksumComplement) != 0xFFFF) {
         warnings.push_back(image.name + ": checksum " + hex(header.checksum, 4) + " and complement " +
-                           hex(header.checksumComplement, 4) + " do not XOR to $FFFF");
+                           hex(header.checksumComplement, 4) + " at " + at + " do not XOR to $FFFF");
     }
     if (header.checksum != image.computedChecksum) {
         warnings.push_back(image.name + ": header checksum " + hex(header.checksum, 4) + " differs from the computed " +
@@ -162,7 +200,7 @@ std::vector<std::string> findWarnings(const RomImage& image)
         return byte < 0x20 || byte > 0x7E;
     });
     if (unprintable != header.title.end()) {
-        const auto offset = kTitleOffset + static_cast<std::size_t>(unprintable - header.title.begin());
+        const auto offset = headerOffset(image.layout) + static_cast<std::size_t>(unprintable - header.title.begin());
         warnings.push_back(image.name + ": title byte " + hex(static_cast<unsigned char>(*unprintable), 2) + " at " +
                            hex(static_cast<unsigned>(offset), 4) + " is outside printable ASCII $20-$7E");
     }
@@ -175,7 +213,7 @@ RomImage loadRomFile(const std::filesystem::path& path)
 {
     const std::string name = path.string();
     const std::string contents =
-        readFileContents(path, name, {kMaxLoRomBytes + kCopierHeaderBytes, "a ROM image, with a copier header,"});
+        readFileContents(path, name, {kMaxRomBytes + kCopierHeaderBytes, "a ROM image, with a copier header,"});
     return parseRom(std::vector<std::uint8_t>(contents.begin(), contents.end()), name);
 }
 
@@ -193,20 +231,36 @@ RomImage parseRom(std::vector<std::uint8_t> fileBytes, const std::string& name)
         image.copierHeaderRemoved = true;
     }
     checkSize(image);
-    image.header = readHeader(image.bytes);
+    image.layout = findLayout(image);
+    image.header = readHeader(image.bytes, image.layout);
     checkHeader(image);
     image.computedChecksum = snesChecksum(image.bytes);
     image.warnings = findWarnings(image);
     return image;
 }
 
-std::optional<std::size_t> loRomOffset(std::uint32_t address, std::size_t romBytes)
+std::optional<std::size_t> romOffset(std::uint32_t address, RomLayout layout, std::size_t romBytes)
 {
     const std::uint32_t bank = (address >> 16) & 0xFF;
-    if ((address & 0x8000) == 0 || bank == 0x7E || bank == 0x7F || romBytes == 0) {
+    const bool upperHalf = (address & 0x8000) != 0;
+    if (bank == 0x7E || bank == 0x7F || romBytes == 0) {
         return std::nullopt;
     }
-    return ((bank & 0x7F) * kLoRomBankBytes + (address & 0x7FFF)) % romBytes;
+    if (layout == RomLayout::LoRom) {
+        if (!upperHalf) {
+            return std::nullopt;
+        }
+        return ((bank & 0x7F) * kLoRomBankBytes + (address & 0x7FFF)) % romBytes;
+    }
+    if ((bank & 0x40) == 0 && !upperHalf) {
+        return std::nullopt;
+    }
+    return ((bank & 0x3F) * kHiRomBankBytes + (address & 0xFFFF)) % romBytes;
+}
+
+std::optional<std::size_t> RomImage::offsetOf(std::uint32_t address) const
+{
+    return romOffset(address, layout, bytes.size());
 }
 
 std::uint16_t snesChecksum(std::span<const std::uint8_t> rom)
@@ -225,18 +279,19 @@ std::uint16_t snesChecksum(std::span<const std::uint8_t> rom)
     return static_cast<std::uint16_t>(headSum + snesChecksum(rest) * repeats);
 }
 
-void writeLoRomChecksum(std::vector<std::uint8_t>& rom)
+void writeChecksum(std::vector<std::uint8_t>& rom, RomLayout layout)
 {
-    if (rom.size() < kLoRomBankBytes) {
-        throw std::invalid_argument("writeLoRomChecksum: image smaller than one LoROM bank");
+    const std::size_t at = checksumOffset(layout);
+    if (rom.size() < headerOffset(layout) + kHeaderBytes) {
+        throw std::invalid_argument("writeChecksum: image too small to hold its header");
     }
     // With the pair set to a consistent placeholder, the four bytes add up to $1FE, as they will
     // for the final pair: the sum taken here is the sum of the finished image.
-    putWord(rom, kLoRomChecksumOffset, 0xFFFF);
-    putWord(rom, kLoRomChecksumOffset + 2, 0x0000);
+    putWord(rom, at, 0xFFFF);
+    putWord(rom, at + 2, 0x0000);
     const std::uint16_t sum = snesChecksum(rom);
-    putWord(rom, kLoRomChecksumOffset, static_cast<std::uint16_t>(sum ^ 0xFFFF));
-    putWord(rom, kLoRomChecksumOffset + 2, sum);
+    putWord(rom, at, static_cast<std::uint16_t>(sum ^ 0xFFFF));
+    putWord(rom, at + 2, sum);
 }
 
 } // namespace emu

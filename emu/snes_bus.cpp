@@ -22,7 +22,7 @@ constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clock
 } // namespace
 
 SnesBus::SnesBus(const RomImage& rom)
-    : rom_(rom.bytes), wram_(kWramBytes, 0), sram_(rom.header.sramBytes(), 0)
+    : rom_(rom.bytes), layout_(rom.layout), wram_(kWramBytes, 0), sram_(rom.header.sramBytes(), 0)
 {
     mapPages();
     refreshAt_ = video_.refreshAt();
@@ -39,8 +39,8 @@ void SnesBus::mapPages()
         const std::uint8_t* readable = nullptr;
         if (bank == 0x7E || bank == 0x7F) {
             writable = &wram_[(bank - 0x7E) << 16 | offset];
-        } else if (const std::optional<std::size_t> romOffset = loRomOffset(address, rom_.size())) {
-            readable = &rom_[*romOffset];
+        } else if (const std::optional<std::size_t> inRom = romOffset(address, layout_, rom_.size())) {
+            readable = &rom_[*inRom];
         } else if (isSystemBank(bank)) {
             if (offset < 0x2000) {
                 writable = &wram_[offset];
@@ -59,7 +59,16 @@ std::optional<std::size_t> SnesBus::sramOffset(std::uint32_t address) const
 {
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
-    if (sram_.empty() || (bank & 0x7F) < 0x70 || bank == 0x7E || bank == 0x7F || offset >= 0x8000) {
+    if (sram_.empty()) {
+        return std::nullopt;
+    }
+    if (layout_ == RomLayout::HiRom) {
+        if ((bank & 0x60) != 0x20 || offset < 0x6000 || offset >= 0x8000) {
+            return std::nullopt;
+        }
+        return ((bank & 0x1F) * std::size_t{0x2000} + offset - 0x6000) % sram_.size();
+    }
+    if ((bank & 0x7F) < 0x70 || bank == 0x7E || bank == 0x7F || offset >= 0x8000) {
         return std::nullopt;
     }
     return (((bank & 0x7F) - 0x70) * std::size_t{0x8000} + offset) % sram_.size();
@@ -99,7 +108,7 @@ unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time t)
 {
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
-    if (offset >= 0x8000) {
+    if (romOffset(address, layout_, rom_.size())) {
         fault(BusFault::Kind::RomWrite, address, value, t.cycles);
     } else if (const std::optional<std::size_t> sram = sramOffset(address)) {
         sram_[*sram] = value;

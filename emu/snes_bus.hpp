@@ -27,8 +27,8 @@ struct BusFault {
     std::uint64_t cycle;
 };
 
-// The S-CPU's view of a LoROM cartridge system: the memory map with WRAM, its low mirror, ROM and
-// its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
+// The S-CPU's view of a LoROM or HiROM cartridge system: the memory map with WRAM, its low mirror,
+// ROM and its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
 // cost (6/8/12, MEMSEL FastROM), DRAM refresh, the H/V position, NMI and H/V IRQ, the multiplier
 // and divider, and the status registers code polls. No PPU rendering, no APU, no DMA.
 class SnesBus {
@@ -135,7 +135,8 @@ private:
     std::uint64_t stepClock(const Time& t) const { return t.cycles + 5 * refreshes_; }
 
     void mapPages();
-    // Where `address` lies in SRAM ($70-$7D/$F0-$FF:$0000-$7FFF, mirrored), or nothing.
+    // Where `address` lies in SRAM, or nothing: LoROM $70-$7D/$F0-$FF:$0000-$7FFF, HiROM
+    // $20-$3F/$A0-$BF:$6000-$7FFF, each mirrored.
     std::optional<std::size_t> sramOffset(std::uint32_t address) const;
     void mapRomSpeed();
     IoResult readSlow(std::uint32_t address, Time t);
@@ -159,6 +160,7 @@ private:
     std::array<std::uint8_t, kPages> pageClocks_{};
 
     std::vector<std::uint8_t> rom_;
+    RomLayout layout_;
     std::vector<std::uint8_t> wram_;
     std::vector<std::uint8_t> sram_;
     std::uint8_t mdr_ = 0; // the last value on the CPU data bus: what open bus reads return

@@ -1,6 +1,7 @@
-// Random bytes as 65816 code, on both buses: the flat 16 MiB bus of the CPU vectors, and the LoROM
-// bus with a cartridge made of the same bytes. The first byte chooses the cartridge's SRAM size
-// and whether it is FastROM; the rest is the code at $00:8000, every vector pointing to it.
+// Random bytes as 65816 code, on both buses: the flat 16 MiB bus of the CPU vectors, and the SNES
+// bus with a cartridge made of the same bytes. The first byte chooses the cartridge's SRAM size,
+// whether it is FastROM and whether it is HiROM (one 64 KiB bank) or LoROM (one 32 KiB bank); the
+// rest is the code at $00:8000, every vector pointing to it.
 // Each run is bounded in cycles. Besides what the sanitizers check, a run watched by an observer
 // must end exactly as the same run unwatched, and its steps must add up to the machine's time.
 
@@ -20,7 +21,7 @@ namespace {
 
 constexpr std::uint64_t kCycles = 1024;
 constexpr std::uint32_t kBankStart = 0x8000;
-constexpr std::size_t kHeaderStart = 0x7FC0;
+constexpr std::size_t kCodeRoom = 0x7FC0; // from $8000 up to the header at $FFC0
 
 [[noreturn]] void broken(const char* what)
 {
@@ -31,6 +32,7 @@ constexpr std::size_t kHeaderStart = 0x7FC0;
 // The cartridge's one bank: the code, zeros after it, and a header. No checksum: it would only warn.
 struct Cartridge {
     emu::RomImage image;
+    std::size_t codeStart = 0; // the ROM offset $00:8000 shows
     std::size_t codeBytes = 0;
 };
 
@@ -38,19 +40,23 @@ Cartridge cartridge(const std::uint8_t* data, std::size_t size)
 {
     Cartridge cart;
     std::vector<std::uint8_t>& rom = cart.image.bytes;
-    rom.assign(emu::kLoRomBankBytes, 0);
     const std::uint8_t config = size > 0 ? data[0] : 0;
-    cart.codeBytes = size > 1 ? std::min(size - 1, kHeaderStart) : 0;
-    std::copy(data + 1, data + 1 + cart.codeBytes, rom.begin());
+    const bool hiRom = (config & 0x10) != 0;
+    cart.image.layout = hiRom ? emu::RomLayout::HiRom : emu::RomLayout::LoRom;
+    rom.assign(hiRom ? emu::kHiRomBankBytes : emu::kLoRomBankBytes, 0);
+    cart.codeStart = hiRom ? kBankStart : 0;
+    cart.codeBytes = size > 1 ? std::min(size - 1, kCodeRoom) : 0;
+    std::copy(data + 1, data + 1 + cart.codeBytes, rom.begin() + static_cast<std::ptrdiff_t>(cart.codeStart));
     emu::RomHeader& header = cart.image.header;
-    header.mapMode = (config & 0x08) ? 0x30 : 0x20;
-    header.romSizeCode = 0x05; // 32 KiB
+    header.mapMode = static_cast<std::uint8_t>(((config & 0x08) ? 0x30 : 0x20) | (hiRom ? 0x01 : 0x00));
+    header.romSizeCode = hiRom ? 0x06 : 0x05; // 64 or 32 KiB
     header.sramSizeCode = config & 0x07;
     header.resetVector = kBankStart;
-    rom[0x7FD5] = header.mapMode;
-    rom[0x7FD7] = header.romSizeCode;
-    rom[0x7FD8] = header.sramSizeCode;
-    for (std::size_t vector = 0x7FE4; vector < 0x8000; vector += 2) {
+    const std::size_t at = emu::headerOffset(cart.image.layout);
+    rom[at + 0x15] = header.mapMode;
+    rom[at + 0x17] = header.romSizeCode;
+    rom[at + 0x18] = header.sramSizeCode;
+    for (std::size_t vector = at + 0x24; vector < at + 0x40; vector += 2) {
         rom[vector] = kBankStart & 0xFF;
         rom[vector + 1] = kBankStart >> 8;
     }
@@ -99,16 +105,17 @@ void checkRuns(Bus& unwatchedBus, Bus& watchedBus, Watcher& watcher)
     }
 }
 
-// What of the bank the flat bus holds at $00:8000: the code and the header, the rest being zero.
+// What the flat bus holds at $00:8000: the code and the header, the rest being zero.
 template <class Action>
 void forEachLoaded(const Cartridge& cart, Action action)
 {
-    for (std::size_t i = 0; i < cart.codeBytes; ++i) {
-        action(kBankStart + static_cast<std::uint32_t>(i), cart.image.bytes[i]);
-    }
-    for (std::size_t i = kHeaderStart; i < emu::kLoRomBankBytes; ++i) {
-        action(kBankStart + static_cast<std::uint32_t>(i), cart.image.bytes[i]);
-    }
+    const auto load = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) {
+            action(kBankStart + static_cast<std::uint32_t>(i), cart.image.bytes[cart.codeStart + i]);
+        }
+    };
+    load(0, cart.codeBytes);
+    load(kCodeRoom, emu::kLoRomBankBytes);
 }
 
 void runOnFlatBus(const Cartridge& cart)

@@ -1,5 +1,5 @@
-// ROM images: any bytes as a .sfc/.smc file. An image the loader accepts must map onto the LoROM
-// bus: every 8 KiB page of the 16 MiB address space is peeked and poked at both ends.
+// ROM images: any bytes as a .sfc/.smc file. An image the loader accepts, LoROM or HiROM, must map
+// onto the SNES bus: every 8 KiB page of the 16 MiB address space is peeked and poked at both ends.
 
 #include "emu/input_error.hpp"
 #include "emu/rom_image.hpp"

@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     tileprof::DebugInfo info;
     try {
         info = tileprof::parseSymbolFile("fuzz.sym", std::string_view(reinterpret_cast<const char*>(data), size),
-                                         tileprof::loRomPlaces(image));
+                                         tileprof::cartridgePlaces(image));
     } catch (const emu::InputError&) {
         return 0;
     }

@@ -26,6 +26,45 @@ std::vector<std::uint8_t> benchRom()
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+TEST_CASE("cli: rom describes the HiROM and FastROM builds, and run, profile and trace take them")
+{
+    const std::string hiRom = bundledRomPath("tile-collision-hirom").string();
+    const std::string fastRom = bundledRomPath("tile-collision-fastrom").string();
+    const CommandResult hi = runTileprof({"rom", hiRom});
+    CHECK(hi.exitCode == 0);
+    CHECK(contains(hi.out, "  mapping        HiROM, SlowROM (map mode $21)\n"));
+    CHECK(contains(hi.out, "  ROM            65536 bytes, 1 bank of 64 KiB; the header declares 65536\n"));
+    CHECK(contains(hi.out, "  ROM at         $40-$7D/$C0-$FF:0000-FFFF, upper halves also at $00-$3F/$80-$BF:8000-FFFF; "
+                           "header at $FFC0\n"));
+    CHECK(contains(hi.out, "(matches)"));
+    CHECK(hi.err.empty());
+    const CommandResult fast = runTileprof({"rom", fastRom});
+    CHECK(fast.exitCode == 0);
+    CHECK(contains(fast.out, "  mapping        LoROM, FastROM (map mode $30); tileprof sets MEMSEL as its boot would: "
+                             "ROM at $80-$FF costs 6 clocks\n"));
+
+    const std::string scenario = (std::filesystem::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const CommandResult ours = runTileprof({"run", scenario});
+    const CommandResult onHiRom = runTileprof({"run", "--rom", hiRom, scenario});
+    CHECK(onHiRom.exitCode == 0);
+    CHECK(onHiRom.out == ours.out); // the same cycles and, bank $C0 costing what bank $00 does, the same clocks
+    const CommandResult onFastRom = runTileprof({"run", "--rom", fastRom, scenario});
+    CHECK(onFastRom.exitCode == 0);
+    CHECK(contains(onFastRom.out, "falling               107     413   467.6    508    513    2.02   2.27"));
+
+    const CommandResult profile = runTileprof({"profile", "--rom", hiRom, scenario});
+    CHECK(profile.exitCode == 0);
+    CHECK(contains(profile.out, "MoveEntityAndProcessTileCollisions::XAxis"));
+    const CommandResult trace =
+        runTileprof({"trace", "--rom", hiRom, scenario, "--frame", "252", "--entity", "player"});
+    CHECK(trace.exitCode == 0);
+    CHECK(contains(trace.out, "$C0:800B tile_collision.s:142   LDA $0F"));
+
+    const CommandResult twice = runTileprof({"run", "--fastrom", "--rom", fastRom, scenario});
+    CHECK(twice.exitCode == 2);
+    CHECK(contains(twice.err, fastRom + ": its header already says FastROM (map mode $30): there is no SlowROM run to compare"));
+}
+
 TEST_CASE("cli: sst passes good vectors, fails failing ones, rejects bad files")
 {
     const std::string good = (testdataDir() / "oracle-65816" / "a9.n.json.gz").string();
@@ -62,7 +101,7 @@ TEST_CASE("cli: sst passes good vectors, fails failing ones, rejects bad files")
     CHECK(contains(missing.err, "/nonexistent/x.json: cannot open"));
 }
 
-TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM image")
+TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM or HiROM image")
 {
     const std::vector<std::uint8_t> rom = benchRom();
     REQUIRE(rom.size() == 0x8000);
@@ -94,7 +133,7 @@ TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM image")
     const Case cases[] = {
         {"empty.sfc", {}, "empty file"},
         {"truncated.sfc", std::vector<std::uint8_t>(rom.begin(), rom.begin() + 20000), "truncated"},
-        {"padded.sfc", padded, "not a multiple of the 32768-byte LoROM bank"},
+        {"padded.sfc", padded, "not a multiple of 32768 bytes"},
         {"huge.sfc", std::vector<std::uint8_t>(0x500000, 0xFF),
          "5 MiB; a ROM image, with a copier header, is at most 4 MiB + 512 bytes"},
         {"hirom.sfc", hirom, "HiROM"},

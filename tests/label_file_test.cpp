@@ -32,7 +32,7 @@ tileprof::CartridgePlaces twoBankPlaces()
     emu::RomImage image;
     image.bytes.assign(0x10000, 0);
     image.header.sramSizeCode = 3;
-    return tileprof::loRomPlaces(image);
+    return tileprof::cartridgePlaces(image);
 }
 
 tileprof::LabelFile read(const std::string& text)

@@ -187,7 +187,7 @@ TEST_CASE("labels: Mesen2 imports every label, each scope's entry, every case wi
 
     const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
     const auto romOffset = [&](std::uint32_t address) {
-        const std::optional<std::size_t> offset = emu::loRomOffset(address, rom.image.bytes.size());
+        const std::optional<std::size_t> offset = rom.image.offsetOf(address);
         REQUIRE(offset.has_value());
         return static_cast<std::uint32_t>(*offset);
     };

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -34,11 +35,40 @@ void putWord(std::vector<std::uint8_t>& rom, std::size_t offset, std::uint16_t v
     rom[offset + 1] = static_cast<std::uint8_t>(value >> 8);
 }
 
-void setTitle(std::vector<std::uint8_t>& rom, const std::string& title, char padding = ' ')
+void setTitle(std::vector<std::uint8_t>& rom, const std::string& title, char padding = ' ',
+              emu::RomLayout layout = emu::RomLayout::LoRom)
 {
     for (std::size_t i = 0; i < 21; ++i) {
-        rom[0x7FC0 + i] = static_cast<std::uint8_t>(i < title.size() ? title[i] : padding);
+        rom[emu::headerOffset(layout) + i] = static_cast<std::uint8_t>(i < title.size() ? title[i] : padding);
     }
+}
+
+// The header fields the tests set, LoROM's by default.
+struct Header {
+    std::string title = "TEST ROM";
+    std::uint8_t mapMode = 0x20;
+    std::uint8_t cartridgeType = 0x00;
+    std::uint8_t sramSizeCode = 0x00;
+    std::uint8_t region = 0x01;
+    std::uint8_t developer = 0x00;
+    std::uint8_t version = 0x00;
+    std::uint16_t resetVector = 0x8000;
+};
+
+// Writes `h` where `layout` keeps its header, the size code the image's, and a consistent checksum.
+void writeHeader(std::vector<std::uint8_t>& rom, emu::RomLayout layout, const Header& h)
+{
+    const std::size_t at = emu::headerOffset(layout);
+    setTitle(rom, h.title, ' ', layout);
+    rom[at + 0x15] = h.mapMode;
+    rom[at + 0x16] = h.cartridgeType;
+    rom[at + 0x17] = static_cast<std::uint8_t>(std::bit_width(std::bit_ceil(rom.size()) / 1024) - 1);
+    rom[at + 0x18] = h.sramSizeCode;
+    rom[at + 0x19] = h.region;
+    rom[at + 0x1A] = h.developer;
+    rom[at + 0x1B] = h.version;
+    putWord(rom, at + 0x3C, h.resetVector);
+    emu::writeChecksum(rom, layout);
 }
 
 // A valid LoROM image of `banks` banks with a consistent checksum. The filler is pseudo-random:
@@ -51,16 +81,7 @@ std::vector<std::uint8_t> makeRom(std::size_t banks)
     for (std::uint8_t& byte : rom) {
         byte = static_cast<std::uint8_t>(filler() >> 8);
     }
-    setTitle(rom, "TEST ROM");
-    rom[0x7FD5] = 0x20;
-    rom[0x7FD6] = 0x00;
-    rom[0x7FD7] = static_cast<std::uint8_t>(std::bit_width(std::bit_ceil(rom.size()) / 1024) - 1);
-    rom[0x7FD8] = 0x00;
-    rom[0x7FD9] = 0x01;
-    rom[0x7FDA] = 0x00;
-    rom[0x7FDB] = 0x00;
-    putWord(rom, 0x7FFC, 0x8000);
-    emu::writeLoRomChecksum(rom);
+    writeHeader(rom, emu::RomLayout::LoRom, {});
     return rom;
 }
 
@@ -172,7 +193,7 @@ TEST_CASE("rom image: a size that is not whole banks looks truncated or padded")
     padded.resize(padded.size() + 1024);
     const std::string message = parseError(padded);
     CHECK(startsWith(message, kName + ": 33792 bytes "));
-    CHECK(message.find("32768-byte LoROM bank") != npos);
+    CHECK(message.find("not a multiple of 32768 bytes (32 KiB)") != npos);
     CHECK(message.find("truncated or padded") != npos);
 
     std::vector<std::uint8_t> cut = makeRom(2);
@@ -183,42 +204,145 @@ TEST_CASE("rom image: a size that is not whole banks looks truncated or padded")
 TEST_CASE("rom image: less than one bank is truncated")
 {
     CHECK(parseError(std::vector<std::uint8_t>(1000)) ==
-          kName + ": truncated: 1000 bytes, a LoROM image holds at least 32768");
+          kName + ": truncated: 1000 bytes, a cartridge image holds at least 32768 (one LoROM bank)");
     CHECK(parseError(std::vector<std::uint8_t>(512 + 1024)) ==
-          kName + ": truncated: 1024 bytes after its 512-byte copier header, a LoROM image holds at least 32768");
+          kName + ": truncated: 1024 bytes after its 512-byte copier header, a cartridge image holds at least 32768 "
+                  "(one LoROM bank)");
 }
 
 TEST_CASE("rom image: more than 4 MiB is oversized")
 {
-    CHECK(parseError(std::vector<std::uint8_t>(emu::kMaxLoRomBytes + kBank)) ==
-          kName + ": oversized: 4227072 bytes, LoROM maps at most 4194304");
+    CHECK(parseError(std::vector<std::uint8_t>(emu::kMaxRomBytes + kBank)) ==
+          kName + ": oversized: 4227072 bytes, LoROM and HiROM map at most 4194304");
 }
 
-TEST_CASE("rom image: a map mode other than LoROM is rejected and named")
+TEST_CASE("rom image: a map mode of no layout tileprof maps is rejected and named")
 {
-    const auto withMapMode = [](std::uint8_t mode) {
-        std::vector<std::uint8_t> rom = makeRom(1);
+    const auto withMapMode = [](std::uint8_t mode, std::size_t banks = 1) {
+        std::vector<std::uint8_t> rom = makeRom(banks);
         rom[0x7FD5] = mode;
         return parseError(rom);
     };
-    for (const std::uint8_t hiRom : {0x21, 0x31}) {
-        const std::string message = withMapMode(hiRom);
-        CHECK(startsWith(message, kName + ": map mode $"));
-        CHECK(message.find("is HiROM") != npos);
-    }
     for (const std::uint8_t exHiRom : {0x25, 0x35}) {
-        CHECK(withMapMode(exHiRom).find("is ExHiROM") != npos);
+        CHECK(withMapMode(exHiRom).find("is ExHiROM; tileprof loads LoROM ($20 SlowROM, $30 FastROM) and HiROM") != npos);
     }
-    CHECK(withMapMode(0x31).find("$31") != npos);
-    const std::string unknown = withMapMode(0x00);
-    CHECK(startsWith(unknown, kName + ": map mode $00 at $7FD5 is not LoROM"));
+    CHECK(withMapMode(0x00) == kName + ": no LoROM header at $7FC0 ($7FD5 holds $00); tileprof loads LoROM ($20 "
+                                       "SlowROM, $30 FastROM) and HiROM ($21, $31)");
+    std::vector<std::uint8_t> twoBanks = makeRom(2);
+    twoBanks[0x7FD5] = 0x00;
+    twoBanks[0xFFD5] = 0x42;
+    CHECK(parseError(twoBanks) == kName + ": no LoROM header at $7FC0 ($7FD5 holds $00) nor HiROM header at $FFC0 "
+                                          "($FFD5 holds $42); tileprof loads LoROM ($20 SlowROM, $30 FastROM) and "
+                                          "HiROM ($21, $31)");
+}
+
+TEST_CASE("rom image: a HiROM map mode in the LoROM header's place is refused, saying where HiROM keeps it")
+{
+    for (const std::uint8_t hiRom : {0x21, 0x31}) {
+        std::vector<std::uint8_t> small = makeRom(1);
+        small[0x7FD5] = hiRom;
+        const std::string tooSmall = parseError(small);
+        CHECK(startsWith(tooSmall, kName + ": map mode $" + (hiRom == 0x21 ? "21"s : "31"s) + " at $7FD5 says HiROM"));
+        CHECK(tooSmall.find("whose header lies at $FFC0, beyond this 32768 bytes image") != npos);
+
+        std::vector<std::uint8_t> large = makeRom(2);
+        large[0x7FD5] = hiRom;
+        large[0xFFD5] = 0x00;
+        CHECK(parseError(large).find("says HiROM, whose header lies at $FFC0, but $FFD5 holds $00") != npos);
+    }
+}
+
+// A valid HiROM image of `banks` 64 KiB banks, its header at $FFC0.
+std::vector<std::uint8_t> makeHiRom(std::size_t banks, std::uint8_t mapMode = 0x21)
+{
+    std::vector<std::uint8_t> rom = makeRom(banks * 2);
+    rom[0x7FD5] = 0x00; // no LoROM header
+    writeHeader(rom, emu::RomLayout::HiRom, {"HIROM TEST", mapMode, 0x02, 0x03, 0x00, 0x33, 0x02, 0x8123});
+    return rom;
+}
+
+TEST_CASE("rom image: a HiROM image loads with its header read at $FFC0")
+{
+    for (const std::uint8_t mode : {0x21, 0x31}) {
+        const emu::RomImage image = emu::parseRom(makeHiRom(2, mode), kName);
+        CHECK(image.layout == emu::RomLayout::HiRom);
+        CHECK(image.header.title == "HIROM TEST");
+        CHECK(image.header.mapMode == mode);
+        CHECK(image.header.fastRom() == (mode == 0x31));
+        CHECK(image.header.cartridgeType == 0x02);
+        CHECK(image.header.declaredRomBytes() == 0x20000);
+        CHECK(image.header.sramBytes() == 0x2000);
+        CHECK(image.header.region == 0x00);
+        CHECK(image.header.developer == 0x33);
+        CHECK(image.header.version == 0x02);
+        CHECK(image.header.resetVector == 0x8123);
+        CHECK(image.header.checksum == image.computedChecksum);
+        CHECK(image.warnings.empty());
+    }
+    // 192 KiB: the header declares the 256 KiB chip it mirrors up to.
+    const emu::RomImage odd = emu::parseRom(makeHiRom(3), kName);
+    CHECK(odd.warnings.empty());
+}
+
+TEST_CASE("rom image: HiROM checksum warnings name the HiROM header's place")
+{
+    std::vector<std::uint8_t> rom = makeHiRom(1);
+    rom[0xFFDC] ^= 0x01;
+    const emu::RomImage image = emu::parseRom(rom, kName);
+    CHECK(hasWarning(image, "do not XOR to $FFFF"));
+    CHECK(hasWarning(image, "at $FFDC"));
+}
+
+TEST_CASE("rom image: with a map mode in both places, the header whose checksum words agree wins")
+{
+    std::vector<std::uint8_t> rom = makeHiRom(1);
+    rom[0x7FD5] = 0x20; // a LoROM map mode where HiROM keeps code
+    rom[0x7FDC] ^= 0x01; // and LoROM checksum words that disagree
+    emu::writeChecksum(rom, emu::RomLayout::HiRom);
+    CHECK(emu::parseRom(rom, kName).layout == emu::RomLayout::HiRom);
+
+    std::vector<std::uint8_t> lo = makeRom(2);
+    lo[0xFFD5] = 0x21;
+    CHECK(emu::parseRom(lo, kName).layout == emu::RomLayout::LoRom);
+}
+
+TEST_CASE("rom image: romOffset follows each layout's banks and mirrors")
+{
+    using emu::RomLayout;
+    constexpr std::size_t kFull = emu::kMaxRomBytes;
+    constexpr std::size_t kNone = ~std::size_t{0};
+    struct Case {
+        RomLayout layout;
+        std::uint32_t address;
+        std::size_t romBytes;
+        std::size_t offset; // kNone: not ROM
+    };
+    const Case cases[] = {
+        {RomLayout::LoRom, 0x008000, kFull, 0x0000},    {RomLayout::LoRom, 0x01FFFF, kFull, 0xFFFF},
+        {RomLayout::LoRom, 0x808000, kFull, 0x0000},    {RomLayout::LoRom, 0xC08000, kFull, 0x200000},
+        {RomLayout::LoRom, 0xFE8000, kFull, 0x3F0000},  {RomLayout::LoRom, 0x007FFF, kFull, kNone},
+        {RomLayout::LoRom, 0x400000, kFull, kNone},     {RomLayout::LoRom, 0x7E8000, kFull, kNone},
+        {RomLayout::HiRom, 0xC00000, kFull, 0x0000},    {RomLayout::HiRom, 0x400000, kFull, 0x0000},
+        {RomLayout::HiRom, 0xC12345, kFull, 0x12345},   {RomLayout::HiRom, 0x7D0000, kFull, 0x3D0000},
+        {RomLayout::HiRom, 0xFFFFFF, kFull, 0x3FFFFF},  {RomLayout::HiRom, 0x008000, kFull, 0x8000},
+        {RomLayout::HiRom, 0x81FFFF, kFull, 0x1FFFF},   {RomLayout::HiRom, 0x3F8000, kFull, 0x3F8000},
+        {RomLayout::HiRom, 0x007FFF, kFull, kNone},     {RomLayout::HiRom, 0xBF6000, kFull, kNone},
+        {RomLayout::HiRom, 0x7E0000, kFull, kNone},     {RomLayout::HiRom, 0x7FFFFF, kFull, kNone},
+        {RomLayout::HiRom, 0xC50000, 0x30000, 0x20000}, // bank 5 of a 3-bank image: 5 mod 3 = 2
+        {RomLayout::HiRom, 0x058000, 0x30000, 0x28000},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.address);
+        const std::optional<std::size_t> offset = emu::romOffset(c.address, c.layout, c.romBytes);
+        CHECK(offset.value_or(kNone) == c.offset);
+    }
 }
 
 TEST_CASE("rom image: a FastROM map mode loads")
 {
     std::vector<std::uint8_t> rom = makeRom(1);
     rom[0x7FD5] = 0x30;
-    emu::writeLoRomChecksum(rom);
+    emu::writeChecksum(rom, emu::RomLayout::LoRom);
     const emu::RomImage image = emu::parseRom(rom, kName);
     CHECK(image.header.fastRom());
     CHECK(image.warnings.empty());
@@ -257,7 +381,7 @@ TEST_CASE("rom image: SRAM above 128 KiB is rejected")
 {
     std::vector<std::uint8_t> rom = makeRom(1);
     rom[0x7FD8] = 7;
-    emu::writeLoRomChecksum(rom);
+    emu::writeChecksum(rom, emu::RomLayout::LoRom);
     CHECK(emu::parseRom(rom, kName).header.sramBytes() == 128 * 1024);
 
     rom[0x7FD8] = 8;
@@ -325,7 +449,7 @@ TEST_CASE("rom image: the checksum mirrors a size that is not a power of two")
     CHECK(emu::snesChecksum(nineteen) == static_cast<std::uint16_t>(bankSum(nineteen, 0, 16) + 4 * mirroredRest));
 }
 
-TEST_CASE("rom image: writeLoRomChecksum makes the header consistent")
+TEST_CASE("rom image: writeChecksum makes the header consistent")
 {
     for (std::size_t banks = 1; banks <= 7; ++banks) {
         CAPTURE(banks);
@@ -336,12 +460,12 @@ TEST_CASE("rom image: writeLoRomChecksum makes the header consistent")
         CHECK((stored ^ complement) == 0xFFFF);
 
         const std::vector<std::uint8_t> once = rom;
-        emu::writeLoRomChecksum(rom);
+        emu::writeChecksum(rom, emu::RomLayout::LoRom);
         CHECK(rom == once);
         CHECK(emu::parseRom(rom, kName).warnings.empty());
     }
     std::vector<std::uint8_t> partial(kBank - 1);
-    CHECK_THROWS_AS(emu::writeLoRomChecksum(partial), std::invalid_argument);
+    CHECK_THROWS_AS(emu::writeChecksum(partial, emu::RomLayout::LoRom), std::invalid_argument);
 }
 
 TEST_CASE("rom image: checksum problems are warnings")
@@ -360,7 +484,7 @@ TEST_CASE("rom image: checksum problems are warnings")
     putWord(rom, 0x7FDE, 0x0000);
     const emu::RomImage zeroed = emu::parseRom(rom, kName);
     CHECK(zeroed.warnings.size() == 2);
-    CHECK(hasWarning(zeroed, "checksum $0000 and complement $0000 do not XOR to $FFFF"));
+    CHECK(hasWarning(zeroed, "checksum $0000 and complement $0000 at $7FDC do not XOR to $FFFF"));
     CHECK(hasWarning(zeroed, "header checksum $0000 differs from the computed $"));
 }
 
@@ -368,12 +492,12 @@ TEST_CASE("rom image: a title with bytes outside printable ASCII is a warning")
 {
     std::vector<std::uint8_t> rom = makeRom(1);
     setTitle(rom, "BAD\x01TITLE");
-    emu::writeLoRomChecksum(rom);
+    emu::writeChecksum(rom, emu::RomLayout::LoRom);
     const emu::RomImage image = emu::parseRom(rom, kName);
     REQUIRE(image.warnings.size() == 1);
     CHECK(image.warnings[0] == kName + ": title byte $01 at $7FC3 is outside printable ASCII $20-$7E");
 
     setTitle(rom, "KANA \xB1\xB2");
-    emu::writeLoRomChecksum(rom);
+    emu::writeChecksum(rom, emu::RomLayout::LoRom);
     CHECK(hasWarning(emu::parseRom(rom, kName), "title byte $B1 at $7FC5"));
 }

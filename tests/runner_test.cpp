@@ -279,7 +279,7 @@ std::uint32_t xAxisSolidBranch()
     std::vector<std::uint32_t> found;
     for (const auto& [start, end] : builtDebugInfo().scopeRanges("MoveEntityAndProcessTileCollisions::XAxis")) {
         for (std::uint32_t at = start; at + 1 < end; ++at) {
-            const std::size_t offset = *emu::loRomOffset(at, rom.size());
+            const std::size_t offset = *emu::romOffset(at, emu::RomLayout::LoRom, rom.size());
             const auto displacement = static_cast<std::int8_t>(rom[offset + 1]);
             if (static_cast<std::uint8_t>(rom[offset]) == 0xF0 && at + 2 + displacement == target) {
                 found.push_back(at);

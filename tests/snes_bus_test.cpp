@@ -1,10 +1,10 @@
-// The S-CPU's LoROM bus: memory map, open bus, access speed, DRAM refresh, frame timing, the
+// The S-CPU's bus, LoROM and HiROM: memory map, open bus, access speed, DRAM refresh, frame timing, the
 // multiplier and divider, NMI/IRQ and the status registers. Expected values come from the timing
 // facts in ../shared/reference/cpu-and-timing.md (part B) and from arithmetic on them.
 
 #include "emu/cpu.hpp"
 #include "emu/snes_bus.hpp"
-#include "tests/support/lorom_builder.hpp"
+#include "tests/support/rom_builder.hpp"
 
 #include <doctest/doctest.h>
 
@@ -366,6 +366,105 @@ TEST_CASE("snes bus: without SRAM in the header, $70:0000 is open bus")
     m.write(0x7E0000, 0x31);
     CHECK(m.read(0x700000) == 0x31);
     CHECK_FALSE(m.bus.poke(0x700000, 0x01));
+}
+
+// ---- HiROM -------------------------------------------------------------------------------------
+
+// Four 64 KiB banks, each starting with its own number, the code at offset $8000.
+const emu::RomImage& hiRom()
+{
+    static const emu::RomImage rom = makeHiRom(kRomStart, 4);
+    return rom;
+}
+
+TEST_CASE("snes bus: HiROM shows whole banks at $40-$7D and $C0-$FF, their upper halves at $00-$3F/$80-$BF")
+{
+    REQUIRE(hiRom().layout == emu::RomLayout::HiRom);
+    Machine m(hiRom());
+    for (const std::uint32_t bank : {0x40u, 0xC0u, 0x44u, 0xC4u, 0x7Du, 0xFCu}) {
+        INFO("bank " << addressName(bank << 16));
+        CHECK(m.read(bank << 16) == (bank & 0x3F) % 4); // 64 KiB a bank, modulo the ROM's 4 banks
+        CHECK(m.read(bank << 16 | 0x8000) == ((bank & 0x3F) % 4 == 0 ? kRomStart[0] : 0xFF));
+    }
+    for (const std::uint32_t bank : {0x00u, 0x80u, 0x3Cu, 0xBCu}) {
+        INFO("bank " << addressName(bank << 16));
+        for (std::uint32_t i = 0; i < kRomStart.size(); ++i) {
+            CHECK(m.read(bank << 16 | (0x8000 + i)) == kRomStart[i]);
+            CHECK(m.bus.peek(bank << 16 | (0x8000 + i)) == kRomStart[i]);
+        }
+        CHECK(m.read(bank << 16 | 0xFFFC) == 0x00); // the reset vector, $8000, at ROM offset $FFFC
+        CHECK(m.read(bank << 16 | 0xFFFD) == 0x80);
+    }
+    CHECK(m.read(0x018000) == 0xFF); // bank 1's upper half: filler, not bank 0 again
+    CHECK(m.read(0xC1FFDC) == 0xFF);
+    m.write(0x7E0000, 0x31);
+    CHECK(m.read(0x000000) == 0x31);     // the low 8 KiB of WRAM stays in the system banks
+    CHECK(m.read(0x7E0000) == 0x31);     // and banks $7E-$7F are WRAM, not ROM bank $3E-$3F
+}
+
+TEST_CASE("snes bus: HiROM ROM costs 8 clocks, and 6 at $80-$FF with MEMSEL, by bank not by layout")
+{
+    Machine m(makeHiRom(kRomStart, 1, 3, 0x31));
+    for (const std::uint32_t address : {0x400000u, 0x7D8000u, 0xC00000u, 0xC08000u, 0x008000u, 0x808000u, 0x206000u,
+                                        0xA06000u}) {
+        INFO(addressName(address));
+        CHECK(m.readCost(address) == 8);
+    }
+    m.write(0x00420D, 0x01);
+    for (const std::uint32_t address : {0xC00000u, 0xFFFFFFu, 0x808000u, 0xBFFFFFu}) {
+        INFO("FastROM " << addressName(address));
+        CHECK(m.readCost(address) == 6);
+        CHECK(m.writeCost(address) == 6);
+    }
+    for (const std::uint32_t address : {0x400000u, 0x7DFFFFu, 0x008000u, 0xA06000u}) {
+        INFO("FastROM " << addressName(address));
+        CHECK(m.readCost(address) == 8); // A23 clear, or SRAM
+    }
+}
+
+TEST_CASE("snes bus: HiROM SRAM sits at $20-$3F/$A0-$BF:6000-$7FFF, 8 KiB a bank, mirrored")
+{
+    Machine m(makeHiRom(kRomStart, 1, 4)); // 1 KiB << 4 = 16 KiB: two banks' worth
+    m.write(0x206000, 0x5A);
+    m.write(0x207FFF, 0xA5);
+    m.write(0x216000, 0x66); // SRAM offset $2000
+    CHECK(m.read(0x206000) == 0x5A);
+    CHECK(m.read(0x216000) == 0x66);
+    for (const std::uint32_t mirror : {0x226000u, 0x3E6000u, 0xA06000u, 0xBE6000u}) {
+        INFO(addressName(mirror));
+        CHECK(m.read(mirror) == 0x5A);
+        CHECK(m.read(mirror + 0x1FFF) == 0xA5);
+        CHECK(m.read(mirror + 0x10000) == 0x66);
+    }
+    CHECK(m.bus.poke(0xA16001, 0x21));
+    CHECK(m.bus.peek(0x216001) == 0x21);
+    CHECK(m.bus.faults().empty());
+    // Where LoROM keeps SRAM, HiROM has ROM; where HiROM keeps it, other banks have expansion space.
+    CHECK(m.read(0x700000) == 0x00);
+    CHECK(m.read(0x708000) == kRomStart[0]);
+    m.write(0x7E0000, 0x31);
+    CHECK(m.read(0x006000) == 0x31);
+    CHECK(m.read(0x1F6000) == 0x31);
+    CHECK_FALSE(m.bus.poke(0x006000, 0x01));
+}
+
+TEST_CASE("snes bus: a write to HiROM ROM, low halves included, is ignored and recorded as a fault")
+{
+    Machine m(hiRom());
+    for (const std::uint32_t address : {0xC00000u, 0x401234u, 0x7D0000u, 0x008000u, 0xBFFFFFu}) {
+        INFO(addressName(address));
+        const unsigned before = m.read(address);
+        m.bus.clearFaults();
+        m.write(address, static_cast<std::uint8_t>(before ^ 0xFF));
+        CHECK(m.read(address) == before);
+        REQUIRE(m.bus.faults().size() == 1);
+        CHECK(m.bus.faults()[0].kind == emu::BusFault::Kind::RomWrite);
+        CHECK(m.bus.faults()[0].address == address);
+    }
+    m.bus.clearFaults();
+    m.write(0x006000, 0x01); // no SRAM: open bus, no fault
+    m.write(0x7E0000, 0x01);
+    CHECK(m.bus.faults().empty());
 }
 
 // ---- Open bus ----------------------------------------------------------------------------------

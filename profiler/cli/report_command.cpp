@@ -70,7 +70,16 @@ int report(const char* command, const ReportCommandOptions& o)
         fast.allowInvalidMap = o.allowInvalidMap;
         fast.fastRom = true;
         const ScenarioRuns fastRuns = runScenarios(o.scenarios, fast, command, o.rom);
-        report.fastRom = compareFastRom(report.scenarios, fastRuns.results);
+        // Scenarios pair up by index: the comparison is only sound when both passes ran the same ones.
+        if (fastRuns.problems.empty()) {
+            report.fastRom = compareFastRom(report.scenarios, fastRuns.results);
+        }
+        for (const InputProblem& problem : fastRuns.problems) {
+            const auto same = [&](const InputProblem& p) { return p.message == problem.message; };
+            if (std::ranges::none_of(report.inputProblems, same)) {
+                report.inputProblems.push_back(problem);
+            }
+        }
     }
     if (report.scenarios.empty() && report.inputProblems.empty()) {
         return kExitBadInput;

@@ -10,22 +10,44 @@ namespace tileprof {
 
 namespace {
 
+// What the bus shows where, as tileprof maps it (emu::romOffset, SnesBus::sramOffset).
+struct LayoutText {
+    const char* name;
+    std::size_t bankBytes;
+    const char* romAt;
+    const char* sramAt;
+};
+
+LayoutText layoutText(emu::RomLayout layout)
+{
+    if (layout == emu::RomLayout::HiRom) {
+        return {"HiROM", emu::kHiRomBankBytes,
+                "$40-$7D/$C0-$FF:0000-FFFF, upper halves also at $00-$3F/$80-$BF:8000-FFFF; header at $FFC0",
+                "$20-$3F/$A0-$BF:6000-7FFF"};
+    }
+    return {"LoROM", emu::kLoRomBankBytes, "$00-$7D/$80-$FF:8000-FFFF; header at $7FC0", "$70-$7D/$F0-$FF:0000-7FFF"};
+}
+
 void printRom(const emu::RomImage& rom)
 {
     const emu::RomHeader& h = rom.header;
-    const std::size_t banks = rom.bytes.size() / emu::kLoRomBankBytes;
+    const LayoutText layout = layoutText(rom.layout);
+    // A HiROM image may end halfway through a bank: 32 KiB is the unit of its size.
+    const double banks = static_cast<double>(rom.bytes.size()) / static_cast<double>(layout.bankBytes);
     std::printf("%s\n", rom.name.c_str());
     std::printf("  title          %s\n", h.title.c_str());
-    std::printf("  mapping        LoROM, %s (map mode $%02X)\n", h.fastRom() ? "FastROM" : "SlowROM", h.mapMode);
-    std::printf("  ROM            %zu bytes, %zu bank%s of 32 KiB; the header declares %zu\n", rom.bytes.size(), banks,
-                banks == 1 ? "" : "s", h.declaredRomBytes());
+    std::printf("  mapping        %s, %s (map mode $%02X)%s\n", layout.name, h.fastRom() ? "FastROM" : "SlowROM", h.mapMode,
+                h.fastRom() ? "; tileprof sets MEMSEL as its boot would: ROM at $80-$FF costs 6 clocks" : "");
+    std::printf("  ROM            %zu bytes, %g bank%s of %zu KiB; the header declares %zu\n", rom.bytes.size(), banks,
+                banks == 1 ? "" : "s", layout.bankBytes / 1024, h.declaredRomBytes());
+    std::printf("  ROM at         %s\n", layout.romAt);
     if (rom.copierHeaderRemoved) {
         std::printf("  copier header  512 bytes, removed\n");
     }
     if (h.sramBytes() == 0) {
         std::printf("  SRAM           none\n");
     } else {
-        std::printf("  SRAM           %zu bytes\n", h.sramBytes());
+        std::printf("  SRAM           %zu bytes at %s\n", h.sramBytes(), layout.sramAt);
     }
     std::printf("  cartridge      type $%02X, region $%02X, developer $%02X, version $%02X\n", h.cartridgeType,
                 h.region, h.developer, h.version);

@@ -65,7 +65,7 @@ ExecutedInstruction disassembleAt(const emu::RomImage& image, std::uint32_t addr
 {
     std::array<std::uint8_t, 4> bytes{};
     for (std::uint32_t i = 0; i < bytes.size(); ++i) {
-        if (const std::optional<std::size_t> offset = emu::loRomOffset(address + i, image.bytes.size())) {
+        if (const std::optional<std::size_t> offset = image.offsetOf(address + i)) {
             bytes[i] = image.bytes[*offset];
         }
     }

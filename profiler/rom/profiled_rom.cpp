@@ -51,7 +51,7 @@ public:
     std::uint32_t code(const SymbolRef& ref) const
     {
         const ResolvedSymbol s = symbol(ref);
-        if (!emu::loRomOffset(s.value, rom_.image.bytes.size())) {
+        if (!rom_.image.offsetOf(s.value)) {
             fail(ref, "is at " + hex(s.value) + ", which is not in ROM");
         }
         return s.value;
@@ -130,7 +130,7 @@ std::array<std::uint8_t, 256> readTable(const ProfiledRom& rom, const Resolver& 
     const std::uint32_t start = resolve.code(ref);
     std::array<std::uint8_t, 256> table{};
     for (std::uint32_t i = 0; i < table.size(); ++i) {
-        const auto offset = emu::loRomOffset(start + i, rom.image.bytes.size());
+        const auto offset = rom.image.offsetOf(start + i);
         if (!offset) {
             resolve.fail(ref, "does not have 256 bytes of ROM after it");
         }
@@ -167,7 +167,7 @@ std::int64_t romField(const ProfiledRom& rom, std::uint32_t address, FieldFormat
     const std::uint32_t bytes = bytesOf(format);
     std::uint32_t value = 0;
     for (std::uint32_t i = 0; i < bytes; ++i) {
-        value |= std::uint32_t{rom.image.bytes[*emu::loRomOffset(address + i, rom.image.bytes.size())]} << (8 * i);
+        value |= std::uint32_t{rom.image.bytes[*rom.image.offsetOf(address + i)]} << (8 * i);
     }
     const std::uint32_t sign = std::uint32_t{1} << (8 * bytes - 1);
     return isSigned(format) && (value & sign) ? std::int64_t{value} - (std::int64_t{sign} << 1) : std::int64_t{value};
@@ -179,7 +179,7 @@ void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& r, const Hitbo
     a.hitboxRecords = r.symbol(h.records).value;
     bool inRom = true;
     for (std::uint32_t i = 0; i < bytes && inRom; ++i) {
-        inRom = emu::loRomOffset(a.hitboxRecords + i, rom.image.bytes.size()).has_value() &&
+        inRom = rom.image.offsetOf(a.hitboxRecords + i).has_value() &&
                 ((a.hitboxRecords + i) >> 16) == (a.hitboxRecords >> 16);
     }
     if (!inRom && !isWram(a.hitboxRecords, bytes)) {
@@ -285,7 +285,7 @@ ProfiledRom loadProfiledRom(const RomFiles& files)
 {
     ProfiledRom rom;
     rom.image = emu::loadRomFile(files.image);
-    rom.debug = loadSymbolFile(files.symbols ? *files.symbols : symbolFileBeside(files.image), loRomPlaces(rom.image));
+    rom.debug = loadSymbolFile(files.symbols ? *files.symbols : symbolFileBeside(files.image), cartridgePlaces(rom.image));
     checkDebugFileDescribes(rom, files.image);
     rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
     rom.addresses = resolve(rom);

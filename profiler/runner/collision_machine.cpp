@@ -2,6 +2,7 @@
 
 #include "emu/input_error.hpp"
 #include "profiler/runner/trace_observer.hpp"
+#include "profiler/text/printf_string.hpp"
 
 #include <algorithm>
 #include <string>
@@ -37,10 +38,11 @@ std::uint32_t mapVariableValue(const Manifest& m, const MapVariable& v, const Ma
 
 namespace {
 
-// The banks $80+ mirror of a system bank ($00-$3F); other banks as they are.
+// The banks $80+ mirror of a bank below WRAM's ($00-$7D), which shows the same ROM in LoROM and
+// HiROM alike; other banks as they are.
 std::uint32_t fastMirror(std::uint32_t bank)
 {
-    return bank < 0x40 ? bank | 0x80 : bank;
+    return bank < 0x7E ? bank | 0x80 : bank;
 }
 
 } // namespace
@@ -48,8 +50,13 @@ std::uint32_t fastMirror(std::uint32_t bank)
 CollisionMachine::CollisionMachine(const ProfiledRom& rom, bool fastRom)
     : rom_(rom), bus_(rom.image), cpu_(bus_), fastRom_(fastRom)
 {
+    if (fastRom && rom.image.header.fastRom()) {
+        throw emu::InputError(rom.image.name + ": its header already says FastROM (map mode " +
+                              printfString("$%02X", rom.image.header.mapMode) + "): there is no SlowROM run to compare");
+    }
     cpu_.reset();
-    bus_.setFastRom(fastRom);
+    // A FastROM game sets MEMSEL while it boots; the host stands in for that boot.
+    bus_.setFastRom(fastRom || rom.image.header.fastRom());
 }
 
 std::uint32_t CollisionMachine::runAddress(std::uint32_t address) const

@@ -21,12 +21,14 @@ struct CallOutcome {
     std::uint32_t returnAddress; // where a correct return lands
 };
 
-// The ROM under test on the LoROM bus, called the way its manifest says: the map and the
+// The ROM under test on the SNES bus, called the way its manifest says: the map and the
 // entities in WRAM, one call per entity per frame, each from the start of a video frame.
 class CollisionMachine {
 public:
-    // With `fastRom`, MEMSEL is set and the routine runs from the banks $80+ mirror of its code
-    // (and of its data bank, when that is a ROM bank): what a FastROM build would do.
+    // MEMSEL is set when the header says FastROM, as the game's boot code would. With `fastRom`, a
+    // SlowROM image runs as a FastROM build of it would: MEMSEL set and the routine entered at the
+    // banks $80+ mirror of its code (and of its data bank, when that is a ROM bank). Throws
+    // emu::InputError for `fastRom` on an image that is FastROM already.
     explicit CollisionMachine(const ProfiledRom& rom, bool fastRom = false);
 
     // Writes the map (tile id = the TileType's index), its size and the collision-type table.

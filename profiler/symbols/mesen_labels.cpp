@@ -21,7 +21,7 @@ struct Place {
 };
 
 // Where Mesen puts a CPU address; nothing for what it has no memory type for here.
-std::optional<Place> placeOf(std::uint32_t address, std::size_t romBytes)
+std::optional<Place> placeOf(std::uint32_t address, const emu::RomImage& image)
 {
     const std::uint32_t bank = address >> 16;
     const std::uint32_t low = address & 0xFFFF;
@@ -35,7 +35,7 @@ std::optional<Place> placeOf(std::uint32_t address, std::size_t romBytes)
     if (systemBank && ((low >= 0x2100 && low < 0x2200) || (low >= 0x4000 && low < 0x4400))) {
         return Place{"SnesRegister", low};
     }
-    if (const std::optional<std::size_t> offset = emu::loRomOffset(address, romBytes)) {
+    if (const std::optional<std::size_t> offset = image.offsetOf(address)) {
         return Place{"SnesPrgRom", static_cast<std::uint32_t>(*offset)};
     }
     return std::nullopt;
@@ -83,7 +83,6 @@ bool wins(const DebugSymbol& s, bool wanted, const Label& held)
 
 std::string mesenLabels(const ProfiledRom& rom)
 {
-    const std::size_t romBytes = rom.image.bytes.size();
     std::map<const DebugSymbol*, std::string> wanted; // with their comments
     if (const DebugSymbol* entry = rom.debug.findSymbol(rom.manifest.entry.name)) {
         wanted[entry];
@@ -100,7 +99,7 @@ std::string mesenLabels(const ProfiledRom& rom)
 
     std::map<Place, Label> labels;
     for (const DebugSymbol& s : rom.debug.symbols()) {
-        const std::optional<Place> place = s.isLabel && !isMacroLocal(s) ? placeOf(s.value, romBytes) : std::nullopt;
+        const std::optional<Place> place = s.isLabel && !isMacroLocal(s) ? placeOf(s.value, rom.image) : std::nullopt;
         if (!place) {
             continue;
         }

@@ -11,8 +11,9 @@ namespace tileprof {
 
 inline constexpr emu::FileLimit kSymbolFileLimit{64u << 20, "a symbol file"};
 
-// Where a LoROM cartridge shows the bytes of its ROM and SRAM.
-CartridgePlaces loRomPlaces(const emu::RomImage& image);
+// Where the image's cartridge shows the bytes of its ROM and SRAM: LoROM ROM from $00:8000, SRAM
+// from $70:0000; HiROM ROM from $C0:0000 (the banks that show all of it), SRAM from $20:6000.
+CartridgePlaces cartridgePlaces(const emu::RomImage& image);
 
 // Any symbol file tileprof reads, its format recognised from its content: an ld65 debug file
 // (it starts with a version record) or a label file (label_file.hpp). Throws emu::InputError

@@ -3,7 +3,7 @@
 ; $10-$11 = $5A,$01 and $0200+i = (37*i + 11) & $FF.
 
 .p816
-.include "lorom_header.inc"
+.include "cartridge_header.inc"
 
 .segment "CODE"
 
@@ -38,7 +38,7 @@ Inner:
 .endproc
 
 .ifdef WIDE
-LOROM_HEADER "TILEPROF BENCH W16", Workload, Halt, Halt, Halt, Halt
+CARTRIDGE_HEADER "TILEPROF BENCH W16", Workload, Halt, Halt, Halt, Halt
 .else
-LOROM_HEADER "TILEPROF BENCH W8", Workload, Halt, Halt, Halt, Halt
+CARTRIDGE_HEADER "TILEPROF BENCH W8", Workload, Halt, Halt, Halt, Halt
 .endif

@@ -4,7 +4,7 @@
 
 .p816
 
-.include "lorom_header.inc"
+.include "cartridge_header.inc"
 
 .segment "CODE"
 
@@ -25,4 +25,4 @@
     stp
 .endproc
 
-LOROM_HEADER "TILEPROF COLLISION", Reset, Halt, Halt, Halt, Halt
+CARTRIDGE_HEADER "TILEPROF COLLISION", Reset, Halt, Halt, Halt, Halt

@@ -43,7 +43,7 @@ void patchRom(const std::filesystem::path& dir, std::uint32_t address, const std
 {
     const std::filesystem::path sfc = dir / "tile-collision.sfc";
     std::string rom = slurp(sfc);
-    const std::optional<std::size_t> offset = emu::loRomOffset(address, rom.size());
+    const std::optional<std::size_t> offset = emu::romOffset(address, emu::RomLayout::LoRom, rom.size());
     REQUIRE(offset.has_value());
     REQUIRE(*offset + bytes.size() <= rom.size());
     std::copy(bytes.begin(), bytes.end(), rom.begin() + static_cast<std::ptrdiff_t>(*offset));

@@ -1,5 +1,5 @@
-// set_lorom_checksum FILE.sfc: fills in the checksum complement and checksum of a linked LoROM
-// image, in place. Exits 2 with the file unchanged if the image is not a valid LoROM image.
+// set_rom_checksum FILE.sfc: fills in the checksum complement and checksum of a linked LoROM or
+// HiROM image, in place. Exits 2 with the file unchanged if the image is not one tileprof loads.
 
 #include "emu/input_error.hpp"
 #include "emu/rom_image.hpp"
@@ -15,14 +15,15 @@ namespace {
 // Only the four checksum bytes are written, so a copier header and everything else stay as they are.
 void writeChecksumBytes(const emu::RomImage& image)
 {
-    const std::size_t fileOffset = (image.copierHeaderRemoved ? 512 : 0) + emu::kLoRomChecksumOffset;
+    const std::size_t at = emu::checksumOffset(image.layout);
+    const std::size_t fileOffset = (image.copierHeaderRemoved ? 512 : 0) + at;
     std::FILE* file = std::fopen(image.name.c_str(), "r+b");
     if (file == nullptr) {
         throw emu::InputError(image.name + ": cannot open for writing: " + std::strerror(errno));
     }
     // Flushed before closing so that a failed write is caught with its errno.
     const bool written = std::fseek(file, static_cast<long>(fileOffset), SEEK_SET) == 0 &&
-                         std::fwrite(&image.bytes[emu::kLoRomChecksumOffset], 1, 4, file) == 4 &&
+                         std::fwrite(&image.bytes[at], 1, 4, file) == 4 &&
                          std::fflush(file) == 0;
     const int writeError = errno;
     std::fclose(file);
@@ -36,15 +37,15 @@ void writeChecksumBytes(const emu::RomImage& image)
 int main(int argc, char** argv)
 {
     if (argc != 2) {
-        std::fprintf(stderr, "set_lorom_checksum: usage: set_lorom_checksum FILE.sfc\n");
+        std::fprintf(stderr, "set_rom_checksum: usage: set_rom_checksum FILE.sfc\n");
         return 2;
     }
     try {
         emu::RomImage image = emu::loadRomFile(argv[1]);
-        emu::writeLoRomChecksum(image.bytes);
+        emu::writeChecksum(image.bytes, image.layout);
         writeChecksumBytes(image);
     } catch (const std::exception& error) {
-        std::fprintf(stderr, "set_lorom_checksum: %s\n", error.what());
+        std::fprintf(stderr, "set_rom_checksum: %s\n", error.what());
         return 2;
     }
     return 0;
