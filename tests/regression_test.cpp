@@ -378,6 +378,56 @@ TEST_CASE("regression: diff of two ROM builds finds the slower function")
     CHECK(contains(mixed.err, "not one of each"));
 }
 
+TEST_CASE("regression: diff of two ROM builds each with its own manifest, the engine's original against ours")
+{
+    const fs::path untech = fs::path(TILEPROF_SHARED_DIR) / "testdata" / "untech-original";
+    const std::string original = (untech / "collision-harness-wramframes.sfc").string();
+    const std::string manifest =
+        (fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "untech-original" / "wram-frames.toml").string();
+    const std::string ours = bundledRomPath("tile-collision").string();
+    const std::vector<std::string> scenarios{"--scenarios", bundledScenario("walkthrough-12x24").string()};
+
+    const CommandResult diff = runTileprof(concat({"diff", original, ours, "--old-manifest", manifest}, scenarios));
+    CHECK(diff.exitCode == 0);
+    CHECK(contains(diff.out, "tileprof diff: " + ours + " (new) against " + original + " (old)"));
+    // Mean and max deltas as measured on this walkthrough: ours is faster in every case.
+    const std::map<std::string, std::pair<std::string, std::string>> expected = {
+        {"falling", {"-93.38", "-91"}},
+        {"standing", {"-84.59", "-100"}},
+        {"rising", {"-85.85", "-75"}},
+        {"ceiling-standing", {"-33.03", "-29"}},
+    };
+    const auto rows = caseRows(diff.out);
+    CHECK(rows.size() == expected.size());
+    for (const auto& [name, deltas] : expected) {
+        INFO(name);
+        REQUIRE(rows.count(name) == 1);
+        const std::vector<std::string>& row = rows.at(name);
+        REQUIRE(row.size() == 10);
+        CHECK(row[3] == deltas.first);
+        CHECK(row[7] == deltas.second);
+        CHECK(row[9] == "faster");
+    }
+    // Each side's functions under its own names: the bass labels' dots, ca65's colons.
+    CHECK(contains(diff.out, "  MetaTiles.MoveEntityAndProcessTileCollisions (gone)\n"));
+    CHECK(contains(diff.out, "  MoveEntityAndProcessTileCollisions::XAxis (new)\n"));
+
+    // Without its manifest the original cannot be called; the symbol file can be given too.
+    const CommandResult bare = runTileprof(concat({"diff", original, ours}, scenarios));
+    CHECK(bare.exitCode == 2);
+    const CommandResult explicitSymbols = runTileprof(concat(
+        {"diff", original, ours, "--old-manifest", manifest, "--old-symbols", (untech / "collision-harness-wramframes.sym").string()},
+        scenarios));
+    CHECK(explicitSymbols.exitCode == 0);
+    CHECK(explicitSymbols.out == diff.out);
+
+    const fs::path report = fs::path(TILEPROF_SCRIPTS_DIR) / "x.json";
+    const CommandResult misplaced = runTileprof({"diff", report.string(), report.string(), "--new-manifest", manifest});
+    CHECK(misplaced.exitCode == 2);
+    CHECK(contains(misplaced.err, "tileprof diff: a symbol file or manifest (" + manifest +
+                                      ") belongs to a ROM build; these are JSON reports or baselines"));
+}
+
 TEST_CASE("regression: diff of JSON reports and baselines")
 {
     TempDir dir;

@@ -142,6 +142,10 @@ int main(int argc, char** argv)
         ->expected(2);
     addComparisonOptions(diff);
     addRegressionOptions(diff, true);
+    diff->add_option("--old-symbols", regression.oldSymbols, "A's symbol file, when A is a ROM (default: beside it)");
+    diff->add_option("--old-manifest", regression.oldManifest, "A's manifest, when A is a ROM (default: beside it)");
+    diff->add_option("--new-symbols", regression.newSymbols, "B's symbol file, when B is a ROM (default: beside it)");
+    diff->add_option("--new-manifest", regression.newManifest, "B's manifest, when B is a ROM (default: beside it)");
 
     std::vector<std::string> sstFiles;
     bool sstQuiet = false;

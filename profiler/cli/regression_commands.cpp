@@ -43,6 +43,11 @@ bool isRom(const std::string& path)
     return extension == ".sfc" || extension == ".smc";
 }
 
+std::optional<std::filesystem::path> given(const std::string& path)
+{
+    return path.empty() ? std::nullopt : std::optional<std::filesystem::path>(path);
+}
+
 } // namespace
 
 int runBaselineCommand(const RegressionOptions& o)
@@ -88,10 +93,18 @@ int runDiffCommand(const RegressionOptions& o)
             if (!o.scenarios.empty()) {
                 throw emu::InputError("scenarios are run only when comparing two ROM builds");
             }
+            for (const std::string* file : {&o.oldSymbols, &o.oldManifest, &o.newSymbols, &o.newManifest}) {
+                if (!file->empty()) {
+                    throw emu::InputError("a symbol file or manifest (" + *file +
+                                          ") belongs to a ROM build; these are JSON reports or baselines");
+                }
+            }
             return finish(compare(loadFigures(a), loadFigures(b), o.tolerance, false), "diff", o);
         }
-        const std::optional<Figures> old = measure(o.scenarios, o, "diff", RomFiles{a, std::nullopt, std::nullopt}, a);
-        const std::optional<Figures> now = measure(o.scenarios, o, "diff", RomFiles{b, std::nullopt, std::nullopt}, b);
+        const std::optional<Figures> old =
+            measure(o.scenarios, o, "diff", RomFiles{a, given(o.oldSymbols), given(o.oldManifest)}, a);
+        const std::optional<Figures> now =
+            measure(o.scenarios, o, "diff", RomFiles{b, given(o.newSymbols), given(o.newManifest)}, b);
         if (!old || !now) {
             return kExitBadInput;
         }

@@ -17,6 +17,11 @@ struct RegressionOptions {
     std::string out;
     bool allowInvalidMap = false;
     std::optional<RomFiles> rom; // baseline, check: run every scenario on this ROM instead of its own
+    // diff of two ROM builds: each one's symbol file and manifest, when not the ones beside it
+    std::string oldSymbols;
+    std::string oldManifest;
+    std::string newSymbols;
+    std::string newManifest;
 };
 
 // `tileprof baseline`: runs the scenarios and writes their per-case and per-function figures.
