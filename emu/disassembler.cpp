@@ -1,5 +1,7 @@
 #include "emu/disassembler.hpp"
 
+#include "emu/registers.hpp"
+
 namespace emu {
 
 namespace {
@@ -190,6 +192,17 @@ Disassembly disassemble(std::uint32_t address, const std::array<std::uint8_t, 4>
         break;
     }
     return d;
+}
+
+Disassembly disassembleRom(const RomImage& image, std::uint32_t address, std::uint8_t flags)
+{
+    std::array<std::uint8_t, 4> bytes{};
+    for (std::uint32_t i = 0; i < bytes.size(); ++i) {
+        if (const std::optional<std::size_t> offset = image.offsetOf(address + i)) {
+            bytes[i] = image.bytes[*offset];
+        }
+    }
+    return disassemble(address, bytes, (flags & flag::memory8) != 0, (flags & flag::index8) != 0);
 }
 
 } // namespace emu

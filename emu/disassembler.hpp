@@ -1,5 +1,7 @@
 #pragma once
 
+#include "emu/rom_image.hpp"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -22,5 +24,9 @@ struct Disassembly {
 // which decide the size of immediate operands of accumulator and index instructions; in emulation mode the
 // caller passes true for both.
 Disassembly disassemble(std::uint32_t address, const std::array<std::uint8_t, 4>& bytes, bool m8, bool x8);
+
+// The instruction a cartridge holds at `address`, decoded with the M and X widths of `flags` (the
+// P register); bytes outside its ROM read as 0.
+Disassembly disassembleRom(const RomImage& image, std::uint32_t address, std::uint8_t flags);
 
 } // namespace emu

@@ -76,7 +76,7 @@ Profile profileOf(const std::vector<const ScenarioResult*>& scenarios)
     ProfileBuilder builder;
     for (const ScenarioResult* s : scenarios) {
         for (const CallRecord& call : s->calls) {
-            builder.add(call, bundledRom().debug);
+            builder.add(call, bundledRom().debug, bundledRom().image);
         }
     }
     return builder.build();
@@ -304,7 +304,7 @@ TEST_CASE("attribution: the profile of a single call is that call")
         const CallRecord& call = walk.calls[i];
         INFO("frame " << call.frame);
         ProfileBuilder builder;
-        builder.add(call, bundledRom().debug);
+        builder.add(call, bundledRom().debug, bundledRom().image);
         const Profile p = builder.build();
         checkAddsUp(p, Cost{call.cycles, call.masterClocks}, 1);
         for (const FunctionProfile& f : p.functions) {
@@ -320,8 +320,8 @@ TEST_CASE("attribution: the profile of a single call is that call")
 TEST_CASE("attribution: the per-case profiles of all calls add up to the whole")
 {
     const std::vector<ScenarioResult>& runs = realRuns();
-    std::vector<const DebugInfo*> debug(runs.size(), &bundledRom().debug);
-    const Attribution a = attribute(runs, debug, Selection{});
+    std::vector<const ProfiledRom*> roms(runs.size(), &bundledRom());
+    const Attribution a = attribute(runs, roms, Selection{});
 
     std::size_t calls = 0;
     Cost total;
@@ -399,14 +399,14 @@ std::pair<std::size_t, Cost> expected(const std::vector<ScenarioResult>& runs, P
 TEST_CASE("attribution: a selection picks exactly the calls it names")
 {
     const std::vector<ScenarioResult>& runs = realRuns();
-    std::vector<const DebugInfo*> debug(runs.size(), &bundledRom().debug);
+    std::vector<const ProfiledRom*> roms(runs.size(), &bundledRom());
     const auto entityOf = [](const ScenarioResult& s, const CallRecord& c) {
         return s.entities[static_cast<std::size_t>(c.entity)];
     };
 
     SUBCASE("a case")
     {
-        const Attribution a = attribute(runs, debug, Selection{"falling", std::nullopt, std::nullopt});
+        const Attribution a = attribute(runs, roms, Selection{"falling", std::nullopt, std::nullopt});
         const auto [calls, cost] = expected(runs, [](const ScenarioResult& s, const CallRecord& c) {
             return caseNameOf(s, c) == "falling";
         });
@@ -423,7 +423,7 @@ TEST_CASE("attribution: a selection picks exactly the calls it names")
     }
     SUBCASE("a frame and an entity: one call")
     {
-        const Attribution a = attribute(std::span(&runs.front(), 1), std::span(debug.data(), 1), Selection{std::nullopt, 434, "player"});
+        const Attribution a = attribute(std::span(&runs.front(), 1), std::span(roms.data(), 1), Selection{std::nullopt, 434, "player"});
         const CallRecord& call = runs.front().calls[433];
         REQUIRE(call.frame == 434);
         CHECK(a.selected.calls == 1);
@@ -432,7 +432,7 @@ TEST_CASE("attribution: a selection picks exactly the calls it names")
     }
     SUBCASE("a frame: every entity's call of that frame, in every scenario")
     {
-        const Attribution a = attribute(runs, debug, Selection{std::nullopt, 3, std::nullopt});
+        const Attribution a = attribute(runs, roms, Selection{std::nullopt, 3, std::nullopt});
         const auto [calls, cost] = expected(runs, [](const ScenarioResult&, const CallRecord& c) { return c.frame == 3; });
         std::size_t entities = 0;
         for (const ScenarioResult& s : runs) {
@@ -447,7 +447,7 @@ TEST_CASE("attribution: a selection picks exactly the calls it names")
         const ScenarioResult& eight = runs[1];
         REQUIRE(eight.entities.size() == 8);
         const std::string name = eight.entities[5];
-        const Attribution a = attribute(runs, debug, Selection{"standing", std::nullopt, name});
+        const Attribution a = attribute(runs, roms, Selection{"standing", std::nullopt, name});
         const auto [calls, cost] = expected(runs, [&](const ScenarioResult& s, const CallRecord& c) {
             return entityOf(s, c) == name && caseNameOf(s, c) == "standing";
         });
@@ -459,7 +459,7 @@ TEST_CASE("attribution: a selection picks exactly the calls it names")
     }
     SUBCASE("nothing")
     {
-        const Attribution a = attribute(runs, debug, Selection{"no-such-case", std::nullopt, std::nullopt});
+        const Attribution a = attribute(runs, roms, Selection{"no-such-case", std::nullopt, std::nullopt});
         CHECK(a.selected.calls == 0);
         CHECK(a.selected.total == Cost{});
         CHECK(a.selected.functions.empty());
@@ -475,9 +475,9 @@ TEST_CASE("attribution: the same scenario run twice gives the same profile")
     CHECK(a == dump(profileOf({&second})));
     CHECK(a.size() > 1000);
     // And through attribute(), whose per-case profiles must be as stable.
-    const DebugInfo* debug = &bundledRom().debug;
-    const Attribution x = attribute(std::span(&first, 1), std::span(&debug, 1), Selection{});
-    const Attribution y = attribute(std::span(&second, 1), std::span(&debug, 1), Selection{});
+    const ProfiledRom* rom = &bundledRom();
+    const Attribution x = attribute(std::span(&first, 1), std::span(&rom, 1), Selection{});
+    const Attribution y = attribute(std::span(&second, 1), std::span(&rom, 1), Selection{});
     CHECK(dump(x.selected) == dump(y.selected));
     REQUIRE(x.cases.size() == y.cases.size());
     for (std::size_t i = 0; i < x.cases.size(); ++i) {
@@ -493,6 +493,9 @@ const DebugInfo& gameDebug()
     static const DebugInfo info = DebugInfo::load(fs::path(TILEPROF_TEST_DATA_DIR) / "dbg" / "game.dbg");
     return info;
 }
+
+// The steps below are made up, with no ROM behind them: code game.dbg has no line for reads as zeros.
+const emu::RomImage kNoImage{};
 
 constexpr std::uint8_t kJsr = 0x20;
 constexpr std::uint8_t kJsl = 0x22;
@@ -524,7 +527,7 @@ Profile profileOf(const std::vector<CallRecord>& calls)
 {
     ProfileBuilder builder;
     for (const CallRecord& call : calls) {
-        builder.add(call, gameDebug());
+        builder.add(call, gameDebug(), kNoImage);
     }
     return builder.build();
 }

@@ -4,10 +4,12 @@
 // leaves the entity exactly as roms/tile-collision does. Only the cost may differ.
 
 #include "emu/input_error.hpp"
+#include "profiler/attribution/attribution.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/rom/profiled_rom.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -161,6 +163,49 @@ TEST_CASE("untech original: its ROM-records build runs the scenarios of the engi
     }
     CHECK(run > 0);
     CHECK(refused > 0);
+}
+
+TEST_CASE("untech original: its labels give functions, and each instruction that ran is a line with its disassembly")
+{
+    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml");
+    RunOptions options;
+    options.recordSteps = true;
+    const ScenarioResult run = runScenario(scenario, original(), options);
+    const ProfiledRom* rom = &original();
+    const Profile p = attribute(std::span(&run, 1), std::span(&rom, 1), Selection{}).selected;
+    REQUIRE(p.lines.size() > 100);
+    Cost sum;
+    std::uint64_t executions = 0;
+    for (const LineProfile& l : p.lines) {
+        CHECK(l.file.empty());
+        REQUIRE(l.address.has_value());
+        CHECK_FALSE(l.instruction.empty());
+        sum += l.exclusive;
+        executions += l.executions;
+    }
+    CHECK(sum == p.total);
+    CHECK(std::ranges::is_sorted(p.lines, {}, [](const LineProfile& l) { return *l.address; }));
+    // The routine's first instructions, decoded with the widths they ran with: 8-bit A, then 16.
+    const auto at = [&](std::uint32_t address) {
+        const auto found = std::ranges::find(p.lines, std::optional(address), &LineProfile::address);
+        REQUIRE(found != p.lines.end());
+        return *found;
+    };
+    const LineProfile entry = at(original().addresses.entry);
+    CHECK(entry.instruction == "SEP #$20");
+    CHECK(entry.executions == run.calls.size());
+    CHECK(entry.function == "MetaTiles.MoveEntityAndProcessTileCollisions");
+    CHECK(at(0x808033).instruction == "ORA #$FF00");
+    CHECK(at(0x80805B).function == "MetaTiles.MoveEntityAndProcessTileCollisions.MovingRight");
+
+    const CommandResult profile =
+        runTileprof({"profile", "--rom", (kOriginal / "collision-harness-wramframes.sfc").string(), "--manifest",
+                     (kManifests / "wram-frames.toml").string(), (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string()});
+    CHECK(profile.exitCode == 0);
+    CHECK(contains(profile.out, "\nannotated disassembly of what ran without line information"));
+    CHECK(contains(profile.out, "                                        | MetaTiles.MoveEntityAndProcessTileCollisions.MovingRight:\n"));
+    CHECK(contains(profile.out, "       3.00   0.6%                  840 | $80:8011  SEP #$20\n"));
+    CHECK_FALSE(contains(profile.out, "(no line information)"));
 }
 
 TEST_CASE("untech original: a map variable its format cannot hold for a scenario's map stops that scenario")

@@ -29,7 +29,7 @@ std::string Selection::describe() const
     return text.empty() ? "all calls" : text;
 }
 
-Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const DebugInfo* const> debug,
+Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const ProfiledRom* const> roms,
                       const Selection& selection)
 {
     ProfileBuilder selected;
@@ -38,15 +38,15 @@ Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const
     for (std::size_t i = 0; i < scenarios.size(); ++i) {
         for (const CallRecord& call : scenarios[i].calls) {
             if (selection.selects(scenarios[i], call)) {
-                selected.add(call, *debug[i]);
+                selected.add(call, roms[i]->debug, roms[i]->image);
             }
             const std::string name = caseNameOf(scenarios[i], call);
             const auto found = std::find(caseNames.begin(), caseNames.end(), name);
             if (found == caseNames.end()) {
                 caseNames.push_back(name);
-                perCase.emplace_back().add(call, *debug[i]);
+                perCase.emplace_back().add(call, roms[i]->debug, roms[i]->image);
             } else {
-                perCase[static_cast<std::size_t>(found - caseNames.begin())].add(call, *debug[i]);
+                perCase[static_cast<std::size_t>(found - caseNames.begin())].add(call, roms[i]->debug, roms[i]->image);
             }
         }
     }

@@ -2,7 +2,7 @@
 
 #include "profiler/attribution/profile.hpp"
 #include "profiler/runner/scenario_runner.hpp"
-#include "profiler/symbols/debug_info.hpp"
+#include "profiler/rom/profiled_rom.hpp"
 
 #include <optional>
 #include <span>
@@ -33,8 +33,9 @@ struct Attribution {
     std::vector<CaseProfile> cases; // in the order the cases first ran
 };
 
-// Attributes the calls of scenarios[i], recorded with their steps, through debug[i]: its ROM's.
-Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const DebugInfo* const> debug,
+// Attributes the calls of scenarios[i], recorded with their steps, through roms[i]: the ROM it
+// ran on, whose symbols give the functions and lines (its image, where they have no line).
+Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const ProfiledRom* const> roms,
                       const Selection& selection);
 
 } // namespace tileprof

@@ -3,6 +3,7 @@
 #include "profiler/attribution/cost.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct FunctionProfile {
 struct LineProfile {
     std::string file; // as ld65 recorded it; "" for code without line information
     int line = 0;
+    // Code without line information is attributed instruction by instruction: its address, and
+    // its disassembly with the M and X widths of its first execution.
+    std::optional<std::uint32_t> address;
+    std::string instruction;
     std::string function; // the function of its first instruction
     Cost exclusive;       // its own instructions
     Cost inclusive;       // and, for a line that calls (JSR/JSL), everything the call ran

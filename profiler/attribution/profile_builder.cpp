@@ -1,5 +1,7 @@
 #include "profiler/attribution/profile_builder.hpp"
 
+#include "emu/disassembler.hpp"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -35,13 +37,14 @@ bool firstOccurrence(const std::vector<std::uint32_t>& values, std::size_t i)
 
 } // namespace
 
-std::uint32_t ProfileBuilder::debugIndex(const DebugInfo& debug)
+std::uint32_t ProfileBuilder::debugIndex(const DebugInfo& debug, const emu::RomImage& image)
 {
     const auto found = std::find(debugs_.begin(), debugs_.end(), &debug);
     if (found != debugs_.end()) {
         return static_cast<std::uint32_t>(found - debugs_.begin());
     }
     debugs_.push_back(&debug);
+    images_.push_back(&image);
     return static_cast<std::uint32_t>(debugs_.size() - 1);
 }
 
@@ -71,7 +74,21 @@ std::uint32_t ProfileBuilder::lineId(const std::optional<SourceLine>& line, std:
     }
     const auto id = static_cast<std::uint32_t>(lineKeys_.size());
     lineIds_.emplace(key, id);
-    lineKeys_.push_back({file, number, function});
+    lineKeys_.push_back({file, number, function, std::nullopt, {}});
+    return id;
+}
+
+// Keyed by ROM as well: the same address holds other code in another ROM.
+std::uint32_t ProfileBuilder::instructionLineId(std::uint32_t debugIndex, std::uint32_t address, std::uint8_t flags,
+                                                std::uint32_t function)
+{
+    const std::string key = '\n' + std::to_string(debugIndex) + '\n' + std::to_string(address);
+    if (const auto found = lineIds_.find(key); found != lineIds_.end()) {
+        return found->second;
+    }
+    const auto id = static_cast<std::uint32_t>(lineKeys_.size());
+    lineIds_.emplace(key, id);
+    lineKeys_.push_back({"", 0, function, address, emu::disassembleRom(*images_[debugIndex], address, flags).text()});
     return id;
 }
 
@@ -147,7 +164,8 @@ std::uint32_t ProfileBuilder::contextFor(std::uint32_t debug, std::uint32_t pare
     return id;
 }
 
-std::uint32_t ProfileBuilder::siteFor(std::uint32_t debug, std::uint32_t context, std::uint32_t address)
+std::uint32_t ProfileBuilder::siteFor(std::uint32_t debug, std::uint32_t context, std::uint32_t address,
+                                      std::uint8_t flags)
 {
     const std::uint64_t key = (std::uint64_t{debug} << 56) | (std::uint64_t{context} << 24) | address;
     CachedSite& cached = siteCache_[(address ^ (context * 0x9E37u) ^ (debug << 7)) & (siteCache_.size() - 1)];
@@ -158,14 +176,15 @@ std::uint32_t ProfileBuilder::siteFor(std::uint32_t debug, std::uint32_t context
     if (const auto found = siteIds_.find(key); found != siteIds_.end()) {
         id = found->second;
     } else {
-        id = makeSite(debug, context, address);
+        id = makeSite(debug, context, address, flags);
         siteIds_.emplace(key, id);
     }
     cached = {key, id};
     return id;
 }
 
-std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address)
+std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address,
+                                       std::uint8_t flags)
 {
     const DebugInfo& debug = *debugs_[debugIndex];
     const std::vector<std::uint32_t> own = lexicalFunctions(debug, address);
@@ -174,7 +193,7 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
     std::uint32_t entryLine = 0;
     if (context != 0) {
         const Context c = contexts_[context];
-        const Site& caller = sites_[siteFor(debugIndex, c.parent, c.callSite)];
+        const Site& caller = sites_[siteFor(debugIndex, c.parent, c.callSite, flags)];
         site.functions = caller.functions;
         site.edges = caller.edges;
         site.lines = caller.lines;
@@ -191,18 +210,19 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
         }
         site.functions.push_back(own[k]);
     }
-    site.lines.push_back(lineId(debug.lineAt(address), own.back()));
+    const std::optional<SourceLine> source = debug.lineAt(address);
+    site.lines.push_back(source ? lineId(source, own.back()) : instructionLineId(debugIndex, address, flags, own.back()));
     sites_.push_back(std::move(site));
     return static_cast<std::uint32_t>(sites_.size() - 1);
 }
 
-void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug)
+void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image)
 {
     struct Frame {
         std::uint32_t returnAddress;
         std::uint32_t context;
     };
-    const std::uint32_t d = debugIndex(debug);
+    const std::uint32_t d = debugIndex(debug, image);
     const std::uint64_t serial = ++calls_;
     std::vector<Frame> frames;
     std::vector<OpenEdge> open; // parallel to the current site's edges
@@ -220,7 +240,7 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug)
             context = frames.empty() ? 0 : frames.back().context;
             returning = false;
         }
-        const std::uint32_t id = siteFor(d, context, step.address);
+        const std::uint32_t id = siteFor(d, context, step.address, step.flags);
         Site& site = sites_[id];
         // Every edge from where this stack parts from the previous step's was just left or taken.
         std::size_t same = 0;
@@ -310,12 +330,12 @@ Profile ProfileBuilder::build() const
     for (std::size_t l = 0; l < lineKeys_.size(); ++l) {
         if (lineExecutions[l] > 0 || lineInclusive[l].cycles > 0) {
             const LineKey& k = lineKeys_[l];
-            p.lines.push_back({k.file, k.line, functions_[k.function].name, lineExclusive[l], lineInclusive[l],
-                               lineExecutions[l]});
+            p.lines.push_back({k.file, k.line, k.address, k.instruction, functions_[k.function].name, lineExclusive[l],
+                               lineInclusive[l], lineExecutions[l]});
         }
     }
-    std::sort(p.lines.begin(), p.lines.end(), [](const LineProfile& a, const LineProfile& b) {
-        return a.file != b.file ? a.file < b.file : a.line < b.line;
+    std::stable_sort(p.lines.begin(), p.lines.end(), [](const LineProfile& a, const LineProfile& b) {
+        return std::tie(a.file, a.line, a.address) < std::tie(b.file, b.line, b.address);
     });
     for (auto& [names, cost] : stacks) {
         p.stacks.push_back({names, cost});

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emu/rom_image.hpp"
 #include "profiler/attribution/profile.hpp"
 #include "profiler/runner/call_record.hpp"
 #include "profiler/symbols/debug_info.hpp"
@@ -20,8 +21,9 @@ namespace tileprof {
 // RTS-dispatch and PEA/RTL tricks cannot unbalance it.
 class ProfileBuilder {
 public:
-    // `call.steps` must have been recorded (RunOptions::recordSteps).
-    void add(const CallRecord& call, const DebugInfo& debug);
+    // `call.steps` must have been recorded (RunOptions::recordSteps). `debug` and `image` are those
+    // of the ROM the call ran on; the image gives the instructions of code `debug` has no line for.
+    void add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image);
     Profile build() const;
 
 private:
@@ -50,18 +52,23 @@ private:
         std::string file;
         int line;
         std::uint32_t function;
+        std::optional<std::uint32_t> address; // an instruction without line information
+        std::string instruction;
     };
     struct EdgeKey {
         std::uint32_t caller;
         std::uint32_t callee;
         std::uint32_t line;
     };
-    std::uint32_t siteFor(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address);
-    std::uint32_t makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address);
+    // `flags`: P as the instruction at `address` began, the first time this site ran.
+    std::uint32_t siteFor(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address, std::uint8_t flags);
+    std::uint32_t makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address, std::uint8_t flags);
     std::uint32_t contextFor(std::uint32_t debugIndex, std::uint32_t parent, std::uint32_t callSite);
     std::vector<std::uint32_t> lexicalFunctions(const DebugInfo& debug, std::uint32_t address);
     std::uint32_t functionId(const std::string& name, const DebugInfo& debug, bool isScope);
     std::uint32_t lineId(const std::optional<SourceLine>& line, std::uint32_t function);
+    std::uint32_t instructionLineId(std::uint32_t debugIndex, std::uint32_t address, std::uint8_t flags,
+                                    std::uint32_t function);
     std::uint32_t edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line);
     std::uint32_t enteredEdge(const Site& before, std::uint32_t edge);
     // An edge on the stack of the call being added: where its inclusive cost began, and whether it
@@ -72,9 +79,10 @@ private:
         bool counts;
     };
     void closeEdges(std::vector<OpenEdge>& open, std::size_t keep);
-    std::uint32_t debugIndex(const DebugInfo& debug);
+    std::uint32_t debugIndex(const DebugInfo& debug, const emu::RomImage& image);
 
     std::vector<const DebugInfo*> debugs_;
+    std::vector<const emu::RomImage*> images_; // parallel to debugs_
     std::vector<Context> contexts_{{0, 0}}; // [0] is the root
     std::unordered_map<std::uint64_t, std::uint32_t> contextIds_;
     std::vector<Site> sites_;

@@ -76,7 +76,7 @@ SuiteRun runSuite(bool attribution)
     const ScenarioRuns runs = runScenarios({}, options, "bench");
     SuiteRun run;
     if (attribution) {
-        run.cycles = attribute(runs.results, runs.debug, Selection{}).selected.total.cycles;
+        run.cycles = attribute(runs.results, runs.romOf, Selection{}).selected.total.cycles;
     }
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     run.scenarios = runs.results.size();

@@ -78,7 +78,7 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
                 rom = std::make_unique<ProfiledRom>(loadProfiledRom(files));
             }
             runs.results.push_back(runScenario(scenario, *rom, options));
-            runs.debug.push_back(&rom->debug);
+            runs.romOf.push_back(rom.get());
         } catch (const emu::InputError& e) {
             std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
             runs.problems.push_back({paths[i], e.what()});
@@ -93,7 +93,7 @@ RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<S
     report.command = command;
     report.cases = caseStatistics(runs.results);
     if (selection) {
-        report.attribution = attribute(runs.results, runs.debug, *selection);
+        report.attribution = attribute(runs.results, runs.romOf, *selection);
     }
     report.scenarios = std::move(runs.results);
     report.inputProblems = std::move(runs.problems);

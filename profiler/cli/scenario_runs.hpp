@@ -12,11 +12,11 @@
 
 namespace tileprof {
 
-// Scenarios run on their ROMs, the ROMs kept for their debug information.
+// Scenarios run on their ROMs, the ROMs kept for their symbols and code.
 struct ScenarioRuns {
     std::map<std::filesystem::path, std::unique_ptr<ProfiledRom>> roms;
     std::vector<ScenarioResult> results;
-    std::vector<const DebugInfo*> debug; // of results[i]'s ROM
+    std::vector<const ProfiledRom*> romOf; // results[i]'s ROM
     std::vector<InputProblem> problems;  // scenarios that could not be run
 };
 

@@ -61,19 +61,6 @@ void runToEnd(ScenarioRun& run, std::string& runError)
     }
 }
 
-ExecutedInstruction disassembleAt(const emu::RomImage& image, std::uint32_t address, std::uint8_t flags)
-{
-    std::array<std::uint8_t, 4> bytes{};
-    for (std::uint32_t i = 0; i < bytes.size(); ++i) {
-        if (const std::optional<std::size_t> offset = image.offsetOf(address + i)) {
-            bytes[i] = image.bytes[*offset];
-        }
-    }
-    const bool m8 = (flags & emu::flag::memory8) != 0;
-    const bool x8 = (flags & emu::flag::index8) != 0;
-    return {address, emu::disassemble(address, bytes, m8, x8).text()};
-}
-
 } // namespace
 
 DebuggerSession::DebuggerSession() = default;
@@ -339,13 +326,13 @@ const Profile& DebuggerSession::aggregateProfile() const
     if (!l.aggregate || l.callsAttributed != calls.size()) {
         for (; l.callsAttributed < calls.size(); ++l.callsAttributed) {
             const CallRecord& c = calls[l.callsAttributed];
-            l.aggregateBuilder.add(c, l.rom->debug);
+            l.aggregateBuilder.add(c, l.rom->debug, l.rom->image);
             for (const StepCost& step : c.steps) {
                 if (step.kind == emu::StepKind::Instruction && l.executed.emplace(step.address, step.flags).second) {
                     const std::optional<SourceLine> line = l.rom->debug.lineAt(step.address);
                     const std::string key = line ? line->file + ":" + std::to_string(line->line) : "";
                     std::vector<ExecutedInstruction>& list = l.disassembly[key];
-                    const ExecutedInstruction instruction = disassembleAt(l.rom->image, step.address, step.flags);
+                    const ExecutedInstruction instruction{step.address, emu::disassembleRom(l.rom->image, step.address, step.flags).text()};
                     list.insert(std::upper_bound(list.begin(), list.end(), instruction,
                                                  [](const ExecutedInstruction& a, const ExecutedInstruction& b) {
                                                      return a.address < b.address;
@@ -373,7 +360,7 @@ const Profile& DebuggerSession::selectedProfile()
         l.selectedOf = id;
         ProfileBuilder builder;
         if (const CallRecord* c = selectedCall()) {
-            builder.add(*c, l.rom->debug);
+            builder.add(*c, l.rom->debug, l.rom->image);
         }
         l.selected = builder.build();
     }

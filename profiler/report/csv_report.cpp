@@ -1,6 +1,7 @@
 #include "profiler/report/run_report.hpp"
 
 #include "profiler/report/csv_field.hpp"
+#include "profiler/text/cpu_address.hpp"
 #include "profiler/text/printf_string.hpp"
 
 namespace tileprof {
@@ -46,7 +47,8 @@ std::string profileCsv(const RunReport& r)
     }
     for (const LineProfile& l : p.lines) {
         // The name is quoted whole: a quoted file name followed by ":LINE" is no CSV field.
-        out += printfString("line,%s,%s,%d,%s,,%llu,%s,\n", csvField(l.file + ":" + std::to_string(l.line)).c_str(),
+        const std::string name = l.address ? cpuAddressText(*l.address) : l.file + ":" + std::to_string(l.line);
+        out += printfString("line,%s,%s,%d,%s,,%llu,%s,\n", csvField(name).c_str(),
                             csvField(l.file).c_str(), l.line, csvField(l.function).c_str(),
                             static_cast<unsigned long long>(l.executions),
                             costColumns(l.exclusive, l.inclusive).c_str());

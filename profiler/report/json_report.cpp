@@ -64,6 +64,10 @@ Json linesJson(const Profile& p)
     Json lines = Json::array();
     for (const LineProfile& l : p.lines) {
         Json entry{{"file", l.file}, {"line", l.line}, {"function", l.function}, {"executions", l.executions}};
+        if (l.address) {
+            entry["address"] = *l.address;
+            entry["instruction"] = l.instruction;
+        }
         entry.update(costJson("exclusive_", l.exclusive));
         entry.update(costJson("inclusive_", l.inclusive));
         lines.push_back(std::move(entry));

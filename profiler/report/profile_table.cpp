@@ -2,6 +2,7 @@
 
 #include "profiler/report/source_path.hpp"
 #include "profiler/text/counted.hpp"
+#include "profiler/text/cpu_address.hpp"
 #include "profiler/text/printf_string.hpp"
 
 #include <algorithm>
@@ -24,7 +25,7 @@ double perCall(std::uint64_t total, const Profile& p)
 
 std::string lineName(const LineProfile& l)
 {
-    return l.file.empty() ? "(no line information)" : displayPath(l.file) + ":" + std::to_string(l.line);
+    return l.address ? cpuAddressText(*l.address) + "  " + l.instruction : displayPath(l.file) + ":" + std::to_string(l.line);
 }
 
 std::string functionsSection(const Profile& p, std::size_t top)
@@ -62,6 +63,39 @@ std::string linesSection(const Profile& p, std::size_t top)
                             static_cast<unsigned long long>(l.exclusive.cycles), percent(l.exclusive.cycles, p.total.cycles),
                             static_cast<unsigned long long>(l.exclusive.masterClocks), perCall(l.exclusive.cycles, p),
                             static_cast<unsigned long long>(l.executions), lineName(l).c_str(), l.function.c_str());
+    }
+    return out;
+}
+
+// Code without line information: every instruction that ran, in address order, each function's
+// first one under its name.
+std::string disassemblySection(const Profile& p)
+{
+    std::vector<const LineProfile*> ran;
+    for (const LineProfile& l : p.lines) {
+        if (l.address) {
+            ran.push_back(&l);
+        }
+    }
+    if (ran.empty()) {
+        return "";
+    }
+    std::string out = "\nannotated disassembly of what ran without line information (cycles per selected call; incl "
+                      "adds what a call on the instruction ran)\n";
+    out += printfString("  %9s %6s %9s %10s | %-8s  %s\n", "excl/call", "%", "incl/call", "executions", "address",
+                        "instruction");
+    const std::string* function = nullptr;
+    for (const LineProfile* l : ran) {
+        if (function == nullptr || *function != l->function) {
+            function = &l->function;
+            out += printfString("  %9s %6s %9s %10s | %s:\n", "", "", "", "", function->c_str());
+        }
+        const std::string inclusive =
+            l->inclusive == l->exclusive ? "" : printfString("%.2f", perCall(l->inclusive.cycles, p));
+        out += printfString("  %9.2f %5.1f%% %9s %10llu | %-8s  %s\n", perCall(l->exclusive.cycles, p),
+                            percent(l->exclusive.cycles, p.total.cycles), inclusive.c_str(),
+                            static_cast<unsigned long long>(l->executions), cpuAddressText(*l->address).c_str(),
+                            l->instruction.c_str());
     }
     return out;
 }
@@ -132,7 +166,7 @@ std::string formatProfileTable(const RunReport& r, std::size_t top)
             out += formatWorstCall(c);
         }
     }
-    return out + listingSection(p);
+    return out + listingSection(p) + disassemblySection(p);
 }
 
 } // namespace tileprof

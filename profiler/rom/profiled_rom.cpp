@@ -3,7 +3,7 @@
 #include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/symbols/symbol_file.hpp"
-#include "profiler/text/printf_string.hpp"
+#include "profiler/text/cpu_address.hpp"
 
 namespace tileprof {
 
@@ -52,7 +52,7 @@ public:
     {
         const ResolvedSymbol s = symbol(ref);
         if (!rom_.image.offsetOf(s.value)) {
-            fail(ref, "is at " + hex(s.value) + ", which is not in ROM");
+            fail(ref, "is at " + cpuAddressText(s.value) + ", which is not in ROM");
         }
         return s.value;
     }
@@ -61,7 +61,7 @@ public:
     {
         const ResolvedSymbol s = symbol(ref);
         if (!isWram(s.value, bytes)) {
-            fail(ref, "is at " + hex(s.value) + ": " + std::to_string(bytes) + " bytes there are not all work RAM");
+            fail(ref, "is at " + cpuAddressText(s.value) + ": " + std::to_string(bytes) + " bytes there are not all work RAM");
         }
         return s.value;
     }
@@ -83,7 +83,7 @@ public:
             const DebugSymbol* found = rom_.debug.findSymbol(given.name);
             if (found && given.address) {
                 fail({given.name, given.line}, "is in " + rom_.debug.path().string() + " already, at " +
-                                                   hex(found->value) + ": give only its size, { bytes = N }");
+                                                   cpuAddressText(found->value) + ": give only its size, { bytes = N }");
             }
             if (!found && !given.address) {
                 fail({given.name, given.line}, "is not in " + rom_.debug.path().string() +
@@ -99,11 +99,6 @@ public:
     [[noreturn]] void fail(const SymbolRef& ref, const std::string& problem) const
     {
         throw emu::InputError(context(ref) + ": symbol \"" + ref.name + "\" " + problem);
-    }
-
-    static std::string hex(std::uint32_t address)
-    {
-        return printfString("$%02X:%04X", address >> 16, address & 0xFFFF);
     }
 
 private:
@@ -183,7 +178,7 @@ void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& r, const Hitbo
                 ((a.hitboxRecords + i) >> 16) == (a.hitboxRecords >> 16);
     }
     if (!inRom && !isWram(a.hitboxRecords, bytes)) {
-        r.fail(h.records, "is at " + Resolver::hex(a.hitboxRecords) + ": its " + std::to_string(h.recordCount) + " records of " +
+        r.fail(h.records, "is at " + cpuAddressText(a.hitboxRecords) + ": its " + std::to_string(h.recordCount) + " records of " +
                               std::to_string(h.recordBytes) + " bytes are neither all ROM of one bank nor all work RAM");
     }
     a.hitboxRecordsInRom = inRom;
@@ -232,7 +227,7 @@ RoutineAddresses resolve(const ProfiledRom& rom)
         const std::uint32_t address = v.symbol ? r.symbol(*v.symbol).value : v.address;
         if (!isWram(address, bytes)) {
             throw emu::InputError(m.path.string() + ":" + std::to_string(v.line) + ": the map variable at " +
-                                  Resolver::hex(address) + " is not in work RAM");
+                                  cpuAddressText(address) + " is not in work RAM");
         }
         a.mapVariables.push_back(address);
     }

@@ -7,6 +7,7 @@
 #include "profiler/scenario/scenario_validator.hpp"
 #include "profiler/scenario/scenario_writer.hpp"
 
+#include "profiler/text/cpu_address.hpp"
 #include "profiler/text/printf_string.hpp"
 
 #include <algorithm>
@@ -15,15 +16,10 @@ namespace tileprof {
 
 namespace {
 
-std::string address(std::uint32_t a)
-{
-    return printfString("$%02X:%04X", a >> 16, a & 0xFFFF);
-}
-
 std::string sourceOf(const ProfiledRom& rom, std::uint32_t at)
 {
     const std::optional<SourceLine> line = rom.debug.lineAt(at);
-    return address(at) + (line ? " (" + line->file + ":" + std::to_string(line->line) + ")" : "");
+    return cpuAddressText(at) + (line ? " (" + line->file + ":" + std::to_string(line->line) + ")" : "");
 }
 
 [[noreturn]] void fail(const Scenario& s, int line, const std::string& problem)
@@ -129,9 +125,9 @@ std::optional<std::string> callProblem(const CallOutcome& o, const CallRecord& r
     for (const emu::BusFault& f : bus.faults()) {
         const std::string where = sourceOf(rom, instructionAt(record, o.start.cycles, f.cycle));
         if (f.kind == emu::BusFault::Kind::RomWrite) {
-            return "the routine wrote ROM at " + address(f.address) + ", at " + where;
+            return "the routine wrote ROM at " + cpuAddressText(f.address) + ", at " + where;
         }
-        return "the routine started DMA (" + address(f.address) + "), which tileprof does not emulate, at " + where;
+        return "the routine started DMA (" + cpuAddressText(f.address) + "), which tileprof does not emulate, at " + where;
     }
     // STP and WAI have moved PC past themselves; the last step is the instruction itself.
     const std::string lastInstruction = record.steps.empty() ? "?" : sourceOf(rom, record.steps.back().address);
