@@ -6,6 +6,7 @@
 #include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
 
+#include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -26,28 +27,10 @@ namespace fs = std::filesystem;
 namespace tileprof::test {
 namespace {
 
-// The manifest as written in the source tree, not the copy the build puts beside the ROM.
-fs::path sourceManifestPath()
-{
-    return fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/manifest.toml";
-}
-
 // The copy the build of this test binary put beside tile-collision.sfc.
 fs::path builtManifestPath()
 {
     return bundledRomPath("tile-collision").replace_extension(".manifest.toml");
-}
-
-// What loadManifest throws for `text` saved as manifest.toml, with the directory cut out; "" if it loads.
-std::string manifestError(const std::string& text)
-{
-    const TempDir dir;
-    try {
-        loadManifest(dir.write("manifest.toml", text));
-    } catch (const emu::InputError& e) {
-        return dir.relative(e.what());
-    }
-    return "";
 }
 
 void checkSymbol(const SymbolRef& symbol, const std::string& name, const std::string& text)
@@ -77,10 +60,13 @@ void checkRealManifest(const Manifest& m, const std::string& text)
 
     checkSymbol(m.entitySlots, "Entities", text);
     CHECK(m.entityStride == 256);
-    checkField(m.xPosition, 0, FieldFormat::U16_16);
-    checkField(m.yPosition, 4, FieldFormat::U16_16);
-    checkField(m.xVelocity, 8, FieldFormat::S16_16);
-    checkField(m.yVelocity, 12, FieldFormat::S16_16);
+    checkField(m.xPosition.integer, 0, FieldFormat::U16_16);
+    checkField(m.yPosition.integer, 4, FieldFormat::U16_16);
+    checkField(m.xVelocity.integer, 8, FieldFormat::S16_16);
+    checkField(m.yVelocity.integer, 12, FieldFormat::S16_16);
+    for (const QuantityField* q : {&m.xPosition, &m.yPosition, &m.xVelocity, &m.yVelocity}) {
+        CHECK_FALSE(q->fraction.has_value());
+    }
     checkField(m.collisionState, 16, FieldFormat::U8);
     checkField(m.hitboxLeft, 18, FieldFormat::U16);
     checkField(m.hitboxRight, 20, FieldFormat::U16);
@@ -218,7 +204,7 @@ TEST_CASE("manifest: missing keys and values out of range name the key and its l
          {"'call.entry'", "must not be empty"}},
         {"y_position = { offset = 4, format = \"u16.16\" }", "y_position = { offset = 4, format = \"u32\" }",
          "y_position =",
-         {"'entity.y_position.format'", "\"u8\", \"s8\", \"u16\", \"s16\", \"u16.16\", \"s16.16\"", "not \"u32\""}},
+         {"'entity.y_position.format'", "\"u8\", \"s8\", \"u16\", \"s16\", \"u8.8\", \"s8.8\", \"u12.4\", \"s12.4\", \"u16.16\", \"s16.16\"", "not \"u32\""}},
         {"hitbox_left = { offset = 18,", "hitbox_left = { offset = 300,", "hitbox_left =",
          {"'entity.hitbox_left.offset'", "must be 0..255, not 300"}},
         {"collision_state = { offset = 16, format = \"u8\" }", "collision_state = 16", "collision_state =",

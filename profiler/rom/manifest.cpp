@@ -52,22 +52,64 @@ FieldFormat readFormat(const TomlSection& section)
                                     {"s8", FieldFormat::S8},
                                     {"u16", FieldFormat::U16},
                                     {"s16", FieldFormat::S16},
+                                    {"u8.8", FieldFormat::U8_8},
+                                    {"s8.8", FieldFormat::S8_8},
+                                    {"u12.4", FieldFormat::U12_4},
+                                    {"s12.4", FieldFormat::S12_4},
                                     {"u16.16", FieldFormat::U16_16},
                                     {"s16.16", FieldFormat::S16_16}});
 }
 
-// `key` of `owner` as { offset, format }; `ownerName` is how messages name the owner ("entity").
+// A whole number's format: the fixed-point ones are for positions and velocities.
+FieldFormat readWholeFormat(const TomlSection& section)
+{
+    const FieldFormat format = readFormat(section);
+    if (fractionBits(format) != 0) {
+        section.fail(section.require("format"), "format",
+                     "must be u8, s8, u16 or s16: this field is a whole number, not a fixed-point value");
+    }
+    return format;
+}
+
+// `key` of `owner` as { offset, format } with a whole-number format; `ownerName` is how messages
+// name the owner ("entity").
 EntityField readField(const TomlSection& owner, std::string_view ownerName, std::string_view key)
 {
     const std::string name = std::string(ownerName) + "." + std::string(key);
     const TomlSection field(owner.file(), owner.table(key, "{ offset = 0, format = \"u16\" }"), name, name + ".",
                             {"offset", "format"});
-    return {static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readFormat(field)};
+    return {static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readWholeFormat(field)};
 }
 
 EntityField readField(const TomlSection& entity, std::string_view key)
 {
     return readField(entity, "entity", key);
+}
+
+// A position or velocity: { offset, format } in any format, or { integer = { offset, format },
+// fraction = { offset, format } } with a whole-number integer part and a u8 or u16 fraction.
+QuantityField readQuantity(const TomlSection& entity, std::string_view key)
+{
+    const std::string name = "entity." + std::string(key);
+    const TomlSection field(entity.file(), entity.table(key, "{ offset = 0, format = \"u16.16\" }"), name, name + ".",
+                            {"offset", "format", "integer", "fraction"});
+    const bool split = field.find("integer") != nullptr || field.find("fraction") != nullptr;
+    if (!split) {
+        return {{static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readFormat(field)}, std::nullopt};
+    }
+    for (const char* whole : {"offset", "format"}) {
+        if (field.find(whole) != nullptr) {
+            field.fail(*field.find(whole), whole,
+                       "cannot be given with integer and fraction: the quantity is one field or two parts, not both");
+        }
+    }
+    field.require("integer");
+    field.require("fraction");
+    QuantityField q{readField(field, name, "integer"), readField(field, name, "fraction")};
+    if (q.fraction->format != FieldFormat::U8 && q.fraction->format != FieldFormat::U16) {
+        field.fail(field.require("fraction"), "fraction", "must be a u8 (the fraction's top 8 bits) or a u16");
+    }
+    return q;
 }
 
 HitboxRecords readHitboxRecords(const TomlSection& entity)
@@ -131,10 +173,10 @@ void readEntity(const TomlSection& top, Manifest& m)
                               "hitbox", "state_bits"});
     m.entitySlots = readSymbol(entity, "slots");
     m.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
-    m.xPosition = readField(entity, "x_position");
-    m.yPosition = readField(entity, "y_position");
-    m.xVelocity = readField(entity, "x_velocity");
-    m.yVelocity = readField(entity, "y_velocity");
+    m.xPosition = readQuantity(entity, "x_position");
+    m.yPosition = readQuantity(entity, "y_position");
+    m.xVelocity = readQuantity(entity, "x_velocity");
+    m.yVelocity = readQuantity(entity, "y_velocity");
     m.collisionState = readField(entity, "collision_state");
     if (entity.find("hitbox")) {
         for (const char* key : {"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height"}) {
@@ -181,7 +223,7 @@ void readMap(const TomlSection& top, Manifest& m)
         } else {
             variable.address = static_cast<std::uint32_t>(entry.requiredInteger("at", 0, 0xFFFFFF));
         }
-        variable.format = readFormat(entry);
+        variable.format = readWholeFormat(entry);
         const std::string value = entry.requiredString("value");
         try {
             variable.value = MapExpression::parse(value);

@@ -28,11 +28,17 @@ struct ManifestSymbol {
 
 enum class CallKind : std::uint8_t { Jsr, Jsl };
 
+// A field's layout, little-endian. The fixed-point ones (I.F: I integer bits, then F fraction bits
+// below them) are for positions and velocities only; every other field is a whole number.
 enum class FieldFormat : std::uint8_t {
     U8,
     S8,
     U16,
     S16,
+    U8_8,   // unsigned 8.8: the fraction byte, then the integer byte
+    S8_8,   // signed 8.8
+    U12_4,  // unsigned 12.4: a 16-bit word holding sixteenths of a pixel
+    S12_4,  // signed 12.4
     U16_16, // unsigned 16.16: the fraction word, then the integer word
     S16_16, // signed 16.16
 };
@@ -44,22 +50,70 @@ constexpr std::uint32_t bytesOf(FieldFormat format)
     case FieldFormat::U8:
     case FieldFormat::S8: return 1;
     case FieldFormat::U16:
-    case FieldFormat::S16: return 2;
+    case FieldFormat::S16:
+    case FieldFormat::U8_8:
+    case FieldFormat::S8_8:
+    case FieldFormat::U12_4:
+    case FieldFormat::S12_4: return 2;
     case FieldFormat::U16_16:
     case FieldFormat::S16_16: return 4;
     }
     return 0;
 }
 
+// The fraction bits of a fixed-point format; 0 for a whole number.
+constexpr unsigned fractionBits(FieldFormat format)
+{
+    switch (format) {
+    case FieldFormat::U8_8:
+    case FieldFormat::S8_8: return 8;
+    case FieldFormat::U12_4:
+    case FieldFormat::S12_4: return 4;
+    case FieldFormat::U16_16:
+    case FieldFormat::S16_16: return 16;
+    default: return 0;
+    }
+}
+
 constexpr bool isSigned(FieldFormat format)
 {
-    return format == FieldFormat::S8 || format == FieldFormat::S16 || format == FieldFormat::S16_16;
+    switch (format) {
+    case FieldFormat::S8:
+    case FieldFormat::S16:
+    case FieldFormat::S8_8:
+    case FieldFormat::S12_4:
+    case FieldFormat::S16_16: return true;
+    default: return false;
+    }
 }
 
 struct EntityField {
     std::uint32_t offset = 0;
     FieldFormat format = FieldFormat::U8;
 };
+
+// A position or velocity, which tileprof holds as 16.16 (pixels): in one field of any format (a
+// whole-number format holds whole pixels), or as an integer part and a fraction at their own
+// offsets.
+struct QuantityField {
+    EntityField integer;                 // the whole quantity, or its integer part (a whole-number format)
+    std::optional<EntityField> fraction; // u8: the fraction's top 8 bits; u16: all 16
+};
+
+// The field bits a 16.16 `value` is stored as in `format`, and the 16.16 value of field bits.
+constexpr std::uint32_t toFieldBits(std::uint32_t value, FieldFormat format)
+{
+    const std::uint32_t bits = 8 * bytesOf(format);
+    const std::uint32_t stored = value >> (16 - fractionBits(format));
+    return bits == 32 ? stored : stored & ((std::uint32_t{1} << bits) - 1);
+}
+constexpr std::uint32_t fromFieldBits(std::uint32_t stored, FieldFormat format)
+{
+    const std::uint32_t bits = 8 * bytesOf(format);
+    const std::uint32_t sign = std::uint32_t{1} << (bits - 1);
+    const std::uint32_t extended = isSigned(format) && bits < 32 && (stored & sign) ? stored | ~((sign << 1) - 1) : stored;
+    return extended << (16 - fractionBits(format));
+}
 
 // The hitbox in a record the entity points to, instead of in the entity (the untech engine keeps
 // it in the entity's current animation frame). Records in RAM are the host's to write, one per
@@ -115,10 +169,10 @@ struct Manifest {
 
     SymbolRef entitySlots;
     std::uint32_t entityStride = 0;
-    EntityField xPosition;
-    EntityField yPosition;
-    EntityField xVelocity;
-    EntityField yVelocity;
+    QuantityField xPosition;
+    QuantityField yPosition;
+    QuantityField xVelocity;
+    QuantityField yVelocity;
     EntityField collisionState;
     EntityField hitboxLeft;
     EntityField hitboxRight;

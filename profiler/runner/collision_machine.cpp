@@ -132,13 +132,30 @@ std::uint32_t CollisionMachine::readField(std::uint32_t slot, const EntityField&
     return value;
 }
 
+void CollisionMachine::writeQuantity(std::uint32_t slot, const QuantityField& field, std::uint32_t value)
+{
+    writeField(slot, field.integer, toFieldBits(value, field.integer.format));
+    if (field.fraction) {
+        writeField(slot, *field.fraction, (value & 0xFFFF) >> (16 - 8 * bytesOf(field.fraction->format)));
+    }
+}
+
+std::uint32_t CollisionMachine::readQuantity(std::uint32_t slot, const QuantityField& field) const
+{
+    const std::uint32_t value = fromFieldBits(readField(slot, field.integer), field.integer.format);
+    if (!field.fraction) {
+        return value;
+    }
+    return value | readField(slot, *field.fraction) << (16 - 8 * bytesOf(field.fraction->format));
+}
+
 void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& e)
 {
     const Manifest& m = rom_.manifest;
-    writeField(slot, m.xPosition, e.x);
-    writeField(slot, m.yPosition, e.y);
-    writeField(slot, m.xVelocity, static_cast<std::uint32_t>(e.xVelocity));
-    writeField(slot, m.yVelocity, static_cast<std::uint32_t>(e.yVelocity));
+    writeQuantity(slot, m.xPosition, e.x);
+    writeQuantity(slot, m.yPosition, e.y);
+    writeQuantity(slot, m.xVelocity, static_cast<std::uint32_t>(e.xVelocity));
+    writeQuantity(slot, m.yVelocity, static_cast<std::uint32_t>(e.yVelocity));
     writeField(slot, m.collisionState, e.state);
     if (!m.hitboxRecords) {
         writeField(slot, m.hitboxLeft, static_cast<std::uint32_t>(e.hitbox.left));
@@ -168,10 +185,10 @@ EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& 
 {
     const Manifest& m = rom_.manifest;
     EntityState e = before;
-    e.x = readField(slot, m.xPosition);
-    e.y = readField(slot, m.yPosition);
-    e.xVelocity = static_cast<std::int32_t>(readField(slot, m.xVelocity));
-    e.yVelocity = static_cast<std::int32_t>(readField(slot, m.yVelocity));
+    e.x = readQuantity(slot, m.xPosition);
+    e.y = readQuantity(slot, m.yPosition);
+    e.xVelocity = static_cast<std::int32_t>(readQuantity(slot, m.xVelocity));
+    e.yVelocity = static_cast<std::int32_t>(readQuantity(slot, m.yVelocity));
     e.state = static_cast<std::uint8_t>(readField(slot, m.collisionState));
     return e;
 }

@@ -59,6 +59,9 @@ private:
     void writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value);
     void writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value);
     std::uint32_t readField(std::uint32_t slot, const EntityField& field) const;
+    // A 16.16 position or velocity, in the field's own format (truncated to its fraction bits).
+    void writeQuantity(std::uint32_t slot, const QuantityField& field, std::uint32_t value);
+    std::uint32_t readQuantity(std::uint32_t slot, const QuantityField& field) const;
 
     const ProfiledRom& rom_;
     emu::SnesBus bus_;

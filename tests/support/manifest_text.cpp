@@ -1,0 +1,25 @@
+#include "tests/support/manifest_text.hpp"
+
+#include "emu/input_error.hpp"
+#include "profiler/rom/manifest.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace tileprof::test {
+
+std::filesystem::path sourceManifestPath()
+{
+    return std::filesystem::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/manifest.toml";
+}
+
+std::string manifestError(const std::string& text)
+{
+    const TempDir dir;
+    try {
+        loadManifest(dir.write("manifest.toml", text));
+    } catch (const emu::InputError& e) {
+        return dir.relative(e.what());
+    }
+    return "";
+}
+
+} // namespace tileprof::test
