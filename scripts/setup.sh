@@ -19,6 +19,7 @@ esac
 packages=(
     cmake make g++          # the build
     cc65                    # ca65/ld65 assemble the ROMs in roms/
+    64tass                  # 64tass assembles roms/tile-collision-64tass
     libcli11-dev            # command line
     nlohmann-json3-dev      # JSON: test vectors, Tiled maps, reports
     libtomlplusplus-dev     # TOML: scenarios and ROM manifests

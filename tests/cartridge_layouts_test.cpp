@@ -10,6 +10,7 @@
 #include "profiler/scenario/scenario.hpp"
 #include "profiler/symbols/mesen_labels.hpp"
 #include "profiler/symbols/symbol_file.hpp"
+#include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
@@ -39,13 +40,8 @@ const ProfiledRom& built(const std::string& name)
 
 std::vector<Scenario> bundledScenarios()
 {
-    std::vector<fs::path> paths;
-    for (const auto& entry : fs::directory_iterator(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios")) {
-        paths.push_back(entry.path());
-    }
-    std::ranges::sort(paths);
     std::vector<Scenario> scenarios;
-    for (const fs::path& path : paths) {
+    for (const fs::path& path : bundledScenarioPaths()) {
         scenarios.push_back(loadScenario(path));
     }
     return scenarios;

@@ -10,6 +10,7 @@
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/paths.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -47,16 +48,6 @@ const ProfiledRom& ours()
 {
     static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
     return rom;
-}
-
-std::vector<fs::path> bundledScenarios()
-{
-    std::vector<fs::path> found;
-    for (const auto& entry : fs::directory_iterator(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios")) {
-        found.push_back(entry.path());
-    }
-    std::ranges::sort(found);
-    return found;
 }
 
 // Every call leaves the entity as ours does, in the same case; returns how many calls it compared.
@@ -109,7 +100,7 @@ TEST_CASE("untech original: the manifest describes the bass build, its RAM and i
 TEST_CASE("untech original: every bundled scenario passes on it, each call leaving the entity as ours does")
 {
     std::size_t calls = 0;
-    for (const fs::path& path : bundledScenarios()) {
+    for (const fs::path& path : bundledScenarioPaths()) {
         INFO(path.filename().string());
         const Scenario scenario = loadScenario(path);
         const ScenarioResult theirs = runScenario(scenario, original());
@@ -125,7 +116,7 @@ TEST_CASE("untech original: its ROM-records build runs the scenarios of the engi
     const auto isHeld = [&](const Hitbox& h) { return std::ranges::find(held, h) != held.end(); };
     int run = 0;
     int refused = 0;
-    for (const fs::path& path : bundledScenarios()) {
+    for (const fs::path& path : bundledScenarioPaths()) {
         INFO(path.filename().string());
         const Scenario scenario = loadScenario(path);
         // Where the runner refuses the scenario: the first hitbox, an entity's or a script step's, the records lack.

@@ -149,16 +149,46 @@ StateBits readStateBits(const TomlSection& entity)
     return {bit("down"), bit("up"), bit("right"), bit("left")};
 }
 
+// A register's value: "entity_address", "entity_index" or a number the register's `bits` hold;
+// `fallback` when the key is absent.
+RegisterValue readRegister(const TomlSection& call, std::string_view key, int bits, RegisterValue fallback)
+{
+    const toml::node* node = call.find(key);
+    if (node == nullptr) {
+        return fallback;
+    }
+    if (node->is_integer()) {
+        return {RegisterValue::Kind::Constant, static_cast<std::uint16_t>(call.asInteger(*node, key, 0, (1 << bits) - 1))};
+    }
+    const RegisterValue value = readChoice<RegisterValue>(
+        call, key, {{"entity_address", {RegisterValue::Kind::EntityAddress, 0}}, {"entity_index", {RegisterValue::Kind::EntityIndex, 0}}});
+    if (value.kind == RegisterValue::Kind::EntityAddress && bits == 8) {
+        call.fail(*node, key, "cannot hold the entity's 16-bit address in an 8-bit register: give it 16 bits, or \"entity_index\"");
+    }
+    return value;
+}
+
 void readCall(const TomlSection& top, Manifest& m)
 {
     const TomlSection call(top.file(), top.table("call", "[call] with entry = \"Routine\""), "[call]", "call.",
-                           {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "data_bank", "stack",
-                            "cycle_limit"});
+                           {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "a", "x", "y", "data_bank",
+                            "stack", "cycle_limit"});
     m.entry = readSymbol(call, "entry");
     m.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
     m.accumulatorBits = readBits(call, "accumulator_bits");
     m.indexBits = readBits(call, "index_bits");
-    readChoice<bool>(call, "direct_page", {{"entity", true}}); // the only convention there is, for now
+    if (const toml::node* node = call.find("direct_page"); node != nullptr && node->is_string() && node->value<std::string>() == "entity") {
+        m.directPage = {RegisterValue::Kind::EntityAddress, 0};
+    } else {
+        call.require("direct_page");
+        m.directPage = readRegister(call, "direct_page", 16, {});
+        if (m.directPage.kind == RegisterValue::Kind::EntityIndex) {
+            call.fail(*node, "direct_page", "must be \"entity\" (the entity's address) or a number, not the entity's index");
+        }
+    }
+    m.a = readRegister(call, "a", m.accumulatorBits, {});
+    m.x = readRegister(call, "x", m.indexBits, {});
+    m.y = readRegister(call, "y", m.indexBits, {});
     m.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
     m.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
     m.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));

@@ -28,6 +28,14 @@ struct ManifestSymbol {
 
 enum class CallKind : std::uint8_t { Jsr, Jsl };
 
+// What the host puts in a register for a call: a constant, or where the entity is: its slot
+// address (the low 16 bits) or its slot number.
+struct RegisterValue {
+    enum class Kind : std::uint8_t { Constant, EntityAddress, EntityIndex };
+    Kind kind = Kind::Constant;
+    std::uint16_t constant = 0;
+};
+
 // A field's layout, little-endian. The fixed-point ones (I.F: I integer bits, then F fraction bits
 // below them) are for positions and velocities only; every other field is a whole number.
 enum class FieldFormat : std::uint8_t {
@@ -163,6 +171,10 @@ struct Manifest {
     CallKind call = CallKind::Jsr;
     int accumulatorBits = 16;
     int indexBits = 16;
+    RegisterValue directPage{RegisterValue::Kind::EntityAddress, 0};
+    RegisterValue a;
+    RegisterValue x;
+    RegisterValue y;
     std::uint8_t dataBank = 0;
     std::uint16_t stack = 0x1FFF;
     std::uint64_t cycleLimit = 0;

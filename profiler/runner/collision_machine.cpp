@@ -118,6 +118,16 @@ std::uint32_t CollisionMachine::slotAddress(std::uint32_t slot) const
     return rom_.addresses.entitySlots + slot * rom_.manifest.entityStride;
 }
 
+std::uint16_t CollisionMachine::registerValue(const RegisterValue& value, std::uint32_t slot) const
+{
+    switch (value.kind) {
+    case RegisterValue::Kind::EntityAddress: return static_cast<std::uint16_t>(slotAddress(slot));
+    case RegisterValue::Kind::EntityIndex: return static_cast<std::uint16_t>(slot);
+    case RegisterValue::Kind::Constant: break;
+    }
+    return value.constant;
+}
+
 void CollisionMachine::writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value)
 {
     writeAt(slotAddress(slot) + field.offset, field.format, value);
@@ -211,10 +221,10 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
     r.e = false;
     r.p = static_cast<std::uint8_t>(emu::flag::irqDisable | (m.accumulatorBits == 8 ? emu::flag::memory8 : 0) |
                                     (m.indexBits == 8 ? emu::flag::index8 : 0));
-    r.a = 0;
-    r.x = 0;
-    r.y = 0;
-    r.d = static_cast<std::uint16_t>(slotAddress(slot));
+    r.a = registerValue(m.a, slot);
+    r.x = registerValue(m.x, slot);
+    r.y = registerValue(m.y, slot);
+    r.d = registerValue(m.directPage, slot);
     r.dbr = static_cast<std::uint8_t>(fastRom_ ? fastMirror(m.dataBank) : m.dataBank);
     r.pbr = static_cast<std::uint8_t>(entry >> 16);
     r.pc = static_cast<std::uint16_t>(entry);

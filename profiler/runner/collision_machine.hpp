@@ -56,6 +56,7 @@ public:
 
 private:
     std::uint32_t slotAddress(std::uint32_t slot) const;
+    std::uint16_t registerValue(const RegisterValue& value, std::uint32_t slot) const;
     void writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value);
     void writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value);
     std::uint32_t readField(std::uint32_t slot, const EntityField& field) const;

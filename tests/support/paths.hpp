@@ -1,6 +1,8 @@
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
+#include <vector>
 
 namespace tileprof::test {
 
@@ -22,6 +24,17 @@ inline std::filesystem::path tileprofBinary()
 inline std::filesystem::path tileprofGuiBinary()
 {
     return TILEPROF_GUI_BINARY;
+}
+
+// Every bundled scenario (scripts/scenarios/*.toml), in name order.
+inline std::vector<std::filesystem::path> bundledScenarioPaths()
+{
+    std::vector<std::filesystem::path> found;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(TILEPROF_SCRIPTS_DIR) / "scenarios")) {
+        found.push_back(entry.path());
+    }
+    std::ranges::sort(found);
+    return found;
 }
 
 } // namespace tileprof::test

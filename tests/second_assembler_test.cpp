@@ -1,0 +1,165 @@
+// The routine assembled by a second assembler: roms/tile-collision-64tass is the 64tass twin of
+// roms/tile-collision (ca65 and ld65), and tileprof profiles it from 64tass's VICE label list
+// alone. The two images must be the same bytes, so everything tileprof reads through the labels
+// (addresses, cases, costs, attribution) must come out as through ld65's debug file.
+
+#include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/scenario_runner.hpp"
+#include "profiler/scenario/scenario.hpp"
+#include "tests/support/command.hpp"
+#include "tests/support/paths.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace tileprof::test {
+namespace {
+
+const ProfiledRom& assembledByCa65()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    return rom;
+}
+
+const ProfiledRom& assembledBy64tass()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision-64tass"));
+    return rom;
+}
+
+// Every name the manifest gives, and the labels of the routine's scopes the cases sit in.
+const std::vector<std::string> kManifestSymbols = {
+    "MoveEntityAndProcessTileCollisions", "Entities", "MapData", "MapWidth", "MapHeight", "MapBytesPerRow",
+    "MapRowOffsets", "CollisionMap", "TopHeightTable", "BottomHeightTable", "MovingDown", "MovingDown_Standing",
+    "MovingUp", "MovingUp_Standing", "NoTileHitbox",
+};
+
+// A name of ld65's scopes as a label list's scopes name it: "A::B" as "A.B".
+std::string dotted(std::string name)
+{
+    for (std::size_t at = name.find("::"); at != std::string::npos; at = name.find("::", at + 1)) {
+        name.replace(at, 2, ".");
+    }
+    return name;
+}
+
+// The functions of `tileprof profile ARGS`'s JSON report.
+nlohmann::json profileFunctions(std::vector<std::string> args)
+{
+    args.insert(args.begin(), {"profile", "--format", "json"});
+    const CommandResult profile = runTileprof(args);
+    REQUIRE(profile.exitCode == 0);
+    return nlohmann::json::parse(profile.out)["functions"];
+}
+
+} // namespace
+
+TEST_CASE("second assembler: the 64tass build is byte for byte the ca65 build")
+{
+    const std::string ca65 = slurp(bundledRomPath("tile-collision"));
+    const std::string tass = slurp(bundledRomPath("tile-collision-64tass"));
+    CHECK(ca65.size() == 0x8000);
+    CHECK(tass == ca65);
+    CHECK(assembledBy64tass().image.header.title == "TILEPROF COLLISION");
+}
+
+TEST_CASE("second assembler: the VICE label list gives every address the ld65 debug file gives")
+{
+    const ProfiledRom& tass = assembledBy64tass();
+    const ProfiledRom& ca65 = assembledByCa65();
+    CHECK(tass.debug.path().filename() == "tile-collision-64tass.lbl");
+    CHECK(tass.debug.scopeSeparator() == ".");
+    for (const std::string& name : kManifestSymbols) {
+        INFO(name);
+        const DebugSymbol* label = tass.debug.findSymbol(name);
+        REQUIRE(label != nullptr);
+        CHECK(label->value == ca65.debug.findSymbol(name)->value);
+    }
+    CHECK(tass.debug.findSymbol("MovingDown")->qualifiedName == "MoveEntityAndProcessTileCollisions.MovingDown");
+
+    const RoutineAddresses& a = tass.addresses;
+    const RoutineAddresses& b = ca65.addresses;
+    CHECK(a.entry == b.entry);
+    CHECK(a.caseLabels == b.caseLabels);
+    CHECK(a.entitySlots == b.entitySlots);
+    CHECK(a.entitySlotCount == b.entitySlotCount);
+    CHECK(a.mapTiles == b.mapTiles);
+    CHECK(a.mapTilesBytes == b.mapTilesBytes);
+    CHECK(a.mapWidth == b.mapWidth);
+    CHECK(a.mapHeight == b.mapHeight);
+    CHECK(a.mapBytesPerRow == b.mapBytesPerRow);
+    CHECK(a.mapRowOffsets == b.mapRowOffsets);
+    CHECK(a.mapRowOffsetRows == b.mapRowOffsetRows);
+    CHECK(a.collisionMap == b.collisionMap);
+    CHECK(tass.topHeights == ca65.topHeights);
+    CHECK(tass.bottomHeights == ca65.bottomHeights);
+}
+
+TEST_CASE("second assembler: every bundled scenario makes the same calls on the 64tass build, cycle for cycle")
+{
+    std::size_t calls = 0;
+    for (const fs::path& path : bundledScenarioPaths()) {
+        INFO(path.filename().string());
+        const Scenario scenario = loadScenario(path);
+        const ScenarioResult tass = runScenario(scenario, assembledBy64tass());
+        const ScenarioResult ca65 = runScenario(scenario, assembledByCa65());
+        CHECK(tass.failures.empty());
+        CHECK(tass.cases == ca65.cases);
+        REQUIRE(tass.calls.size() == ca65.calls.size());
+        std::size_t differing = 0;
+        for (std::size_t i = 0; i < ca65.calls.size(); ++i) {
+            const CallRecord& a = tass.calls[i];
+            const CallRecord& b = ca65.calls[i];
+            if (!(a.after == b.after) || a.caseIndex != b.caseIndex || a.cycles != b.cycles ||
+                a.masterClocks != b.masterClocks) {
+                ++differing;
+            }
+        }
+        CHECK(differing == 0);
+        calls += ca65.calls.size();
+    }
+    CHECK(calls > 5000);
+}
+
+TEST_CASE("second assembler: profile attributes the 64tass build's cycles to its labels as to ld65's scopes")
+{
+    const std::string rom = bundledRomPath("tile-collision-64tass").string();
+    const std::string scenario = (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const CommandResult run = runTileprof({"run", "--rom", rom, scenario});
+    CHECK(run.exitCode == 0);
+    CHECK(run.out == runTileprof({"run", scenario}).out);
+
+    // 64tass joins scopes with ':' in its list; tileprof names them with '.'.
+    const CommandResult profile = runTileprof({"profile", "--rom", rom, scenario});
+    CHECK(profile.exitCode == 0);
+    CHECK(profile.err.empty());
+    CHECK(contains(profile.out, "  MoveEntityAndProcessTileCollisions.XAxis\n"));
+    CHECK(contains(profile.out, "  MoveEntityAndProcessTileCollisions.XAxis.Loop\n"));
+    CHECK_FALSE(contains(profile.out, "MoveEntityAndProcessTileCollisions:XAxis"));
+
+    // Every label is a scope of its own, so the 64tass build has more functions; each of ld65's
+    // scopes is a label there, and spans what it spans, nested labels included.
+    const nlohmann::json tass = profileFunctions({"--rom", rom, scenario});
+    const nlohmann::json ca65 = profileFunctions({scenario});
+    CHECK(tass.size() > ca65.size());
+    for (const nlohmann::json& function : ca65) {
+        const std::string name = dotted(function["name"].get<std::string>());
+        INFO(name);
+        const auto same = std::ranges::find_if(tass, [&](const nlohmann::json& f) { return f["name"] == name; });
+        REQUIRE(same != tass.end());
+        CHECK((*same)["calls"] == function["calls"]);
+        CHECK((*same)["inclusive_cycles"] == function["inclusive_cycles"]);
+        CHECK((*same)["inclusive_master_clocks"] == function["inclusive_master_clocks"]);
+    }
+}
+
+} // namespace tileprof::test
