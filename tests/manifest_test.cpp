@@ -312,7 +312,7 @@ TEST_CASE("manifest: bad hitbox records and map variables are named with their l
                  {"'entity.hitbox.height' does not fit in a record of 12 bytes"});
     const std::string pointer = withRecords("pointer = { offset = 0x0D, format = \"u16\" }", "pointer = { offset = 0x0D, format = \"u8\" }");
     checkMessage(manifestError(pointer), "manifest.toml:" + std::to_string(lineWith(pointer, "pointer =")),
-                 {"'entity.hitbox.pointer' must be a u16"});
+                 {"'entity.hitbox.pointer.format' must be one of \"u16\", \"u24\", not \"u8\""});
     const std::string both = replaced(withRecords("", ""), "state_bits", "hitbox_left = { offset = 18, format = \"u16\" }\nstate_bits");
     checkMessage(manifestError(both), "manifest.toml:" + std::to_string(lineWith(both, "hitbox_left")),
                  {"'entity.hitbox_left' cannot be given with [entity.hitbox]"});

@@ -7,6 +7,7 @@
 #include "profiler/attribution/attribution.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/collision_machine.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
@@ -30,11 +31,22 @@ namespace {
 const fs::path kOriginal = fs::path(TILEPROF_SHARED_DIR) / "testdata" / "untech-original";
 const fs::path kManifests = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "untech-original";
 
+// The WRAM build, called as `manifest` says.
+ProfiledRom loadOriginal(const fs::path& manifest)
+{
+    return loadProfiledRom(RomFiles{kOriginal / "collision-harness-wramframes.sfc", std::nullopt, manifest});
+}
+
 const ProfiledRom& original()
 {
-    static const ProfiledRom rom =
-        loadProfiledRom(RomFiles{kOriginal / "collision-harness-wramframes.sfc", std::nullopt, kManifests / "wram-frames.toml"});
+    static const ProfiledRom rom = loadOriginal(kManifests / "wram-frames.toml");
     return rom;
+}
+
+// wram-frames.toml with `from` replaced by `to`.
+std::string wramFramesWith(const std::string& from, const std::string& to)
+{
+    return replaced(slurp(kManifests / "wram-frames.toml"), from, to);
 }
 
 const ProfiledRom& originalWithRomFrames()
@@ -199,13 +211,34 @@ TEST_CASE("untech original: its labels give functions, and each instruction that
     CHECK_FALSE(contains(profile.out, "(no line information)"));
 }
 
+TEST_CASE("untech original: a u24 record pointer holds the record's address, a u16 one its offset from the records")
+{
+    const TempDir dir;
+    const ProfiledRom longPointers = loadOriginal(dir.write(
+        "long.toml", wramFramesWith("pointer = { offset = 0x0D, format = \"u16\" }", "pointer = { offset = 0x0D, format = \"u24\" }")));
+    EntityState e;
+    e.hitbox = {6, 6, 12, 24};
+    for (const ProfiledRom* rom : {&original(), &longPointers}) {
+        CollisionMachine machine(*rom);
+        machine.writeEntity(2, e);
+        const std::uint32_t pointer = rom->addresses.entitySlots + 2 * rom->manifest.entityStride + 0x0D;
+        const auto byte = [&](std::uint32_t i) { return std::uint32_t{machine.bus().peek(pointer + i)}; };
+        const std::uint32_t offset = 2 * 12; // slot 2's record, 12 bytes a record
+        if (rom == &original()) {
+            CHECK((byte(0) | byte(1) << 8) == offset);
+        } else {
+            CHECK((byte(0) | byte(1) << 8 | byte(2) << 16) == rom->addresses.hitboxRecords + offset);
+        }
+        CHECK(machine.bus().peek(rom->addresses.hitboxRecords + offset + 8) == 6); // the record's left
+    }
+}
+
 TEST_CASE("untech original: a map variable its format cannot hold for a scenario's map stops that scenario")
 {
     const TempDir dir;
-    const std::string text = replaced(slurp(kManifests / "wram-frames.toml"), "at = 0x7E6906             # map.right\nformat = \"u16\"",
-                                      "at = 0x7E6906             # map.right\nformat = \"u8\"");
-    const ProfiledRom rom = loadProfiledRom(
-        RomFiles{kOriginal / "collision-harness-wramframes.sfc", std::nullopt, dir.write("narrow.toml", text)});
+    const std::string text = wramFramesWith("at = 0x7E6906             # map.right\nformat = \"u16\"",
+                                            "at = 0x7E6906             # map.right\nformat = \"u8\"");
+    const ProfiledRom rom = loadOriginal(dir.write("narrow.toml", text));
     const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml");
     try {
         runScenario(scenario, rom);

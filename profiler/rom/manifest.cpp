@@ -118,10 +118,10 @@ HitboxRecords readHitboxRecords(const TomlSection& entity)
                              "[entity.hitbox]", "entity.hitbox.",
                              {"pointer", "records", "record_bytes", "record_count", "left", "right", "y_offset", "height"});
     HitboxRecords r;
-    r.pointer = readField(hitbox, "entity.hitbox", "pointer");
-    if (r.pointer.format != FieldFormat::U16) {
-        hitbox.fail(hitbox.require("pointer"), "pointer", "must be a u16: the record's byte offset from 'records'");
-    }
+    const TomlSection pointer(hitbox.file(), hitbox.table("pointer", "{ offset = 13, format = \"u16\" }"),
+                              "entity.hitbox.pointer", "entity.hitbox.pointer.", {"offset", "format"});
+    r.pointer = {static_cast<std::uint32_t>(pointer.requiredInteger("offset", 0, 255)),
+                 readChoice<FieldFormat>(pointer, "format", {{"u16", FieldFormat::U16}, {"u24", FieldFormat::U24}})};
     r.records = readSymbol(hitbox, "records");
     r.recordBytes = static_cast<std::uint32_t>(hitbox.requiredInteger("record_bytes", 1, 256));
     r.recordCount = static_cast<std::uint32_t>(hitbox.requiredInteger("record_count", 1, 256));

@@ -49,6 +49,7 @@ enum class FieldFormat : std::uint8_t {
     S12_4,  // signed 12.4
     U16_16, // unsigned 16.16: the fraction word, then the integer word
     S16_16, // signed 16.16
+    U24,    // a long address: low byte, high byte, bank (hitbox record pointers only)
 };
 
 // How many bytes a field of the format takes.
@@ -63,6 +64,7 @@ constexpr std::uint32_t bytesOf(FieldFormat format)
     case FieldFormat::S8_8:
     case FieldFormat::U12_4:
     case FieldFormat::S12_4: return 2;
+    case FieldFormat::U24: return 3;
     case FieldFormat::U16_16:
     case FieldFormat::S16_16: return 4;
     }
@@ -128,7 +130,7 @@ constexpr std::uint32_t fromFieldBits(std::uint32_t stored, FieldFormat format)
 // entity slot; records in ROM are the ROM's, and the host points each entity to the one that holds
 // its hitbox.
 struct HitboxRecords {
-    EntityField pointer;       // in the entity: the record's byte offset from `records`
+    EntityField pointer;       // in the entity: u16, the record's byte offset from `records`; u24, its address
     SymbolRef records;         // the first record
     std::uint32_t recordBytes = 0;
     std::uint32_t recordCount = 0;

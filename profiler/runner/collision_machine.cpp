@@ -181,7 +181,8 @@ void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& e)
     const auto record = static_cast<std::uint32_t>(
         a.hitboxRecordsInRom ? std::find(a.romHitboxes.begin(), a.romHitboxes.end(), e.hitbox) - a.romHitboxes.begin()
                              : slot);
-    writeField(slot, h.pointer, record * h.recordBytes);
+    const std::uint32_t offset = record * h.recordBytes;
+    writeField(slot, h.pointer, h.pointer.format == FieldFormat::U24 ? a.hitboxRecords + offset : offset);
     if (!a.hitboxRecordsInRom) {
         const std::uint32_t at = a.hitboxRecords + record * h.recordBytes;
         writeAt(at + h.left.offset, h.left.format, static_cast<std::uint32_t>(e.hitbox.left));
