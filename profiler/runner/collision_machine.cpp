@@ -214,7 +214,8 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
 {
     const Manifest& m = rom_.manifest;
     const std::uint32_t entry = runAddress(rom_.addresses.entry);
-    // The return lands on $0000 of the bank the return goes to; nothing runs there, the run stops.
+    // The return lands on $0000 of the bank the return goes to; the run breaks there before anything
+    // at that address (WRAM, or ROM in a HiROM bank) executes.
     const std::uint32_t returnBank = m.call == CallKind::Jsl ? 0 : entry >> 16;
     const std::uint32_t returnAddress = returnBank << 16;
 
