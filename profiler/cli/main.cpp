@@ -55,10 +55,7 @@ struct RomArguments {
         if (image.empty()) {
             return std::nullopt;
         }
-        const auto optionalPath = [](const std::string& path) {
-            return path.empty() ? std::nullopt : std::optional<std::filesystem::path>(path);
-        };
-        return tileprof::RomFiles{image, optionalPath(symbols), optionalPath(manifest)};
+        return tileprof::romFiles(image, symbols, manifest);
     }
 };
 

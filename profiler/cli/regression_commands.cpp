@@ -43,11 +43,6 @@ bool isRom(const std::string& path)
     return extension == ".sfc" || extension == ".smc";
 }
 
-std::optional<std::filesystem::path> given(const std::string& path)
-{
-    return path.empty() ? std::nullopt : std::optional<std::filesystem::path>(path);
-}
-
 } // namespace
 
 int runBaselineCommand(const RegressionOptions& o)
@@ -101,10 +96,8 @@ int runDiffCommand(const RegressionOptions& o)
             }
             return finish(compare(loadFigures(a), loadFigures(b), o.tolerance, false), "diff", o);
         }
-        const std::optional<Figures> old =
-            measure(o.scenarios, o, "diff", RomFiles{a, given(o.oldSymbols), given(o.oldManifest)}, a);
-        const std::optional<Figures> now =
-            measure(o.scenarios, o, "diff", RomFiles{b, given(o.newSymbols), given(o.newManifest)}, b);
+        const std::optional<Figures> old = measure(o.scenarios, o, "diff", romFiles(a, o.oldSymbols, o.oldManifest), a);
+        const std::optional<Figures> now = measure(o.scenarios, o, "diff", romFiles(b, o.newSymbols, o.newManifest), b);
         if (!old || !now) {
             return kExitBadInput;
         }

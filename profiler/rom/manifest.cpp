@@ -150,12 +150,12 @@ StateBits readStateBits(const TomlSection& entity)
 }
 
 // A register's value: "entity_address", "entity_index" or a number the register's `bits` hold;
-// `fallback` when the key is absent.
-RegisterValue readRegister(const TomlSection& call, std::string_view key, int bits, RegisterValue fallback)
+// 0 when the key is absent.
+RegisterValue readRegister(const TomlSection& call, std::string_view key, int bits)
 {
     const toml::node* node = call.find(key);
     if (node == nullptr) {
-        return fallback;
+        return {};
     }
     if (node->is_integer()) {
         return {RegisterValue::Kind::Constant, static_cast<std::uint16_t>(call.asInteger(*node, key, 0, (1 << bits) - 1))};
@@ -177,18 +177,15 @@ void readCall(const TomlSection& top, Manifest& m)
     m.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
     m.accumulatorBits = readBits(call, "accumulator_bits");
     m.indexBits = readBits(call, "index_bits");
-    if (const toml::node* node = call.find("direct_page"); node != nullptr && node->is_string() && node->value<std::string>() == "entity") {
-        m.directPage = {RegisterValue::Kind::EntityAddress, 0};
-    } else {
-        call.require("direct_page");
-        m.directPage = readRegister(call, "direct_page", 16, {});
-        if (m.directPage.kind == RegisterValue::Kind::EntityIndex) {
-            call.fail(*node, "direct_page", "must be \"entity\" (the entity's address) or a number, not the entity's index");
-        }
+    const toml::node& directPage = call.require("direct_page");
+    const bool isEntity = directPage.is_string() && directPage.value<std::string>() == "entity";
+    m.directPage = isEntity ? RegisterValue{RegisterValue::Kind::EntityAddress, 0} : readRegister(call, "direct_page", 16);
+    if (m.directPage.kind == RegisterValue::Kind::EntityIndex) {
+        call.fail(directPage, "direct_page", "must be \"entity\" (the entity's address) or a number, not the entity's index");
     }
-    m.a = readRegister(call, "a", m.accumulatorBits, {});
-    m.x = readRegister(call, "x", m.indexBits, {});
-    m.y = readRegister(call, "y", m.indexBits, {});
+    m.a = readRegister(call, "a", m.accumulatorBits);
+    m.x = readRegister(call, "x", m.indexBits);
+    m.y = readRegister(call, "y", m.indexBits);
     m.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
     m.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
     m.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 namespace tileprof {
 
@@ -13,5 +14,14 @@ struct RomFiles {
     std::optional<std::filesystem::path> symbols;
     std::optional<std::filesystem::path> manifest;
 };
+
+// The files as a command line names them: an empty `symbols` or `manifest` is the one beside the image.
+inline RomFiles romFiles(const std::filesystem::path& image, const std::string& symbols, const std::string& manifest)
+{
+    const auto given = [](const std::string& path) {
+        return path.empty() ? std::nullopt : std::optional<std::filesystem::path>(path);
+    };
+    return RomFiles{image, given(symbols), given(manifest)};
+}
 
 } // namespace tileprof
