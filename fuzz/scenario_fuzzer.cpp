@@ -10,8 +10,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    static const tileprof::Design design = tileprof::loadDesign(tileprof::resolveDesignPath("untech", {}));
     try {
-        tileprof::parseScenario("/nonexistent/fuzz.toml", std::string(reinterpret_cast<const char*>(data), size));
+        tileprof::parseScenario("/nonexistent/fuzz.toml", std::string(reinterpret_cast<const char*>(data), size), &design);
     } catch (const emu::InputError&) {
     }
     return 0;

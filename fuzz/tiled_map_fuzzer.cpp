@@ -1,5 +1,5 @@
-// Tiled maps: any text as a .tmj. A map the loader accepts is also edited as the debugger's Save
-// map does, every tile changed, which walks the JSON text itself.
+// Tiled maps: any text as a .tmj, read in the bundled untech design. A map the loader accepts is
+// also edited as the debugger's Save map does, every tile changed, which walks the JSON text itself.
 
 #include "emu/input_error.hpp"
 #include "profiler/map/tiled_map.hpp"
@@ -10,13 +10,14 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    static const tileprof::Design design = tileprof::loadDesign(tileprof::resolveDesignPath("untech", {}));
     const std::string text(reinterpret_cast<const char*>(data), size);
     try {
-        tileprof::TileMap edited = tileprof::parseTiledMap(text, "fuzz.tmj");
-        for (tileprof::TileType& tile : edited.tiles) {
-            tile = tile == tileprof::TileType::Empty ? tileprof::TileType::Solid : tileprof::TileType::Empty;
+        tileprof::TileMap edited = tileprof::parseTiledMap(text, "fuzz.tmj", design);
+        for (tileprof::TileId& tile : edited.tiles) {
+            tile = tile == design.empty ? tileprof::TileId{0} : design.empty;
         }
-        tileprof::tiledMapWithTiles(text, "fuzz.tmj", edited);
+        tileprof::tiledMapWithTiles(text, "fuzz.tmj", edited, design);
     } catch (const emu::InputError&) {
     }
     return 0;

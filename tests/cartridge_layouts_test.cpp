@@ -83,8 +83,7 @@ TEST_CASE("cartridge layouts: the HiROM build runs from bank $C0 and reads its t
     REQUIRE(top != nullptr);
     CHECK(top->value >= 0xC00000);
     CHECK(top->value < 0xC08000); // the lower half: no system bank mirrors it
-    CHECK(hiRom.topHeights == built("tile-collision").topHeights);
-    CHECK(hiRom.bottomHeights == built("tile-collision").bottomHeights);
+    CHECK(hiRom.design.tiles == built("tile-collision").design.tiles); // the shapes read from its height tables
 }
 
 TEST_CASE("cartridge layouts: on HiROM every call does what it does on LoROM, clock for clock")

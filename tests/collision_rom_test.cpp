@@ -4,10 +4,10 @@
 
 #include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
-#include "profiler/map/tile_type.hpp"
 #include "profiler/rom/profiled_rom.hpp"
 #include "profiler/runner/collision_machine.hpp"
 #include "tests/support/collision_model.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 
@@ -35,7 +35,7 @@ TileMap referenceMap()
     map.height = 14;
     for (const char* row : kReferenceTestMap) {
         for (const char* c = row; *c != '\0'; ++c) {
-            map.tiles.push_back(*tileTypeFromLegend(*c));
+            map.tiles.push_back(*test::untechDesign().byLegend(*c));
         }
     }
     return map;
@@ -47,15 +47,27 @@ TileMap randomMap(std::mt19937& random, int width = 40, int height = 24)
     TileMap map;
     map.width = width;
     map.height = height;
-    std::uniform_int_distribution<std::size_t> type(0, kTileTypeCount - 1);
+    std::uniform_int_distribution<std::size_t> type(0, test::untechDesign().tiles.size() - 1);
     std::bernoulli_distribution empty(0.5);
     for (int row = 0; row < map.height; ++row) {
         for (int column = 0; column < map.width; ++column) {
             const bool border = row == 0 || column == 0 || row == map.height - 1 || column == map.width - 1;
-            map.tiles.push_back(border ? TileType::Solid : empty(random) ? TileType::Empty : kTileTypes[type(random)].type);
+            map.tiles.push_back(border ? test::untechTile("SOLID") : empty(random) ? test::untechTile("EMPTY") : static_cast<TileId>(type(random)));
         }
     }
     return map;
+}
+
+// One of the ROM's 256-byte height tables, by its symbol.
+std::array<std::uint8_t, 256> heightTable(const ProfiledRom& rom, const char* name)
+{
+    const DebugSymbol* symbol = rom.debug.findSymbol(name);
+    REQUIRE(symbol != nullptr);
+    std::array<std::uint8_t, 256> table{};
+    for (std::uint32_t i = 0; i < table.size(); ++i) {
+        table[i] = rom.image.bytes[rom.image.offsetOf(symbol->value + i).value()];
+    }
+    return table;
 }
 
 ModelMap modelOf(const TileMap& map, const ProfiledRom& rom)
@@ -63,11 +75,11 @@ ModelMap modelOf(const TileMap& map, const ProfiledRom& rom)
     ModelMap model;
     model.width = map.width;
     model.height = map.height;
-    for (TileType t : map.tiles) {
-        model.collision.push_back(tileInfo(t).collisionValue);
+    for (TileId t : map.tiles) {
+        model.collision.push_back(rom.design[t].value);
     }
-    model.topHeight = rom.topHeights;
-    model.bottomHeight = rom.bottomHeights;
+    model.topHeight = heightTable(rom, "TopHeightTable");
+    model.bottomHeight = heightTable(rom, "BottomHeightTable");
     return model;
 }
 
@@ -165,8 +177,8 @@ void compareWithModel(const TileMap& map, std::uint32_t seed, int trials)
 TEST_CASE("collision rom: its height tables are the reference's")
 {
     const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    CHECK(rom.topHeights == referenceTopHeightTable());
-    CHECK(rom.bottomHeights == referenceBottomHeightTable());
+    CHECK(heightTable(rom, "TopHeightTable") == referenceTopHeightTable());
+    CHECK(heightTable(rom, "BottomHeightTable") == referenceBottomHeightTable());
 }
 
 TEST_CASE("collision rom: matches the model on the reference's test map")

@@ -9,6 +9,7 @@
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 
@@ -91,7 +92,7 @@ TEST_CASE("a session with nothing open answers every question a window asks with
     session.selectEntity(0);
     session.startLive(0);
     session.liveFrame(LiveControls{});
-    session.paint(0, 0, TileType::Solid);
+    session.paint(0, 0, test::untechTile("SOLID"));
     CHECK_FALSE(session.selectWorst(0));
     CHECK_FALSE(session.saveMap());
     CHECK(session.frame() == 0);
@@ -273,23 +274,23 @@ TEST_CASE("painting a tile re-runs the scenario and shows the validator's findin
     const std::vector<std::uint32_t> before = cycles();
 
     // A 45-degree slope floating in the air has no floor below it.
-    session.paint(3, 2, TileType::DownRight);
+    session.paint(3, 2, test::untechTile("DOWN_RIGHT_SLOPE"));
     CHECK(session.mapModified());
     REQUIRE_FALSE(session.violations().empty());
     CHECK(session.violations().front().column == 3);
     CHECK(session.violations().front().row == 2);
-    session.paint(3, 2, TileType::Empty);
+    session.paint(3, 2, test::untechTile("EMPTY"));
     CHECK(session.violations().empty());
 
     // Raising the floor under the walk changes what the calls cost; the run is redone.
-    session.paint(8, 4, TileType::Solid);
+    session.paint(8, 4, test::untechTile("SOLID"));
     CHECK(session.framesRun() == 140);
     CHECK(cycles() != before);
     REQUIRE(session.saveMap());
     CHECK_FALSE(session.mapModified());
     const Scenario saved = loadScenario(copy);
-    CHECK(saved.map.at(8, 4) == TileType::Solid);
-    CHECK(saved.map.at(3, 2) == TileType::Empty);
+    CHECK(saved.map.at(8, 4) == test::untechTile("SOLID"));
+    CHECK(saved.map.at(3, 2) == test::untechTile("EMPTY"));
 }
 
 TEST_CASE("a map that would start an entity inside SOLID is not saved")
@@ -301,7 +302,7 @@ TEST_CASE("a map that would start an entity inside SOLID is not saved")
     DebuggerSession session;
     REQUIRE(session.open(copy));
     const EntitySpec& player = session.scenario().entities[0];
-    session.paint(static_cast<int>(player.x) / 16, static_cast<int>(player.y) / 16, TileType::Solid);
+    session.paint(static_cast<int>(player.x) / 16, static_cast<int>(player.y) / 16, test::untechTile("SOLID"));
     CHECK_FALSE(session.saveMap());
     CHECK(contains(session.error(), "entity \"player\" would start inside it"));
     CHECK(slurp(copy) == before);

@@ -16,6 +16,7 @@
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 
@@ -116,7 +117,7 @@ TEST_CASE("file limits: every loader refuses a file over its bound without readi
           "big.toml: 16 MiB + 1 byte; a TOML file is at most 16 MiB");
     check("manifest.toml", 17 * kMiB, [](const fs::path& p) { loadManifest(p); },
           "manifest.toml: 17 MiB; a TOML file is at most 16 MiB");
-    check("big.tmj", 16 * kMiB + kMiB / 2, [](const fs::path& p) { loadTiledMap(p); },
+    check("big.tmj", 16 * kMiB + kMiB / 2, [](const fs::path& p) { loadTiledMap(p, test::untechDesign()); },
           "big.tmj: 16.5 MiB; a Tiled map is at most 16 MiB");
     check("big.json.gz", 65 * kMiB, [](const fs::path& p) { readSstFile(p); },
           "big.json.gz: 65 MiB; a CPU vector file is at most 64 MiB");

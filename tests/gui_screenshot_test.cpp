@@ -11,6 +11,7 @@
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -133,7 +134,7 @@ TEST_CASE("the tiles the selected call read are highlighted in their outcome's c
         for (const TileRead& read : call.tilesRead) {
             CAPTURE(read.column);
             CAPTURE(read.row);
-            CHECK(borderShare(shot, read.column, read.row, gui::palette::readColour(gui::readOutcome(read.type))) > 0.6);
+            CHECK(borderShare(shot, read.column, read.row, gui::palette::readColour(gui::readOutcome(test::untechDesign()[read.type]))) > 0.6);
         }
         // The top-left corner tile is never read: no highlight colour there.
         for (const Rgb colour : {gui::palette::kReadClear, gui::palette::kReadBlocking, gui::palette::kReadSlope,

@@ -45,7 +45,7 @@ std::optional<std::string> check(const Scenario& s, int x, int y, std::uint8_t s
 {
     const ProfiledRom& rom = builtRom();
     const Manifest& m = rom.manifest;
-    const CollisionGeometry geometry{{s.map, rom.topHeights, rom.bottomHeights}, m.originX, m.originY,
+    const CollisionGeometry geometry{{s.map, rom.design}, m.originX, m.originY,
                                      m.stateBits.down, m.stateBits.up};
     EntityState e;
     e.x = static_cast<std::uint32_t>(x + m.originX) << 16;

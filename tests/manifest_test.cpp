@@ -88,8 +88,8 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     CHECK(m.maxMapHeight == 255);
     CHECK(m.originX == 0x1000);
     CHECK(m.originY == 0x1000);
-    checkSymbol(m.topHeightTable, "TopHeightTable", text);
-    checkSymbol(m.bottomHeightTable, "BottomHeightTable", text);
+    checkSymbol(*m.topHeightTable, "TopHeightTable", text);
+    checkSymbol(*m.bottomHeightTable, "BottomHeightTable", text);
 
     struct ExpectedCase {
         std::string name;
@@ -173,8 +173,8 @@ TEST_CASE("manifest: the inputs fuzzing found taking toml++ into undefined behav
 TEST_CASE("manifest: an unknown key is named with its line, wherever it is")
 {
     checkBadManifests({
-        {"never from here.\n\n[call]", "never from here.\nbogus = 1\n[call]", "bogus = 1",
-         {"unknown key 'bogus'", "the manifest", "expected symbols, call, entity, map, case"}},
+        {"never from here.\n\n", "never from here.\nbogus = 1\n", "bogus = 1",
+         {"unknown key 'bogus'", "the manifest", "expected design, symbols, call, entity, map, case"}},
         {"kind = \"jsr\"", "knd = \"jsr\"", "knd =", {"unknown key 'knd'", "[call]", "expected entry, kind"}},
         {"stride = 256", "strides = 256", "strides =", {"unknown key 'strides'", "[entity]", "expected slots, stride"}},
         {"x_position = { offset = 0, format = \"u16.16\" }", "x_position = { offset = 0, fmt = \"u16.16\" }",
@@ -192,8 +192,9 @@ TEST_CASE("manifest: missing keys and values out of range name the key and its l
     checkBadManifests({
         // A missing key is reported at its table's header.
         {"cycle_limit = 20000", "", "[call]\n", {"[call] is missing the required key 'cycle_limit'"}},
+        // A height table the design's shapes read, at [map].
         {"top_height_table = \"TopHeightTable\"", "", "[map]\n",
-         {"[map] is missing the required key 'top_height_table'"}},
+         {"[map] does not name top_height_table, which tile SOLID of the design reads", "untech.toml:"}},
         {"label = \"MovingUp\"\n", "\n", "[[case]]\nname = \"rising\"",
          {"[[case]] is missing the required key 'label'"}},
         {"kind = \"jsr\"", "kind = \"jmp\"", "kind =", {"'call.kind'", "\"jsr\", \"jsl\"", "not \"jmp\""}},

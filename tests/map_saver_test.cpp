@@ -11,6 +11,7 @@
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 
@@ -33,7 +34,7 @@ using test::slurp;
 const fs::path kScenarios = fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios";
 const fs::path kTestData = TILEPROF_TEST_DATA_DIR;
 
-void setTile(TileMap& map, int column, int row, TileType type)
+void setTile(TileMap& map, int column, int row, TileId type)
 {
     REQUIRE(map.contains(column, row));
     map.tiles[static_cast<std::size_t>(row * map.width + column)] = type;
@@ -86,21 +87,21 @@ TEST_CASE("map saver: an edited ASCII map changes only its rows' lines in the sc
     const TileMap before = s.map;
     REQUIRE(s.mapRowLines.size() == 7);
 
-    setTile(s.map, 10, 2, TileType::Solid);
+    setTile(s.map, 10, 2, test::untechTile("SOLID"));
     saveMap(s);
     const std::string saved = slurp(path);
     CHECK(changedLines(original, saved) == std::vector<int>{s.mapRowLines[2]});
     CHECK(lines(saved)[static_cast<std::size_t>(s.mapRowLines[2] - 1)] == "#.........#........#\n");
     Scenario reloaded = loadScenario(path);
     CHECK(reloaded.map.tiles == s.map.tiles);
-    CHECK(reloaded.map.at(10, 2) == TileType::Solid);
+    CHECK(reloaded.map.at(10, 2) == test::untechTile("SOLID"));
     CHECK(reloaded.mapRowLines == s.mapRowLines);
 
     // Edits in two rows, one of them undoing the first edit: only the other row's line differs.
-    setTile(reloaded.map, 10, 2, TileType::Empty);
-    setTile(reloaded.map, 1, 1, TileType::DownPlatform);
-    setTile(reloaded.map, 18, 1, TileType::UpLeftShort);
-    setTile(reloaded.map, 19, 6, TileType::EndSlope);
+    setTile(reloaded.map, 10, 2, test::untechTile("EMPTY"));
+    setTile(reloaded.map, 1, 1, test::untechTile("DOWN_PLATFORM"));
+    setTile(reloaded.map, 18, 1, test::untechTile("UP_LEFT_SHORT_SLOPE"));
+    setTile(reloaded.map, 19, 6, test::untechTile("END_SLOPE"));
     saveMap(reloaded);
     const std::string twice = slurp(path);
     CHECK(changedLines(original, twice) == std::vector<int>{s.mapRowLines[1], s.mapRowLines[6]});
@@ -155,8 +156,8 @@ TEST_CASE("map saver: rows on the opening line, escaped rows, literal strings an
         const fs::path path = dir.write("s.toml", text);
         Scenario s = loadScenario(path);
         REQUIRE(s.map.width == 3);
-        setTile(s.map, 0, 0, TileType::EndSlope);
-        setTile(s.map, 1, 1, TileType::DownPlatform);
+        setTile(s.map, 0, 0, test::untechTile("END_SLOPE"));
+        setTile(s.map, 1, 1, test::untechTile("DOWN_PLATFORM"));
         saveMap(s);
         // The saved file is the original with the map's text replaced, and nothing else.
         std::string wanted = text;
@@ -179,7 +180,7 @@ TEST_CASE("map saver: a scenario file that changed since it was loaded is refuse
     const std::string original = slurp(kScenarios / "hill-30-right.toml");
     const fs::path path = dir.write("hill.toml", original);
     Scenario s = loadScenario(path);
-    setTile(s.map, 10, 2, TileType::Solid);
+    setTile(s.map, 10, 2, test::untechTile("SOLID"));
 
     // A line added above the map: its rows are no longer on the lines they were loaded from.
     const std::string moved = "# a new first line\n" + original;
@@ -243,11 +244,11 @@ TEST_CASE("map saver: an edited Tiled map changes only the changed tiles' GIDs")
     Scenario s = loadScenario(copy.scenario);
     REQUIRE(!s.mapFile.empty());
     const std::string scenarioText = slurp(copy.scenario);
-    setTile(s.map, 0, 0, TileType::Empty);        // GID 1 -> 0
-    setTile(s.map, 1, 0, TileType::Solid);        // 6 (no properties) -> 1, the first SOLID tile
-    setTile(s.map, 2, 1, TileType::UpPlatform);   // 4 (another property only) -> 5, in the second tileset
-    setTile(s.map, 3, 2, TileType::DownLeft);     // 3221225473 (flipped SOLID) -> 3
-    setTile(s.map, 1, 1, TileType::DownRight);    // unchanged: keeps 2147483650, flip and all
+    setTile(s.map, 0, 0, test::untechTile("EMPTY"));        // GID 1 -> 0
+    setTile(s.map, 1, 0, test::untechTile("SOLID"));        // 6 (no properties) -> 1, the first SOLID tile
+    setTile(s.map, 2, 1, test::untechTile("UP_PLATFORM"));   // 4 (another property only) -> 5, in the second tileset
+    setTile(s.map, 3, 2, test::untechTile("DOWN_LEFT_SLOPE"));     // 3221225473 (flipped SOLID) -> 3
+    setTile(s.map, 1, 1, test::untechTile("DOWN_RIGHT_SLOPE"));    // unchanged: keeps 2147483650, flip and all
     saveMap(s);
     const std::string expected = replaced(copy.mapText,
                                           "\"data\": [1, 6, 536870915, 1,\n"
@@ -258,7 +259,7 @@ TEST_CASE("map saver: an edited Tiled map changes only the changed tiles' GIDs")
                                           "               1, 5, 1073741825, 3]");
     CHECK(slurp(copy.map) == expected);
     CHECK(slurp(copy.scenario) == scenarioText);
-    CHECK(loadTiledMap(copy.map).tiles == s.map.tiles);
+    CHECK(loadTiledMap(copy.map, test::untechDesign()).tiles == s.map.tiles);
     CHECK(loadScenario(copy.scenario).map.tiles == s.map.tiles);
     CHECK(!fs::exists(copy.map.string() + ".tileprof-partial"));
 }
@@ -276,7 +277,7 @@ TEST_CASE("map saver: a minified Tiled map with a byte order mark and escaped na
                                               "name = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
                                               "pos = [24, 8]\n");
     Scenario s = loadScenario(path);
-    setTile(s.map, 0, 0, TileType::DownPlatform);
+    setTile(s.map, 0, 0, test::untechTile("DOWN_PLATFORM"));
     saveMap(s);
     CHECK(slurp(dir.file("m.tmj")) == replaced(map, "\"data\":[1,0]", "\"data\":[2,0]"));
 }
@@ -288,7 +289,7 @@ TEST_CASE("map saver: Tiled maps that cannot take the edit, or changed since the
 
     // No tileset tile has the type: nothing is written.
     Scenario missing = s;
-    setTile(missing.map, 1, 0, TileType::UpLeftShort);
+    setTile(missing.map, 1, 0, test::untechTile("UP_LEFT_SHORT_SLOPE"));
     checkMessage(saveError(missing, copy.dir), "scenarios/../maps/small.tmj",
                  {"row 0, column 1 is to be UP_LEFT_SHORT_SLOPE but no tileset tile has it: give a tile the string "
                   "property collision = \"ulss\""});
@@ -298,7 +299,7 @@ TEST_CASE("map saver: Tiled maps that cannot take the edit, or changed since the
     const std::string resized = replaced(replaced(copy.mapText, "\"width\": 4,", "\"width\": 3,"), "\"height\": 3,",
                                          "\"height\": 4,");
     copy.dir.write("maps/small.tmj", resized);
-    setTile(s.map, 1, 0, TileType::Solid);
+    setTile(s.map, 1, 0, test::untechTile("SOLID"));
     checkMessage(saveError(s, copy.dir), "scenarios/../maps/small.tmj",
                  {"the map is 3 x 4 tiles, not 4 x 3 as when it was loaded: it has changed since; load it again"});
     CHECK(slurp(copy.map) == resized);

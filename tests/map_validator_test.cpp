@@ -6,6 +6,7 @@
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/random_play.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 
@@ -19,6 +20,14 @@ namespace fs = std::filesystem;
 namespace tileprof {
 namespace {
 
+using test::untechDesign;
+using test::untechTile;
+
+std::vector<MapViolation> validateUntech(const TileMap& map)
+{
+    return validateMap(map, untechDesign());
+}
+
 const fs::path scenarioDir = TILEPROF_TEST_DATA_DIR "/scenarios";
 const fs::path mapDir = TILEPROF_TEST_DATA_DIR "/maps";
 
@@ -30,7 +39,7 @@ TileMap mapOf(std::initializer_list<std::string_view> rows)
     for (const std::string_view row : rows) {
         REQUIRE(row.size() == rows.begin()->size());
         for (const char c : row) {
-            const std::optional<TileType> type = tileTypeFromLegend(c);
+            const std::optional<TileId> type = untechDesign().byLegend(c);
             REQUIRE(type);
             map.tiles.push_back(*type);
         }
@@ -39,9 +48,9 @@ TileMap mapOf(std::initializer_list<std::string_view> rows)
 }
 
 // The map breaks exactly one rule, at one tile; returns the violation's detail.
-std::string onlyViolation(const TileMap& map, int row, int column, TileType tile, const std::string& rule)
+std::string onlyViolation(const TileMap& map, int row, int column, TileId tile, const std::string& rule)
 {
-    const std::vector<MapViolation> violations = validateMap(map);
+    const std::vector<MapViolation> violations = validateUntech(map);
     REQUIRE(violations.size() == 1);
     const MapViolation& v = violations[0];
     CHECK(v.row == row);
@@ -59,7 +68,7 @@ TEST_CASE("map validator: NO_EMPTY_TILE_ABOVE_DOWN_SLOPE")
         "#AB.#",
         "#####",
     });
-    CHECK(onlyViolation(map, 2, 1, TileType::DownRight, "NO_EMPTY_TILE_ABOVE_DOWN_SLOPE")
+    CHECK(onlyViolation(map, 2, 1, untechTile("DOWN_RIGHT_SLOPE"), "NO_EMPTY_TILE_ABOVE_DOWN_SLOPE")
           == "the tile above is '#' SOLID; a floor slope needs EMPTY above it");
 }
 
@@ -72,7 +81,7 @@ TEST_CASE("map validator: NO_FLOOR_BELOW_DOWN_SLOPE, with UP_PLATFORM accepted a
         "#..^.#",
         "######",
     });
-    CHECK(onlyViolation(map, 2, 2, TileType::DownRight, "NO_FLOOR_BELOW_DOWN_SLOPE")
+    CHECK(onlyViolation(map, 2, 2, untechTile("DOWN_RIGHT_SLOPE"), "NO_FLOOR_BELOW_DOWN_SLOPE")
           == "the tile below is '.' EMPTY; a floor slope needs SOLID, END_SLOPE or UP_PLATFORM below it");
 }
 
@@ -85,7 +94,7 @@ TEST_CASE("map validator: NO_CEILING_ABOVE_UP_SLOPE, with DOWN_PLATFORM accepted
         "#....#",
         "######",
     });
-    CHECK(onlyViolation(map, 2, 2, TileType::UpRight, "NO_CEILING_ABOVE_UP_SLOPE")
+    CHECK(onlyViolation(map, 2, 2, untechTile("UP_RIGHT_SLOPE"), "NO_CEILING_ABOVE_UP_SLOPE")
           == "the tile above is '.' EMPTY; a ceiling slope needs SOLID, END_SLOPE or DOWN_PLATFORM above it");
 }
 
@@ -98,7 +107,7 @@ TEST_CASE("map validator: NO_EMPTY_TILE_BELOW_UP_SLOPE")
         "##..#",
         "#####",
     });
-    CHECK(onlyViolation(map, 2, 1, TileType::UpRight, "NO_EMPTY_TILE_BELOW_UP_SLOPE")
+    CHECK(onlyViolation(map, 2, 1, untechTile("UP_RIGHT_SLOPE"), "NO_EMPTY_TILE_BELOW_UP_SLOPE")
           == "the tile below is '#' SOLID; a ceiling slope needs EMPTY below it");
 }
 
@@ -110,7 +119,7 @@ TEST_CASE("map validator: INVALID_TILE_ON_THE_RIGHT and _LEFT, a neighbour outsi
         "#A..#",
         "#####",
     });
-    CHECK(onlyViolation(right, 2, 1, TileType::DownRight, "INVALID_TILE_ON_THE_RIGHT")
+    CHECK(onlyViolation(right, 2, 1, untechTile("DOWN_RIGHT_SLOPE"), "INVALID_TILE_ON_THE_RIGHT")
           == "the tile on the right is '.' EMPTY; DOWN_RIGHT_SLOPE needs DOWN_LEFT_SLOPE, DOWN_LEFT_TALL_SLOPE, "
              "END_SLOPE or a SOLID wall on its right");
 
@@ -120,7 +129,7 @@ TEST_CASE("map validator: INVALID_TILE_ON_THE_RIGHT and _LEFT, a neighbour outsi
         "#.^E#",
         "#####",
     });
-    CHECK(onlyViolation(left, 2, 3, TileType::DownLeftTall, "INVALID_TILE_ON_THE_LEFT")
+    CHECK(onlyViolation(left, 2, 3, untechTile("DOWN_LEFT_TALL_SLOPE"), "INVALID_TILE_ON_THE_LEFT")
           == "the tile on the left is '^' UP_PLATFORM; DOWN_LEFT_TALL_SLOPE needs DOWN_RIGHT_SLOPE, "
              "DOWN_RIGHT_TALL_SLOPE, END_SLOPE or a SOLID wall on its left");
 
@@ -132,7 +141,7 @@ TEST_CASE("map validator: INVALID_TILE_ON_THE_RIGHT and _LEFT, a neighbour outsi
         "#...#",
         "#####",
     });
-    const std::vector<MapViolation> violations = validateMap(ceiling);
+    const std::vector<MapViolation> violations = validateUntech(ceiling);
     REQUIRE(violations.size() == 4);
     CHECK(violations[0].rule == "INVALID_TILE_ON_THE_RIGHT");
     CHECK(violations[0].detail
@@ -155,7 +164,7 @@ TEST_CASE("map validator: a SOLID neighbour must be part of a wall")
         "#A#.#",
         "#####",
     });
-    CHECK(onlyViolation(step, 2, 1, TileType::DownRight, "INVALID_TILE_ON_THE_RIGHT")
+    CHECK(onlyViolation(step, 2, 1, untechTile("DOWN_RIGHT_SLOPE"), "INVALID_TILE_ON_THE_RIGHT")
           == "the tile on the right is '#' SOLID but the tile above it is '.' EMPTY; a SOLID neighbour must be part "
              "of a wall, SOLID above it too");
 
@@ -166,7 +175,7 @@ TEST_CASE("map validator: a SOLID neighbour must be part of a wall")
         "#...#",
         "#####",
     });
-    CHECK(onlyViolation(ceilingStep, 2, 3, TileType::UpLeft, "INVALID_TILE_ON_THE_LEFT")
+    CHECK(onlyViolation(ceilingStep, 2, 3, untechTile("UP_LEFT_SLOPE"), "INVALID_TILE_ON_THE_LEFT")
           == "the tile on the left is '#' SOLID but the tile below it is '.' EMPTY; a SOLID neighbour must be part "
              "of a wall, SOLID below it too");
 }
@@ -179,7 +188,7 @@ TEST_CASE("map validator: END_SLOPE may not have EMPTY or a platform beside it")
         "#.=B#",
         "#####",
     });
-    CHECK(onlyViolation(empty, 2, 2, TileType::EndSlope, "INVALID_TILE_ON_THE_LEFT")
+    CHECK(onlyViolation(empty, 2, 2, untechTile("END_SLOPE"), "INVALID_TILE_ON_THE_LEFT")
           == "the tile on the left is '.' EMPTY; END_SLOPE needs DOWN_RIGHT_SLOPE, DOWN_RIGHT_TALL_SLOPE, "
              "UP_RIGHT_TALL_SLOPE, UP_RIGHT_SLOPE, END_SLOPE or SOLID on its left");
 
@@ -189,30 +198,30 @@ TEST_CASE("map validator: END_SLOPE may not have EMPTY or a platform beside it")
         "#A=v#",
         "#####",
     });
-    onlyViolation(platform, 2, 2, TileType::EndSlope, "INVALID_TILE_ON_THE_RIGHT");
+    onlyViolation(platform, 2, 2, untechTile("END_SLOPE"), "INVALID_TILE_ON_THE_RIGHT");
 
     // SOLID beside END_SLOPE needs no wall, and outside the map counts as SOLID.
-    CHECK(validateMap(mapOf({"###", "#..", "=##"})).empty());
+    CHECK(validateUntech(mapOf({"###", "#..", "=##"})).empty());
 }
 
 TEST_CASE("map validator: SLOPE_ON_BORDER, and no other rule for a slope on the border")
 {
-    CHECK(onlyViolation(mapOf({"###", "A.#", "###"}), 1, 0, TileType::DownRight, "SLOPE_ON_BORDER")
+    CHECK(onlyViolation(mapOf({"###", "A.#", "###"}), 1, 0, untechTile("DOWN_RIGHT_SLOPE"), "SLOPE_ON_BORDER")
           == "the slope is on the map's left edge; the engine needs a tile on every side of a slope");
-    CHECK(onlyViolation(mapOf({"###", "#.f", "###"}), 1, 2, TileType::UpLeftShort, "SLOPE_ON_BORDER")
+    CHECK(onlyViolation(mapOf({"###", "#.f", "###"}), 1, 2, untechTile("UP_LEFT_SHORT_SLOPE"), "SLOPE_ON_BORDER")
           == "the slope is on the map's right edge; the engine needs a tile on every side of a slope");
-    CHECK(onlyViolation(mapOf({"#C#", "#.#", "###"}), 0, 1, TileType::DownRightShort, "SLOPE_ON_BORDER")
+    CHECK(onlyViolation(mapOf({"#C#", "#.#", "###"}), 0, 1, untechTile("DOWN_RIGHT_SHORT_SLOPE"), "SLOPE_ON_BORDER")
           == "the slope is on the map's top edge; the engine needs a tile on every side of a slope");
-    CHECK(onlyViolation(mapOf({"###", "#.#", "#d#"}), 2, 1, TileType::UpRightTall, "SLOPE_ON_BORDER")
+    CHECK(onlyViolation(mapOf({"###", "#.#", "#d#"}), 2, 1, untechTile("UP_RIGHT_TALL_SLOPE"), "SLOPE_ON_BORDER")
           == "the slope is on the map's bottom edge; the engine needs a tile on every side of a slope");
 }
 
 TEST_CASE("map validator: TOP_LEFT_NOT_SOLID")
 {
-    CHECK(onlyViolation(mapOf({".##", "#.#", "###"}), 0, 0, TileType::Empty, "TOP_LEFT_NOT_SOLID")
+    CHECK(onlyViolation(mapOf({".##", "#.#", "###"}), 0, 0, untechTile("EMPTY"), "TOP_LEFT_NOT_SOLID")
           == "the top-left tile is '.' EMPTY; the engine assumes it is SOLID");
 
-    const std::vector<MapViolation> slope = validateMap(mapOf({"A#", "##"}));
+    const std::vector<MapViolation> slope = validateUntech(mapOf({"A#", "##"}));
     REQUIRE(slope.size() == 2);
     CHECK(slope[0].rule == "SLOPE_ON_BORDER");
     CHECK(slope[1].rule == "TOP_LEFT_NOT_SOLID");
@@ -227,7 +236,7 @@ TEST_CASE("map validator: violations come in row-major order, one per rule")
         "#=...#",
         "######",
     });
-    const std::vector<MapViolation> violations = validateMap(map);
+    const std::vector<MapViolation> violations = validateUntech(map);
     REQUIRE(violations.size() == 3);
     CHECK(violations[0].row == 2);
     CHECK(violations[0].column == 2);
@@ -237,21 +246,21 @@ TEST_CASE("map validator: violations come in row-major order, one per rule")
     CHECK(violations[1].rule == "INVALID_TILE_ON_THE_RIGHT");
     CHECK(violations[2].row == 3);
     CHECK(violations[2].column == 1);
-    CHECK(violations[2].tile == TileType::EndSlope);
+    CHECK(violations[2].tile == untechTile("END_SLOPE"));
     CHECK(violations[2].rule == "INVALID_TILE_ON_THE_RIGHT");
 }
 
 TEST_CASE("map validator: valid maps give nothing")
 {
     // A 45-degree hill capped with END_SLOPE, and the stacked pyramid of the reference map.
-    CHECK(validateMap(mapOf({
+    CHECK(validateUntech(mapOf({
                           "#######",
                           "#.....#",
                           "#.A=B.#",
                           "#######",
                       }))
               .empty());
-    CHECK(validateMap(mapOf({
+    CHECK(validateUntech(mapOf({
                           "#########",
                           "#.......#",
                           "#..A=B..#",
@@ -260,7 +269,7 @@ TEST_CASE("map validator: valid maps give nothing")
                       }))
               .empty());
     // A 30-degree hill: SHORT+TALL pairs either side of an END_SLOPE.
-    CHECK(validateMap(mapOf({
+    CHECK(validateUntech(mapOf({
                           "#########",
                           "#.......#",
                           "#.CD=EF.#",
@@ -268,14 +277,14 @@ TEST_CASE("map validator: valid maps give nothing")
                       }))
               .empty());
     // A valley between two-tile walls, and its mirror on the ceiling.
-    CHECK(validateMap(mapOf({
+    CHECK(validateUntech(mapOf({
                           "######",
                           "##..##",
                           "##BA##",
                           "######",
                       }))
               .empty());
-    CHECK(validateMap(mapOf({
+    CHECK(validateUntech(mapOf({
                           "######",
                           "##ba##",
                           "##..##",
@@ -295,19 +304,19 @@ TEST_CASE("map validator: the reference design's test map keeps every rule")
     // - 'A' (row 3, column 30), 'a' (row 10, column 30) and 'C' (row 12, column 30) lean on the right
     //   wall, which is SOLID in column 31 above (for the floor slopes) or below (for the ceiling one).
     // - Every END_SLOPE has a slope with its tall side towards it, another END_SLOPE or SOLID beside it.
-    CHECK(validateMap(test::referenceRoom()).empty());
+    CHECK(validateUntech(test::referenceRoom()).empty());
 }
 
 TEST_CASE("map validator: formatted violations name the file, the row's line, the tile and the rule")
 {
-    const MapViolation v{2, 1, TileType::DownRight, "SLOPE_ON_BORDER", "detail"};
-    CHECK(formatViolation(v, "a.toml", {5, 6, 7})
+    const MapViolation v{2, 1, untechTile("DOWN_RIGHT_SLOPE"), "SLOPE_ON_BORDER", "detail"};
+    CHECK(formatViolation(v, untechDesign(), "a.toml", {5, 6, 7})
           == "a.toml:7: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
-    CHECK(formatViolation(v, "a.tmj", {})
+    CHECK(formatViolation(v, untechDesign(), "a.tmj", {})
           == "a.tmj: row 2, column 1, tile 'A' DOWN_RIGHT_SLOPE: SLOPE_ON_BORDER: detail");
 
     const Scenario ascii = loadScenario(scenarioDir / "invalid_map.toml");
-    const std::vector<MapViolation> violations = validateMap(ascii.map);
+    const std::vector<MapViolation> violations = validateUntech(ascii.map);
     REQUIRE(violations.size() == 1);
     CHECK(formatViolation(violations[0], ascii)
           == (scenarioDir / "invalid_map.toml").string()
@@ -316,7 +325,7 @@ TEST_CASE("map validator: formatted violations name the file, the row's line, th
                    "SOLID wall on its right");
 
     const Scenario tiled = loadScenario(scenarioDir / "tiled.toml");
-    const std::string tiledLine = formatViolation(validateMap(tiled.map).at(0), tiled);
+    const std::string tiledLine = formatViolation(validateUntech(tiled.map).at(0), tiled);
     CHECK(tiledLine.starts_with(tiled.mapFile.string() + ": row 0, column 2, "));
 }
 

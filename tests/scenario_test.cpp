@@ -9,6 +9,7 @@
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -40,7 +41,7 @@ std::string scenarioError(const std::string& text, const std::vector<std::pair<s
         dir.write(name, contents);
     }
     try {
-        loadScenario(dir.write("s.toml", text));
+        loadScenario(dir.write("s.toml", text), &test::untechDesign());
     } catch (const emu::InputError& e) {
         return dir.relative(e.what());
     }
@@ -52,7 +53,7 @@ std::string tiledError(const std::string& map)
 {
     const TempDir dir;
     try {
-        loadTiledMap(dir.write("m.tmj", map));
+        loadTiledMap(dir.write("m.tmj", map), test::untechDesign());
     } catch (const emu::InputError& e) {
         return dir.relative(e.what());
     }
@@ -114,7 +115,7 @@ pos = [24, 24]
 TEST_CASE("scenario: a scenario with every key loads into exactly its fields")
 {
     const fs::path path = scenarioDir / "complete.toml";
-    const Scenario s = loadScenario(path);
+    const Scenario s = loadScenario(path, &test::untechDesign());
     CHECK(s.path == path);
     CHECK(s.name == "complete");
     CHECK(s.rom == "custom/tile-collision.sfc");
@@ -126,14 +127,14 @@ TEST_CASE("scenario: a scenario with every key loads into exactly its fields")
     CHECK(s.mapRowLines == std::vector<int>{9, 10, 11, 12, 13});
     REQUIRE(s.map.width == 10);
     REQUIRE(s.map.height == 5);
-    CHECK(s.map.at(0, 0) == TileType::Solid);
-    CHECK(s.map.at(1, 1) == TileType::Empty);
-    CHECK(s.map.at(3, 2) == TileType::DownRight);
-    CHECK(s.map.at(4, 2) == TileType::EndSlope);
-    CHECK(s.map.at(5, 2) == TileType::DownLeft);
-    CHECK(s.map.at(4, 3) == TileType::Solid);
-    CHECK(s.map.at(8, 3) == TileType::DownPlatform);
-    CHECK(s.map.at(9, 4) == TileType::Solid);
+    CHECK(s.map.at(0, 0) == test::untechTile("SOLID"));
+    CHECK(s.map.at(1, 1) == test::untechTile("EMPTY"));
+    CHECK(s.map.at(3, 2) == test::untechTile("DOWN_RIGHT_SLOPE"));
+    CHECK(s.map.at(4, 2) == test::untechTile("END_SLOPE"));
+    CHECK(s.map.at(5, 2) == test::untechTile("DOWN_LEFT_SLOPE"));
+    CHECK(s.map.at(4, 3) == test::untechTile("SOLID"));
+    CHECK(s.map.at(8, 3) == test::untechTile("DOWN_PLATFORM"));
+    CHECK(s.map.at(9, 4) == test::untechTile("SOLID"));
 
     REQUIRE(s.entities.size() == 2);
     const EntitySpec& player = s.entities[0];
@@ -198,7 +199,7 @@ TEST_CASE("scenario: a scenario with every key loads into exactly its fields")
 
 TEST_CASE("scenario: defaults fill every optional key")
 {
-    const Scenario s = loadScenario(scenarioDir / "defaults.toml");
+    const Scenario s = loadScenario(scenarioDir / "defaults.toml", &test::untechDesign());
     CHECK(s.rom == "tile-collision");
     CHECK(s.budgetCycles == 542);
     CHECK(s.mapRowLines == std::vector<int>{6, 7, 8});
@@ -213,12 +214,17 @@ TEST_CASE("scenario: defaults fill every optional key")
 
 TEST_CASE("scenario: a Tiled map, with two tilesets, flipped tiles and tiles without a collision property")
 {
-    const Scenario s = loadScenario(scenarioDir / "tiled.toml");
+    const Scenario s = loadScenario(scenarioDir / "tiled.toml", &test::untechDesign());
     CHECK(s.mapFile == scenarioDir / "../maps/small.tmj");
     CHECK(s.mapRowLines.empty());
     CHECK(s.mapLine == 4);
-    using enum TileType;
-    const std::vector<TileType> expected{
+    const TileId Solid = test::untechTile("SOLID");
+    const TileId Empty = test::untechTile("EMPTY");
+    const TileId DownLeft = test::untechTile("DOWN_LEFT_SLOPE");
+    const TileId DownRight = test::untechTile("DOWN_RIGHT_SLOPE");
+    const TileId EndSlope = test::untechTile("END_SLOPE");
+    const TileId UpPlatform = test::untechTile("UP_PLATFORM");
+    const std::vector<TileId> expected{
         Solid, Empty,     DownLeft, Solid,    // GID 6 has no properties entry; 3 is flipped diagonally
         Empty, DownRight, Empty,    EndSlope, // GID 0; 2 flipped horizontally; 4 has another property only
         Solid, UpPlatform, Solid,   Solid,    // 1 flipped vertically, and both ways
@@ -226,7 +232,7 @@ TEST_CASE("scenario: a Tiled map, with two tilesets, flipped tiles and tiles wit
     CHECK(s.map.width == 4);
     CHECK(s.map.height == 3);
     CHECK(s.map.tiles == expected);
-    CHECK(loadTiledMap(mapDir / "small.tmj").tiles == expected);
+    CHECK(loadTiledMap(mapDir / "small.tmj", test::untechDesign()).tiles == expected);
 }
 
 TEST_CASE("scenario: map rows' lines and columns follow the TOML string literal")
@@ -234,7 +240,7 @@ TEST_CASE("scenario: map rows' lines and columns follow the TOML string literal"
     const std::string head = "name = \"t\"\nframes = 1\n[map]\n";
     const TempDir dir;
     const auto rowLines = [&](const std::string& tiles) {
-        return loadScenario(dir.write("rows.toml", head + tiles + kEntity)).mapRowLines;
+        return loadScenario(dir.write("rows.toml", head + tiles + kEntity), &test::untechDesign()).mapRowLines;
     };
     CHECK(rowLines("tiles = \"\"\"###\n#.#\n###\"\"\"") == std::vector<int>{4, 5, 6});
     CHECK(rowLines("tiles = \"\"\"\n###\n#.#\n###\"\"\"") == std::vector<int>{5, 6, 7});
@@ -256,15 +262,15 @@ TEST_CASE("scenario: malformed TOML and unreadable files")
 
     const TempDir dir;
     try {
-        loadScenario(dir.write("x", "").parent_path() / "missing.toml");
+        loadScenario(dir.write("x", "").parent_path() / "missing.toml", &test::untechDesign());
         FAIL("a missing file loaded");
     } catch (const emu::InputError& e) {
         CHECK(dir.relative(e.what()) == "missing.toml: cannot open: No such file or directory");
     }
     const fs::path directory = dir.write("x", "").parent_path();
-    CHECK_THROWS_WITH_AS(loadScenario(directory), (directory.string() + ": cannot read: Is a directory").c_str(),
+    CHECK_THROWS_WITH_AS(loadScenario(directory, &test::untechDesign()), (directory.string() + ": cannot read: Is a directory").c_str(),
                          emu::InputError);
-    CHECK_THROWS_WITH_AS(loadTiledMap(directory), (directory.string() + ": cannot read: Is a directory").c_str(),
+    CHECK_THROWS_WITH_AS(loadTiledMap(directory, test::untechDesign()), (directory.string() + ": cannot read: Is a directory").c_str(),
                          emu::InputError);
 }
 
@@ -396,7 +402,7 @@ TEST_CASE("scenario: a script step may change the hitbox, read by the entity hit
     { frames = 3, walk = 1 },
     { frames = 1, hitbox = { left = 32, right = 1, top = 126, height = 127 }, jump = -2 },
 ])";
-    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, kScript, steps)));
+    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, kScript, steps)), &test::untechDesign());
     REQUIRE(s.entities.size() == 1);
     const std::vector<ScriptStep>& script = s.entities[0].script;
     REQUIRE(script.size() == 3);
@@ -438,7 +444,7 @@ TEST_CASE("scenario: ASCII map errors")
     checkBadInputs(kBase, {
         {"[map]", "[map]\nfile = \"m.tmj\"", "s.toml:4", {"[map] has both 'tiles' and 'file'; give one of them"}},
         {"#......#\n########", "#..X...#\n########", "s.toml:9:4",
-         {"unknown map character 'X' at row 3, column 3; the legend is # SOLID, = END_SLOPE, A-F floor slopes"}},
+         {"unknown map character 'X' at row 3, column 3; the legend is # SOLID, = END_SLOPE, A DOWN_RIGHT_SLOPE, B DOWN_LEFT_SLOPE"}},
         {"#......#\n########", "#......# \n########", "s.toml:9:9",
          {"unknown map character ' ' (a space) at row 3, column 8"}},
         {"#......#\n########", "#......#\t\n########", "s.toml:9:9",
@@ -672,7 +678,7 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
 TEST_CASE("scenario: an expected position may be written with a zero fraction")
 {
     const TempDir dir;
-    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, "pos = [41, 40]", "pos = [41.0, 40.0]")));
+    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, "pos = [41, 40]", "pos = [41.0, 40.0]")), &test::untechDesign());
     REQUIRE(s.expectations.size() == 1);
     CHECK(s.expectations[0].pos == std::array<int, 2>{41, 40});
 }

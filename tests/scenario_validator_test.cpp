@@ -38,7 +38,7 @@ const ProfiledRom& builtRom()
 
 std::vector<MapViolation> violationsOf(const Scenario& s)
 {
-    return validateScenario(s, {s.map, builtRom().topHeights, builtRom().bottomHeights});
+    return validateScenario(s, {s.map, builtRom().design});
 }
 
 std::vector<std::string> failuresOf(const Scenario& s)

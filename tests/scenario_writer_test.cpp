@@ -8,6 +8,7 @@
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 
@@ -80,7 +81,7 @@ std::string roundTrip(const Scenario& s)
     const TempDir dir;
     const std::string text = scenarioToml(s);
     INFO(text);
-    const Scenario again = loadScenario(dir.write("again.toml", text));
+    const Scenario again = loadScenario(dir.write("again.toml", text), &test::untechDesign());
     checkSameValues(s, again);
     CHECK(scenarioToml(again) == text); // written once, it is written the same way again
     return text;
@@ -104,14 +105,14 @@ TEST_CASE("scenario writer: every bundled scenario loads back with the same valu
     REQUIRE(bundled.size() >= 23);
     for (const fs::path& path : bundled) {
         CAPTURE(path);
-        roundTrip(loadScenario(path));
+        roundTrip(loadScenario(path, &test::untechDesign()));
     }
 }
 
 TEST_CASE("scenario writer: the test scenarios, with a ROM path, defaults and a Tiled map")
 {
     const fs::path dir = TILEPROF_TEST_DATA_DIR "/scenarios";
-    const std::string complete = roundTrip(loadScenario(dir / "complete.toml"));
+    const std::string complete = roundTrip(loadScenario(dir / "complete.toml", &test::untechDesign()));
     CHECK(contains(complete, "rom = \"custom/tile-collision.sfc\"\n"));
     CHECK(contains(complete, "budget_cycles = 600\n"));
     CHECK(contains(complete, "pos = [24.5, 40.25]\ngravity = \"up\"\ngravity_accel = 0.5\nmax_fall = 6.0\n"));
@@ -122,14 +123,14 @@ TEST_CASE("scenario writer: the test scenarios, with a ROM path, defaults and a 
                              "ceiling = true\nwall_left = false\nwall_right = true\n"));
 
     // Defaults are left out, and still load back as defaults.
-    const std::string defaults = roundTrip(loadScenario(dir / "defaults.toml"));
+    const std::string defaults = roundTrip(loadScenario(dir / "defaults.toml", &test::untechDesign()));
     for (const char* key : {"rom =", "budget_cycles", "gravity", "max_fall", "script"}) {
         CAPTURE(key);
         CHECK(!contains(defaults, key));
     }
 
     // A Tiled map is written as ASCII rows.
-    const Scenario tiled = loadScenario(dir / "tiled.toml");
+    const Scenario tiled = loadScenario(dir / "tiled.toml", &test::untechDesign());
     REQUIRE(!tiled.mapFile.empty());
     const std::string text = roundTrip(tiled);
     CHECK(contains(text, "[map]\ntiles = \"\"\"\n#.B#\n.A.=\n#^##\n\"\"\"\n"));
@@ -145,12 +146,12 @@ TileMap room()
     for (int row = 0; row < map.height; ++row) {
         for (int column = 0; column < map.width; ++column) {
             const bool wall = row == 0 || column == 0 || row == map.height - 1 || column == map.width - 1;
-            map.tiles.push_back(wall ? TileType::Solid : TileType::Empty);
+            map.tiles.push_back(wall ? test::untechTile("SOLID") : test::untechTile("EMPTY"));
         }
     }
-    map.tiles[4 * 10 + 2] = TileType::DownRightShort;
-    map.tiles[1 * 10 + 7] = TileType::UpLeftTall;
-    map.tiles[4 * 10 + 8] = TileType::DownPlatform;
+    map.tiles[4 * 10 + 2] = test::untechTile("DOWN_RIGHT_SHORT_SLOPE");
+    map.tiles[1 * 10 + 7] = test::untechTile("UP_LEFT_TALL_SLOPE");
+    map.tiles[4 * 10 + 8] = test::untechTile("DOWN_PLATFORM");
     return map;
 }
 
@@ -161,6 +162,7 @@ TEST_CASE("scenario writer: awkward numbers and strings, and every optional key,
     s.rom = "roms/my rom.sfc";
     s.frames = 100000;
     s.budgetCycles = 1;
+    s.design = test::untechDesign();
     s.map = room();
 
     EntitySpec a;
@@ -216,20 +218,20 @@ TEST_CASE("scenario writer: awkward numbers and strings, and every optional key,
 
 TEST_CASE("scenario writer: the default ROM, and an empty one, are left out and load as the default")
 {
-    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml");
+    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", &test::untechDesign());
     for (const char* rom : {"tile-collision", ""}) {
         CAPTURE(rom);
         s.rom = rom;
         const std::string text = scenarioToml(s);
         CHECK(!contains(text, "rom"));
         const TempDir dir;
-        CHECK(loadScenario(dir.write("s.toml", text)).rom == "tile-collision");
+        CHECK(loadScenario(dir.write("s.toml", text), &test::untechDesign()).rom == "tile-collision");
     }
 }
 
 TEST_CASE("scenario writer: a map whose tiles are not width x height is refused")
 {
-    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml");
+    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", &test::untechDesign());
     s.map.tiles.pop_back();
     CHECK_THROWS_AS(scenarioToml(s), std::invalid_argument);
 }
@@ -246,7 +248,7 @@ std::vector<fs::path> entries(const fs::path& directory)
 
 TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
 {
-    const Scenario s = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "hill-30-right.toml");
+    const Scenario s = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "hill-30-right.toml", &test::untechDesign());
     const TempDir dir;
 
     // Into a new file, and over an old one (keeping its permissions); no temporary file is left.
@@ -259,7 +261,7 @@ TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
     CHECK(test::slurp(path) == scenarioToml(s));
     CHECK(fs::status(path).permissions() == (fs::perms::owner_read | fs::perms::owner_write));
     CHECK(entries(dir.path()) == std::vector<fs::path>{"saved.toml"});
-    checkSameValues(s, loadScenario(path));
+    checkSameValues(s, loadScenario(path, &test::untechDesign()));
 
     // Into a directory that does not exist: a clear error, and nothing created.
     const fs::path missing = dir.file("missing") / "s.toml";
@@ -286,7 +288,7 @@ TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
 
 TEST_CASE("scenario writer: saving through a symbolic link replaces the file it names")
 {
-    const Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml");
+    const Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", &test::untechDesign());
     const TempDir dir;
     const fs::path target = dir.write("real.toml", "old");
     fs::create_symlink("real.toml", dir.file("link.toml"));

@@ -100,8 +100,7 @@ TEST_CASE("second assembler: the VICE label list gives every address the ld65 de
     CHECK(a.mapRowOffsets == b.mapRowOffsets);
     CHECK(a.mapRowOffsetRows == b.mapRowOffsetRows);
     CHECK(a.collisionMap == b.collisionMap);
-    CHECK(tass.topHeights == ca65.topHeights);
-    CHECK(tass.bottomHeights == ca65.bottomHeights);
+    CHECK(tass.design.tiles == ca65.design.tiles); // the shapes read from the height tables
 }
 
 TEST_CASE("second assembler: every bundled scenario makes the same calls on the 64tass build, cycle for cycle")

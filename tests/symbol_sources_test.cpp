@@ -70,7 +70,7 @@ TEST_CASE("symbol sources: the bundled ROM profiled from its Mesen labels runs e
     CHECK(fromLabels.addresses.caseLabels == fromDebugFile.addresses.caseLabels);
     CHECK(fromLabels.addresses.entitySlots == 0x7E0200); // Mesen places it in WRAM's bank, ld65 at $00:0200
     CHECK(fromLabels.addresses.entitySlotCount == fromDebugFile.addresses.entitySlotCount);
-    CHECK(fromLabels.topHeights == fromDebugFile.topHeights);
+    CHECK(fromLabels.design.tiles == fromDebugFile.design.tiles);
     for (const char* name : {"walkthrough-12x24.toml", "eight-hitboxes.toml", "ceiling-slopes.toml"}) {
         const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / name);
         checkSameCalls(runScenario(scenario, fromLabels), runScenario(scenario, fromDebugFile));

@@ -96,8 +96,7 @@ TEST_CASE("untech original: the manifest describes the bass build, its RAM and i
     CHECK(rom.addresses.hitboxRecords == 0x7F0010);
     CHECK_FALSE(rom.addresses.hitboxRecordsInRom);
     CHECK(rom.addresses.caseLabels.size() == 5);
-    CHECK(rom.topHeights == ours().topHeights);
-    CHECK(rom.bottomHeights == ours().bottomHeights);
+    CHECK(rom.design.tiles == ours().design.tiles); // the shapes read from its own height tables
 
     // The ROM build's 8 test hitboxes and its record without one, read through the manifest.
     const ProfiledRom& romFrames = originalWithRomFrames();

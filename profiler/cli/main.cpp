@@ -8,6 +8,7 @@
 #include "profiler/cli/sst_command.hpp"
 #include "profiler/cli/trace_command.hpp"
 #include "profiler/cli/validate_command.hpp"
+#include "profiler/design/design.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -155,8 +156,12 @@ int main(int argc, char** argv)
     rom->add_option("files", romFiles, "ROM files (.sfc, or .smc with a copier header)")->required();
 
     std::vector<std::string> validateFiles;
-    CLI::App* validate = app.add_subcommand("validate", "Check maps against the slope placement rules, and scenarios against their entities' clearance");
+    std::string validateDesign(kDefaultDesign);
+    CLI::App* validate = app.add_subcommand("validate", "Check maps against their design's placement rules, and scenarios against their entities' clearance");
     validate->add_option("files", validateFiles, "Scenario (.toml) or Tiled map (.tmj) files")->required();
+    validate->add_option("--design", validateDesign,
+                         "The design a Tiled map is drawn in: a bundled one by name, or a design file (default untech); "
+                         "a scenario's is its ROM's");
 
     unsigned benchRepeats = 3;
     std::uint64_t benchInstructions = kWorkloadInstructions;
@@ -210,7 +215,7 @@ int main(int argc, char** argv)
         return runRomCommand(romFiles);
     }
     if (*validate) {
-        return runValidateCommand(validateFiles);
+        return runValidateCommand(validateFiles, validateDesign);
     }
     return runBenchCommand(benchRepeats, benchInstructions);
 }

@@ -66,19 +66,25 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
     const std::vector<std::string> paths = requested.empty() ? bundledScenarios() : requested;
     ScenarioRuns runs;
     Progress progress(command, paths.size());
+    const auto romOf = [&](const RomFiles& files) -> const ProfiledRom& {
+        auto& rom = runs.roms[files.image];
+        if (!rom) {
+            rom = std::make_unique<ProfiledRom>(loadProfiledRom(files));
+        }
+        return *rom;
+    };
     for (std::size_t i = 0; i < paths.size(); ++i) {
         progress.at(i, paths[i]);
         try {
-            const Scenario scenario = loadScenario(paths[i]);
-            const RomFiles files = romOverride ? *romOverride
-                                               : RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()),
-                                                          std::nullopt, std::nullopt};
-            auto& rom = runs.roms[files.image];
-            if (!rom) {
-                rom = std::make_unique<ProfiledRom>(loadProfiledRom(files));
-            }
-            runs.results.push_back(runScenario(scenario, *rom, options));
-            runs.romOf.push_back(rom.get());
+            // A ROM given on the command line reads every map in its design; else each scenario
+            // names its ROM, and its map is read in that ROM's design.
+            const Scenario scenario = romOverride ? loadScenario(paths[i], &romOf(*romOverride).manifest.design)
+                                                  : loadScenario(paths[i]);
+            const ProfiledRom& rom = romOf(romOverride ? *romOverride
+                                                       : RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()),
+                                                                  std::nullopt, std::nullopt});
+            runs.results.push_back(runScenario(scenario, rom, options));
+            runs.romOf.push_back(&rom);
         } catch (const emu::InputError& e) {
             std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
             runs.problems.push_back({paths[i], e.what()});

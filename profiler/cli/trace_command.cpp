@@ -32,7 +32,8 @@ int entityIndex(const Scenario& s, const std::string& name)
 int runTraceCommand(const TraceCommandOptions& o)
 {
     try {
-        const Scenario scenario = loadScenario(o.scenario);
+        const std::optional<ProfiledRom> givenRom = o.rom ? std::optional(loadProfiledRom(*o.rom)) : std::nullopt;
+        const Scenario scenario = loadScenario(o.scenario, givenRom ? &givenRom->manifest.design : nullptr);
         if (o.frame < 1 || o.frame > scenario.frames) {
             throw emu::InputError(scenario.path.string() + ": no frame " + std::to_string(o.frame) +
                                   " (the scenario runs frames 1 to " + std::to_string(scenario.frames) + ")");
@@ -40,8 +41,9 @@ int runTraceCommand(const TraceCommandOptions& o)
         RunOptions options;
         options.allowInvalidMap = o.allowInvalidMap;
         options.trace = RunOptions::CallId{o.frame, entityIndex(scenario, o.entity)};
-        const ProfiledRom rom = loadProfiledRom(
-            o.rom ? *o.rom : RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()), std::nullopt, std::nullopt});
+        const ProfiledRom rom = givenRom ? *givenRom
+                                         : loadProfiledRom(RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()),
+                                                                    std::nullopt, std::nullopt});
         ScenarioRun run(scenario, rom, options);
         std::optional<std::string> fault;
         try {

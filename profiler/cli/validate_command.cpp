@@ -22,17 +22,18 @@ struct CheckedMap {
     std::vector<std::string> violations; // formatted, one line each
 };
 
-// A .tmj file is a Tiled map, checked against the placement rules; anything else is read as a
-// scenario, whose entities' clearance is checked too, with the height tables of its ROM.
-CheckedMap checkFile(const std::string& file)
+// A .tmj file is a Tiled map, checked against the placement rules of `design`; anything else is
+// read as a scenario, whose entities' clearance is checked too, with the shapes of its ROM's design.
+CheckedMap checkFile(const std::string& file, const std::string& design)
 {
     CheckedMap checked;
     if (std::filesystem::path(file).extension() == ".tmj") {
-        const TileMap map = loadTiledMap(file);
+        const Design tiles = loadDesign(resolveDesignPath(design, std::filesystem::current_path()));
+        const TileMap map = loadTiledMap(file, tiles);
         checked.width = map.width;
         checked.height = map.height;
-        for (const MapViolation& violation : validateMap(map)) {
-            checked.violations.push_back(formatViolation(violation, file, {}));
+        for (const MapViolation& violation : validateMap(map, tiles)) {
+            checked.violations.push_back(formatViolation(violation, tiles, file, {}));
         }
         return checked;
     }
@@ -40,7 +41,7 @@ CheckedMap checkFile(const std::string& file)
     const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
     checked.width = scenario.map.width;
     checked.height = scenario.map.height;
-    for (const MapViolation& violation : validateScenario(scenario, {scenario.map, rom.topHeights, rom.bottomHeights})) {
+    for (const MapViolation& violation : validateScenario(scenario, {scenario.map, rom.design})) {
         checked.violations.push_back(formatViolation(violation, scenario));
     }
     return checked;
@@ -48,12 +49,12 @@ CheckedMap checkFile(const std::string& file)
 
 } // namespace
 
-int runValidateCommand(const std::vector<std::string>& files)
+int runValidateCommand(const std::vector<std::string>& files, const std::string& design)
 {
     int exitCode = kExitOk;
     for (const std::string& file : files) {
         try {
-            const CheckedMap checked = checkFile(file);
+            const CheckedMap checked = checkFile(file, design);
             for (const std::string& line : checked.violations) {
                 std::printf("%s\n", line.c_str());
             }

@@ -5,9 +5,11 @@
 
 namespace tileprof {
 
-// `tileprof validate MAP_OR_SCENARIO...`: checks each map (a scenario's, or a Tiled .tmj file)
-// against the slope placement rules, and a scenario's against the clearance its entities need. Prints one line per violation; returns 0 when every map is
-// valid, 1 when a map breaks a rule, 2 when a file cannot be read.
-int runValidateCommand(const std::vector<std::string>& files);
+// `tileprof validate [--design D] MAP_OR_SCENARIO...`: checks each map (a scenario's, or a Tiled .tmj
+// file) against its design's placement rules (a scenario's ROM's design; for a .tmj file `design`, a
+// bundled design's name or a design file), and a scenario's against the clearance its entities
+// need. Prints one line per violation; returns 0 when every map is valid, 1 when a map breaks a
+// rule, 2 when a file cannot be read.
+int runValidateCommand(const std::vector<std::string>& files, const std::string& design);
 
 } // namespace tileprof

@@ -41,17 +41,18 @@ void drawCallSummary(DebuggerSession& session)
         ImGui::TableSetupColumn("cycle");
         ImGui::TableHeadersRow();
         const std::uint32_t shown = session.cyclesShown();
+        const Design& design = session.rom().design;
         for (std::size_t i = 0; i < call->tilesRead.size(); ++i) {
             const TileRead& read = call->tilesRead[i];
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            const ImVec4 c = read.cycle < shown ? colourVec(palette::readColour(readOutcome(read.type)))
+            const ImVec4 c = read.cycle < shown ? colourVec(palette::readColour(readOutcome(design[read.type])))
                                                 : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
             ImGui::TextColored(c, "%zu", i + 1);
             ImGui::TableNextColumn();
             ImGui::Text("(%u, %u)", read.column, read.row);
             ImGui::TableNextColumn();
-            ImGui::TextColored(c, "%c %s", tileInfo(read.type).legend, std::string(tileInfo(read.type).name).c_str());
+            ImGui::TextColored(c, "%c %s", design[read.type].legend, design[read.type].name.c_str());
             ImGui::TableNextColumn();
             ImGui::Text("%u", read.cycle);
         }

@@ -123,7 +123,7 @@ void DebuggerSession::rerun(int keepFrame)
     Loaded& l = *loaded_;
     l.run.reset();
     l.runError.clear();
-    l.violations = validateScenario(l.scenario, {l.scenario.map, l.rom->topHeights, l.rom->bottomHeights});
+    l.violations = validateScenario(l.scenario, {l.scenario.map, l.rom->design});
     l.aggregateBuilder = ProfileBuilder();
     l.callsAttributed = 0;
     l.aggregate.reset();
@@ -475,13 +475,13 @@ bool DebuggerSession::saveScenarioAs(const std::filesystem::path& path)
     return true;
 }
 
-void DebuggerSession::paint(int column, int row, TileType type)
+void DebuggerSession::paint(int column, int row, TileId type)
 {
     if (!loaded_ || !scenario().map.contains(column, row)) {
         return;
     }
     Loaded& l = *loaded_;
-    TileType& tile = l.scenario.map.at(column, row);
+    TileId& tile = l.scenario.map.at(column, row);
     if (tile == type) {
         return;
     }
@@ -503,7 +503,7 @@ bool DebuggerSession::saveMap()
     // The loader refuses an entity that starts inside SOLID: such a map is not saved.
     const Scenario& s = scenario();
     const Manifest& m = rom().manifest;
-    const CollisionGeometry geometry{{s.map, rom().topHeights, rom().bottomHeights}, m.originX, m.originY,
+    const CollisionGeometry geometry{{s.map, rom().design}, m.originX, m.originY,
                                      m.stateBits.down, m.stateBits.up};
     for (const EntitySpec& spec : s.entities) {
         if (const std::optional<std::string> problem =

@@ -119,7 +119,7 @@ public:
 
     // ---- Map editing ----------------------------------------------------------------------------
     // Paints a tile and runs the scenario again; the validator's findings are in violations().
-    void paint(int column, int row, TileType type);
+    void paint(int column, int row, TileId type);
     bool mapModified() const;
     // Saves the map where it came from (the scenario's rows, or its Tiled file); false with error().
     bool saveMap();

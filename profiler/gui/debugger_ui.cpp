@@ -267,14 +267,15 @@ void DebuggerUi::drawEditPalette()
         return;
     }
     ImGui::TextUnformatted("paint:");
-    for (const TileTypeInfo& info : kTileTypes) {
+    const std::vector<TileKind>& tiles = session_.scenario().design.tiles;
+    for (std::size_t id = 0; id < tiles.size(); ++id) {
         ImGui::SameLine();
-        const char label[2] = {info.legend, '\0'};
-        if (ImGui::Selectable(label, map_.brush == info.type, 0, ImVec2(ImGui::CalcTextSize("W").x, 0))) {
-            map_.brush = info.type;
+        const char label[2] = {tiles[id].legend, '\0'};
+        if (ImGui::Selectable(label, map_.brush == id, 0, ImVec2(ImGui::CalcTextSize("W").x, 0))) {
+            map_.brush = static_cast<TileId>(id);
         }
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s", std::string(info.name).c_str());
+            ImGui::SetTooltip("%s", tiles[id].name.c_str());
         }
     }
 }

@@ -11,9 +11,10 @@ namespace tileprof::gui {
 
 namespace {
 
-Rgb shapeColour(TileType type, TileShape::Kind kind)
+// A tile that fills its square but that hitboxes may overlap (END_SLOPE) stands out from a solid one.
+Rgb shapeColour(const TileKind& type, TileShape::Kind kind)
 {
-    if (type == TileType::EndSlope) {
+    if (kind == TileShape::Kind::Solid && !type.solid) {
         return palette::kEndSlope;
     }
     switch (kind) {
@@ -57,8 +58,9 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
     const ProfiledRom& rom = session.rom();
     const Manifest& manifest = rom.manifest;
     if (shapesOf_ != &rom) {
-        for (std::size_t t = 0; t < kTileTypeCount; ++t) {
-            shapes_[t] = tileShape(static_cast<TileType>(t), rom.topHeights, rom.bottomHeights);
+        shapes_.clear();
+        for (const TileKind& kind : rom.design.tiles) {
+            shapes_.push_back(tileShape(kind));
         }
         shapesOf_ = &rom;
     }
@@ -111,12 +113,12 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
 
     for (int row = 0; row < map.height; ++row) {
         for (int column = 0; column < map.width; ++column) {
-            const TileType type = map.at(column, row);
-            const TileShape& shape = shapes_[static_cast<std::size_t>(type)];
+            const TileId type = map.at(column, row);
+            const TileShape& shape = shapes_[type];
             const float x0 = static_cast<float>(column * 16);
             const float y0 = static_cast<float>(row * 16);
             draw->AddRectFilled(at(x0, y0), at(x0 + 16, y0 + 16), colour(palette::kEmptyTile));
-            const ImU32 fill = colour(shapeColour(type, shape.kind));
+            const ImU32 fill = colour(shapeColour(rom.design[type], shape.kind));
             // Runs of equal columns as one rectangle each: 16 pixel columns at most.
             for (int j = 0; j < 16;) {
                 const TileShape::Span span = shape.columns[static_cast<std::size_t>(j)];
@@ -159,7 +161,7 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
             if (read.cycle >= shown || !map.contains(read.column, read.row)) {
                 continue;
             }
-            const Rgb c = palette::readColour(readOutcome(read.type));
+            const Rgb c = palette::readColour(readOutcome(rom.design[read.type]));
             const ImVec2 a = at(static_cast<float>(read.column * 16), static_cast<float>(read.row * 16));
             const ImVec2 b = at(static_cast<float>(read.column * 16 + 16), static_cast<float>(read.row * 16 + 16));
             draw->AddRectFilled(a, b, colour(c, 70));
@@ -223,14 +225,14 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
                 session.paint(column, row, brush);
             }
             ImGui::BeginTooltip();
-            const TileType type = session.scenario().map.at(column, row);
-            ImGui::Text("tile (%d, %d)  '%c' %s", column, row, tileInfo(type).legend, std::string(tileInfo(type).name).c_str());
+            const TileKind& type = rom.design[map.at(column, row)];
+            ImGui::Text("tile (%d, %d)  '%c' %s", column, row, type.legend, type.name.c_str());
             ImGui::Text("pixel (%d, %d)", static_cast<int>(std::floor(mx)), static_cast<int>(std::floor(my)));
             if (const CallRecord* c = session.selectedCall()) {
                 for (std::size_t i = 0; i < c->tilesRead.size(); ++i) {
                     const TileRead& read = c->tilesRead[i];
                     if (read.column == column && read.row == row) {
-                        ImGui::TextColored(colourVec(palette::readColour(readOutcome(read.type))), "read %zu at cycle %u", i + 1,
+                        ImGui::TextColored(colourVec(palette::readColour(readOutcome(rom.design[read.type]))), "read %zu at cycle %u", i + 1,
                                            read.cycle);
                     }
                 }

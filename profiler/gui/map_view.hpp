@@ -17,7 +17,7 @@ public:
     void draw(DebuggerSession& session, UiGeometry::Map& geometry);
 
     bool editing = false;
-    TileType brush = TileType::Solid;
+    TileId brush = 0; // the design's first tile type
 
 private:
     void fit(float width, float height, const TileMap& map);
@@ -29,7 +29,7 @@ private:
     float fittedHeight_ = 0;
     bool moved_ = false;     // zoomed or panned by hand since then
     int fittedTo_ = -1; // the session generation fitted to
-    std::array<TileShape, kTileTypeCount> shapes_{};
+    std::vector<TileShape> shapes_; // by tile type
     const ProfiledRom* shapesOf_ = nullptr;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/map/tile_type.hpp"
+#include "profiler/design/design.hpp"
 
 #include <cstdint>
 
@@ -17,16 +17,17 @@ struct Rgb {
 // What a tile read found, as the map colours it.
 enum class ReadOutcome : std::uint8_t { Clear, Blocking, Slope, Platform };
 
-constexpr ReadOutcome readOutcome(TileType type)
+// Floor and ceiling both block; a one-way tile is a platform; a floor or a ceiling alone, a slope.
+inline ReadOutcome readOutcome(const TileKind& kind)
 {
-    if (type == TileType::Solid || type == TileType::EndSlope) {
+    if (kind.oneWay) {
+        return ReadOutcome::Platform;
+    }
+    if (kind.floor.exists() && kind.ceiling.exists()) {
         return ReadOutcome::Blocking;
     }
-    if (isSlope(type)) {
+    if (kind.floor.exists() || kind.ceiling.exists()) {
         return ReadOutcome::Slope;
-    }
-    if (type == TileType::UpPlatform || type == TileType::DownPlatform) {
-        return ReadOutcome::Platform;
     }
     return ReadOutcome::Clear;
 }

@@ -1,13 +1,13 @@
 #pragma once
 
-#include "profiler/map/tile_type.hpp"
+#include "profiler/design/design.hpp"
 
 #include <array>
 #include <cstdint>
 
 namespace tileprof::gui {
 
-// The pixels a tile blocks, column by column, as the routine's own height tables define them.
+// The pixels a tile blocks, column by column, as its design's surfaces define them.
 struct TileShape {
     enum class Kind : std::uint8_t { Empty, Solid, Slope, Platform };
 
@@ -22,11 +22,9 @@ struct TileShape {
     std::array<Span, 16> columns{};
 };
 
-// A floor slope's column j is solid from TopHeightTable[value | j] down to the tile's bottom; a
-// ceiling slope's from the top down to BottomHeightTable[value | j]. UP_PLATFORM is the one-pixel
-// surface its top height gives (it blocks only from above), DOWN_PLATFORM likewise from below.
-// SOLID and END_SLOPE fill the tile.
-TileShape tileShape(TileType type, const std::array<std::uint8_t, 256>& topHeights,
-                    const std::array<std::uint8_t, 256>& bottomHeights);
+// A floor's column j is blocked from its first row down to the tile's bottom, a ceiling's from the
+// top down to its last row; a one-way tile is the one-pixel surface it stops things at. A tile
+// that is floor and ceiling both fills its columns (Solid). `kind`'s surfaces must hold their rows.
+TileShape tileShape(const TileKind& kind);
 
 } // namespace tileprof::gui

@@ -51,7 +51,7 @@ void TraceView::draw(DebuggerSession& session)
             if (!row.tiles.empty()) {
                 ImGui::SameLine();
                 const TileRead& t = *row.tiles.front();
-                ImGui::TextColored(colourVec(palette::readColour(readOutcome(t.type))), "[tile %u,%u]", t.column, t.row);
+                ImGui::TextColored(colourVec(palette::readColour(readOutcome(session.rom().design[t.type]))), "[tile %u,%u]", t.column, t.row);
             }
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(shortLineText(row).c_str());

@@ -4,20 +4,20 @@ namespace tileprof {
 
 namespace {
 
-std::uint8_t heightIndex(TileType type, int x)
+std::size_t columnIn(int x)
 {
-    return static_cast<std::uint8_t>(tileInfo(type).collisionValue | (x & 15));
+    return static_cast<std::size_t>(x & (kTilePixels - 1));
 }
 
 } // namespace
 
-std::optional<TileType> MapPixels::tileAt(int x, int y) const
+std::optional<TileId> MapPixels::tileAt(int x, int y) const
 {
     if (x < 0 || y < 0) {
         return std::nullopt;
     }
-    const int column = x / 16;
-    const int row = y / 16;
+    const int column = x / kTilePixels;
+    const int row = y / kTilePixels;
     if (!map.contains(column, row)) {
         return std::nullopt;
     }
@@ -26,30 +26,30 @@ std::optional<TileType> MapPixels::tileAt(int x, int y) const
 
 bool MapPixels::solid(int x, int y) const
 {
-    const std::optional<TileType> t = tileAt(x, y);
-    return !t || *t == TileType::Solid;
+    const std::optional<TileId> t = tileAt(x, y);
+    return !t || design[*t].solid;
 }
 
 bool MapPixels::floor(int x, int y, Platforms platforms) const
 {
-    const std::optional<TileType> t = tileAt(x, y);
+    const std::optional<TileId> t = tileAt(x, y);
     if (!t) {
         return true;
     }
-    const bool floorType = *t == TileType::Solid || *t == TileType::EndSlope || isFloorSlope(*t) ||
-                           (*t == TileType::UpPlatform && platforms == Platforms::Count);
-    return floorType && (y & 15) >= topHeights[heightIndex(*t, x)];
+    const TileKind& kind = design[*t];
+    const bool counts = kind.floor.exists() && !(kind.oneWay && platforms == Platforms::Ignore);
+    return counts && (y & (kTilePixels - 1)) >= kind.floor.rows[columnIn(x)];
 }
 
 bool MapPixels::ceiling(int x, int y, Platforms platforms) const
 {
-    const std::optional<TileType> t = tileAt(x, y);
+    const std::optional<TileId> t = tileAt(x, y);
     if (!t) {
         return true;
     }
-    const bool ceilingType = *t == TileType::Solid || *t == TileType::EndSlope || isCeilingSlope(*t) ||
-                             (*t == TileType::DownPlatform && platforms == Platforms::Count);
-    return ceilingType && (y & 15) <= bottomHeights[heightIndex(*t, x)];
+    const TileKind& kind = design[*t];
+    const bool counts = kind.ceiling.exists() && !(kind.oneWay && platforms == Platforms::Ignore);
+    return counts && (y & (kTilePixels - 1)) <= kind.ceiling.rows[columnIn(x)];
 }
 
 } // namespace tileprof

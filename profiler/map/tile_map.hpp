@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/map/tile_type.hpp"
+#include "profiler/design/design.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -14,14 +14,15 @@ inline constexpr int kMaxMapTiles = 255;
 // A tile's width and height in pixels.
 inline constexpr int kTilePixels = 16;
 
-// A room's collision layer: width x height tiles, row-major, row 0 at the top.
+// A room's collision layer: width x height tiles, row-major, row 0 at the top, each a tile type of
+// the design the map was read in.
 struct TileMap {
     int width = 0;
     int height = 0;
-    std::vector<TileType> tiles{};
+    std::vector<TileId> tiles{};
 
-    TileType at(int column, int row) const { return tiles[index(column, row)]; }
-    TileType& at(int column, int row) { return tiles[index(column, row)]; }
+    TileId at(int column, int row) const { return tiles[index(column, row)]; }
+    TileId& at(int column, int row) { return tiles[index(column, row)]; }
     std::size_t index(int column, int row) const
     {
         return static_cast<std::size_t>(row) * static_cast<std::size_t>(width) + static_cast<std::size_t>(column);

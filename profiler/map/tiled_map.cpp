@@ -27,6 +27,7 @@ constexpr std::uint32_t kGidFlipFlags = 0xE0000000;
 // Names the map file in every message.
 struct MapFile {
     std::string name;
+    const Design& design; // the tile types the collision properties name
 
     [[noreturn]] void fail(const std::string& problem) const { throw emu::InputError(name + ": " + problem); }
 };
@@ -115,28 +116,13 @@ std::vector<std::uint32_t> layerGids(const json& layer, int width, int height, c
     return gids;
 }
 
-bool equalsIgnoringCase(std::string_view a, std::string_view b)
-{
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-        return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-    });
-}
-
-std::optional<TileType> tileTypeFromName(std::string_view text)
-{
-    for (const TileTypeInfo& info : kTileTypes) {
-        if (equalsIgnoringCase(text, info.name) || equalsIgnoringCase(text, info.abbreviation)) {
-            return info.type;
-        }
-    }
-    return std::nullopt;
-}
-
-std::string abbreviations()
+std::string abbreviations(const Design& design)
 {
     std::string list;
-    for (const TileTypeInfo& info : kTileTypes) {
-        list += (list.empty() ? "" : ", ") + std::string(info.abbreviation);
+    for (const TileKind& kind : design.tiles) {
+        if (!kind.abbreviation.empty()) {
+            list += (list.empty() ? "" : ", ") + kind.abbreviation;
+        }
     }
     return list;
 }
@@ -144,10 +130,10 @@ std::string abbreviations()
 struct Tileset {
     std::uint32_t firstGid = 0;
     std::optional<std::uint32_t> tileCount;
-    std::map<std::uint32_t, TileType> types; // by tile id; tiles without a collision property are EMPTY
+    std::map<std::uint32_t, TileId> types; // by tile id; tiles without a collision property are the design's empty
 };
 
-std::optional<TileType> collisionProperty(const json& tile, const std::string& owner, const MapFile& file)
+std::optional<TileId> collisionProperty(const json& tile, const std::string& owner, const MapFile& file)
 {
     const json* properties = find(tile, "properties");
     if (!properties || !properties->is_array()) {
@@ -161,11 +147,10 @@ std::optional<TileType> collisionProperty(const json& tile, const std::string& o
         if (!value || !value->is_string()) {
             file.fail(owner + ": the \"collision\" property must be a string");
         }
-        const std::optional<TileType> type = tileTypeFromName(value->get<std::string>());
+        const std::optional<TileId> type = file.design.byName(value->get<std::string>());
         if (!type) {
-            file.fail(owner + ": unknown collision value \"" + value->get<std::string>()
-                      + "\"; expected a tile type name (SOLID, END_SLOPE, ...) or abbreviation (" + abbreviations()
-                      + ")");
+            file.fail(owner + ": unknown collision value \"" + value->get<std::string>() + "\"; expected a tile type name ("
+                      + file.design[0].name + ", ...) or abbreviation (" + abbreviations(file.design) + ")");
         }
         return type;
     }
@@ -195,7 +180,7 @@ Tileset readTileset(const json& entry, std::size_t index, const MapFile& file)
             file.fail(owner + ": a tile is not an object");
         }
         const std::uint32_t id = readUnsigned(tile, "id", 0, ~kGidFlipFlags, owner + " tile", file);
-        if (const std::optional<TileType> type = collisionProperty(tile, owner + " tile " + std::to_string(id), file)) {
+        if (const std::optional<TileId> type = collisionProperty(tile, owner + " tile " + std::to_string(id), file)) {
             tileset.types[id] = *type;
         }
     }
@@ -239,19 +224,19 @@ std::string where(std::size_t index, int width)
     return "row " + std::to_string(index / columns) + ", column " + std::to_string(index % columns);
 }
 
-TileType tileForGid(std::uint32_t gid, const std::vector<Tileset>& tilesets, std::size_t index, int width,
-                    const MapFile& file)
+TileId tileForGid(std::uint32_t gid, const std::vector<Tileset>& tilesets, std::size_t index, int width,
+                  const MapFile& file)
 {
     const std::uint32_t tileGid = gid & ~kGidFlipFlags;
     if (tileGid == 0) {
-        return TileType::Empty;
+        return file.design.empty;
     }
     const Tileset* tileset = tilesetOf(tileGid, tilesets);
     if (!tileset) {
         file.fail(where(index, width) + ": GID " + std::to_string(tileGid) + " belongs to no tileset");
     }
     const auto type = tileset->types.find(tileGid - tileset->firstGid);
-    return type == tileset->types.end() ? TileType::Empty : type->second;
+    return type == tileset->types.end() ? file.design.empty : type->second;
 }
 
 // A Tiled map as read: the tile types, and what they were read from.
@@ -285,11 +270,11 @@ TiledMap readTiledMap(const std::string& text, const MapFile& file)
     return result;
 }
 
-// The GID to draw a tile of `type` with: none for EMPTY, else the first tile (by GID) whose
-// collision property names the type.
-std::optional<std::uint32_t> gidForType(TileType type, const std::vector<Tileset>& tilesets)
+// The GID to draw a tile of `type` with: none for the design's empty type, else the first tile (by
+// GID) whose collision property names the type.
+std::optional<std::uint32_t> gidForType(TileId type, const std::vector<Tileset>& tilesets, const Design& design)
 {
-    if (type == TileType::Empty) {
+    if (type == design.empty) {
         return 0;
     }
     for (const Tileset& tileset : tilesets) {
@@ -306,19 +291,20 @@ std::optional<std::uint32_t> gidForType(TileType type, const std::vector<Tileset
 
 } // namespace
 
-TileMap loadTiledMap(const std::filesystem::path& path)
+TileMap loadTiledMap(const std::filesystem::path& path, const Design& design)
 {
-    return parseTiledMap(emu::readFileContents(path, path.string(), kTiledMapLimit), path.string());
+    return parseTiledMap(emu::readFileContents(path, path.string(), kTiledMapLimit), path.string(), design);
 }
 
-TileMap parseTiledMap(const std::string& text, const std::string& name)
+TileMap parseTiledMap(const std::string& text, const std::string& name, const Design& design)
 {
-    return readTiledMap(text, MapFile{name}).map;
+    return readTiledMap(text, MapFile{name, design}).map;
 }
 
-std::string tiledMapWithTiles(const std::string& text, const std::string& name, const TileMap& edited)
+std::string tiledMapWithTiles(const std::string& text, const std::string& name, const TileMap& edited,
+                              const Design& design)
 {
-    const MapFile file{name};
+    const MapFile file{name, design};
     const TiledMap read = readTiledMap(text, file);
     const TileMap& map = read.map;
     if (edited.width != map.width || edited.height != map.height) {
@@ -339,15 +325,16 @@ std::string tiledMapWithTiles(const std::string& text, const std::string& name, 
     std::string result;
     std::size_t copied = 0;
     for (std::size_t i = 0; i < read.gids.size(); ++i) {
-        const TileType type = edited.tiles[i];
+        const TileId type = edited.tiles[i];
         if (type == map.tiles[i]) {
             continue; // the tile as it was drawn, flips and all
         }
-        const std::optional<std::uint32_t> gid = gidForType(type, read.tilesets);
+        const std::optional<std::uint32_t> gid = gidForType(type, read.tilesets, design);
         if (!gid) {
-            const TileTypeInfo& info = tileInfo(type);
-            file.fail(where(i, map.width) + " is to be " + std::string(info.name) + " but no tileset tile has it: "
-                      + "give a tile the string property collision = \"" + std::string(info.abbreviation) + "\"");
+            const TileKind& kind = design[type];
+            file.fail(where(i, map.width) + " is to be " + kind.name + " but no tileset tile has it: "
+                      + "give a tile the string property collision = \""
+                      + (kind.abbreviation.empty() ? kind.name : kind.abbreviation) + "\"");
         }
         const JsonSpan element = (*elements)[i];
         result.append(text, copied, element.begin - copied);

@@ -1,6 +1,5 @@
 #include "profiler/report/run_report.hpp"
 
-#include "profiler/map/tile_type.hpp"
 #include "profiler/text/rounding.hpp"
 
 #include <nlohmann/json.hpp>
@@ -82,7 +81,7 @@ Json callSummaries(const ScenarioResult& s)
         Json tiles = Json::array();
         for (const TileRead& t : call.tilesRead) {
             tiles.push_back({{"column", t.column}, {"row", t.row},
-                             {"type", kTileTypes[static_cast<std::size_t>(t.type)].name}, {"cycle", t.cycle}});
+                             {"type", s.tileTypes[t.type]}, {"cycle", t.cycle}});
         }
         calls.push_back({{"frame", call.frame},
                          {"entity", s.entities[static_cast<std::size_t>(call.entity)]},

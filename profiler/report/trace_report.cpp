@@ -1,6 +1,5 @@
 #include "profiler/report/trace_report.hpp"
 
-#include "profiler/map/tile_type.hpp"
 #include "profiler/report/csv_field.hpp"
 #include "profiler/report/source_path.hpp"
 #include "profiler/report/trace_rows.hpp"
@@ -17,10 +16,9 @@ namespace {
 // 3: a step's source is "file" and "line" (a number), as in the profile; scanlines have 4 decimals.
 constexpr int kTraceSchemaVersion = 3;
 
-std::string tileText(const TileRead& t)
+std::string tileText(const ScenarioResult& s, const TileRead& t)
 {
-    return printfString("column %u, row %u, %s", t.column, t.row,
-                        std::string(kTileTypes[static_cast<std::size_t>(t.type)].name).c_str());
+    return printfString("column %u, row %u, %s", t.column, t.row, s.tileTypes[t.type].c_str());
 }
 
 std::string table(const ScenarioResult& s, const CallRecord& call, const std::vector<TraceRow>& rows)
@@ -46,7 +44,7 @@ std::string table(const ScenarioResult& s, const CallRecord& call, const std::ve
                             static_cast<unsigned long long>(r.totalCycles),
                             static_cast<unsigned long long>(r.totalMasterClocks));
         for (const TileRead* t : r.tiles) {
-            out += printfString("          tile read at cycle %u: %s\n", t->cycle, tileText(*t).c_str());
+            out += printfString("          tile read at cycle %u: %s\n", t->cycle, tileText(s, *t).c_str());
         }
     }
     return out;
@@ -61,7 +59,7 @@ std::string json(const ScenarioResult& s, const CallRecord& call, const std::vec
         Json tiles = Json::array();
         for (const TileRead* t : r.tiles) {
             tiles.push_back({{"column", t->column}, {"row", t->row},
-                             {"type", kTileTypes[static_cast<std::size_t>(t->type)].name}, {"cycle", t->cycle}});
+                             {"type", s.tileTypes[t->type]}, {"cycle", t->cycle}});
         }
         steps.push_back({{"address", r.step->address},
                          {"file", r.file},
@@ -91,7 +89,7 @@ std::string json(const ScenarioResult& s, const CallRecord& call, const std::vec
     return root.dump(2) + "\n";
 }
 
-std::string csv(const std::vector<TraceRow>& rows)
+std::string csv(const ScenarioResult& s, const std::vector<TraceRow>& rows)
 {
     std::string out = "address,line,function,instruction,a,x,y,s,d,dbr,p,cycles,master_clocks,total_cycles,"
                       "total_master_clocks,tiles_read\n";
@@ -100,7 +98,7 @@ std::string csv(const std::vector<TraceRow>& rows)
         std::string tiles;
         for (const TileRead* t : r.tiles) {
             tiles += printfString("%s%u/%u/%s@%u", tiles.empty() ? "" : " ", t->column, t->row,
-                                  std::string(kTileTypes[static_cast<std::size_t>(t->type)].name).c_str(), t->cycle);
+                                  s.tileTypes[t->type].c_str(), t->cycle);
         }
         const std::string line = r.file.empty() ? "" : displayPath(r.file) + ":" + std::to_string(r.line);
         out += printfString("$%06X,%s,%s,\"%s\",%04X,%04X,%04X,%04X,%04X,%02X,%02X,%u,%u,%llu,%llu,%s\n", r.step->address,
@@ -127,7 +125,7 @@ std::string formatTrace(const ScenarioResult& s, const DebugInfo& debug, const s
         return json(s, *call, rows);
     }
     if (format == "csv") {
-        return csv(rows);
+        return csv(s, rows);
     }
     return table(s, *call, rows);
 }

@@ -1,5 +1,6 @@
 #include "profiler/rom/manifest.hpp"
 
+#include "emu/input_error.hpp"
 #include "profiler/toml/toml_section.hpp"
 
 #include <initializer_list>
@@ -238,8 +239,8 @@ void readMap(const TomlSection& top, Manifest& m)
     const toml::array& origin = *map.pair("origin", "integers");
     m.originX = static_cast<std::uint16_t>(map.asInteger(origin[0], "origin", 0, 0xF000));
     m.originY = static_cast<std::uint16_t>(map.asInteger(origin[1], "origin", 0, 0xF000));
-    m.topHeightTable = readSymbol(map, "top_height_table");
-    m.bottomHeightTable = readSymbol(map, "bottom_height_table");
+    m.topHeightTable = readOptionalSymbol(map, "top_height_table");
+    m.bottomHeightTable = readOptionalSymbol(map, "bottom_height_table");
     for (const toml::table* table : map.tableArray("variable")) {
         const TomlSection entry(map.file(), *table, "[[map.variable]]", "map.variable.", {"at", "format", "value"});
         MapVariable variable;
@@ -315,9 +316,36 @@ void readCases(const TomlSection& top, Manifest& m)
     }
 }
 
+// The design file, and the tables its surfaces read, which [map] must name.
+void readDesign(const TomlSection& top, Manifest& m)
+{
+    const int mapLine = lineOf(top.require("map"));
+    const std::string name = top.find("design") ? top.requiredString("design") : std::string(kDefaultDesign);
+    try {
+        m.design = loadDesign(resolveDesignPath(name, m.path.parent_path()));
+    } catch (const emu::InputError& e) {
+        if (!top.find("design")) {
+            throw;
+        }
+        top.fail(top.require("design"), "design", std::string("leads to a design that cannot be read: ") + e.what());
+    }
+    for (const TileKind& kind : m.design.tiles) {
+        for (const Surface* surface : {&kind.floor, &kind.ceiling}) {
+            const bool readsTop = surface->from == Surface::From::TopHeightTable;
+            const bool readsBottom = surface->from == Surface::From::BottomHeightTable;
+            if ((readsTop && !m.topHeightTable) || (readsBottom && !m.bottomHeightTable)) {
+                top.file().fail(mapLine, std::string("[map] does not name ")
+                                                + (readsTop ? "top_height_table" : "bottom_height_table")
+                                                + ", which tile " + kind.name + " of the design reads ("
+                                                + m.design.path.string() + ":" + std::to_string(kind.line) + ")");
+            }
+        }
+    }
+}
+
 Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 {
-    const TomlSection top(file, file.root, "the manifest", "", {"symbols", "call", "entity", "map", "case"});
+    const TomlSection top(file, file.root, "the manifest", "", {"design", "symbols", "call", "entity", "map", "case"});
     Manifest m;
     m.path = path;
     readSymbols(top, m);
@@ -325,6 +353,7 @@ Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
     readEntity(top, m);
     readMap(top, m);
     readCases(top, m);
+    readDesign(top, m);
     return m;
 }
 

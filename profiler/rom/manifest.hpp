@@ -1,5 +1,6 @@
 #pragma once
 
+#include "profiler/design/design.hpp"
 #include "profiler/rom/map_expression.hpp"
 
 #include <cstdint>
@@ -167,6 +168,8 @@ struct CaseLabel {
 struct Manifest {
     std::filesystem::path path;
 
+    Design design; // the file its `design` names, its shapes' tables not yet read
+
     std::vector<ManifestSymbol> symbols;
 
     SymbolRef entry;
@@ -205,15 +208,16 @@ struct Manifest {
     int maxMapHeight = 0;
     std::uint16_t originX = 0;
     std::uint16_t originY = 0;
-    SymbolRef topHeightTable;
-    SymbolRef bottomHeightTable;
+    std::optional<SymbolRef> topHeightTable; // the tables a design's surfaces may be read from
+    std::optional<SymbolRef> bottomHeightTable;
     std::vector<MapVariable> mapVariables;
 
     std::vector<CaseLabel> cases;
 };
 
-// Reads a manifest.toml. Throws emu::InputError "FILE:LINE[:COLUMN]: problem" for malformed TOML,
-// unknown keys, and missing or out-of-range values.
+// Reads a manifest.toml and the design file it names. Throws emu::InputError
+// "FILE:LINE[:COLUMN]: problem" for malformed TOML, unknown keys, missing or out-of-range values, and
+// a design that reads a height table the manifest does not name.
 Manifest loadManifest(const std::filesystem::path& path);
 
 // The same for the text of a manifest read elsewhere; `path` names it in messages.

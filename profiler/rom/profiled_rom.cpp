@@ -134,6 +134,33 @@ std::array<std::uint8_t, 256> readTable(const ProfiledRom& rom, const Resolver& 
     return table;
 }
 
+// The design with the rows of every surface a height table holds read from the ROM, at the tile's
+// value | column as the routine indexes them.
+Design readSurfaces(const ProfiledRom& rom)
+{
+    const Resolver resolve(rom);
+    const Manifest& m = rom.manifest;
+    const auto tableOf = [&](const std::optional<SymbolRef>& ref) {
+        return ref ? readTable(rom, resolve, *ref) : std::array<std::uint8_t, 256>{};
+    };
+    const std::array<std::uint8_t, 256> top = tableOf(m.topHeightTable);
+    const std::array<std::uint8_t, 256> bottom = tableOf(m.bottomHeightTable);
+    Design design = m.design;
+    for (TileKind& kind : design.tiles) {
+        for (Surface* surface : {&kind.floor, &kind.ceiling}) {
+            if (surface->from != Surface::From::TopHeightTable && surface->from != Surface::From::BottomHeightTable) {
+                continue;
+            }
+            const std::array<std::uint8_t, 256>& table = surface->from == Surface::From::TopHeightTable ? top : bottom;
+            for (std::size_t column = 0; column < surface->rows.size(); ++column) {
+                surface->rows[column] = table[kind.value | column];
+            }
+            surface->from = Surface::From::Rows;
+        }
+    }
+    return design;
+}
+
 // The debug file must describe this ROM: ld65 records the file it wrote each segment to, and
 // where in it. A debug file of another build names another file or places code past this one.
 void checkDebugFileDescribes(const ProfiledRom& rom, const std::filesystem::path& romPath)
@@ -254,6 +281,14 @@ std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
                           " beside it (give one with --symbols)");
 }
 
+} // namespace
+
+std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
+{
+    const bool isPath = rom.find('/') != std::string::npos || rom.ends_with(".sfc") || rom.ends_with(".smc");
+    return isPath ? baseDirectory / rom : bundledRomPath(rom);
+}
+
 std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
 {
     std::filesystem::path manifestPath = romPath;
@@ -268,14 +303,6 @@ std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
     return manifestPath;
 }
 
-} // namespace
-
-std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
-{
-    const bool isPath = rom.find('/') != std::string::npos || rom.ends_with(".sfc") || rom.ends_with(".smc");
-    return isPath ? baseDirectory / rom : bundledRomPath(rom);
-}
-
 ProfiledRom loadProfiledRom(const RomFiles& files)
 {
     ProfiledRom rom;
@@ -284,9 +311,7 @@ ProfiledRom loadProfiledRom(const RomFiles& files)
     checkDebugFileDescribes(rom, files.image);
     rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
     rom.addresses = resolve(rom);
-    const Resolver r(rom);
-    rom.topHeights = readTable(rom, r, rom.manifest.topHeightTable);
-    rom.bottomHeights = readTable(rom, r, rom.manifest.bottomHeightTable);
+    rom.design = readSurfaces(rom);
     return rom;
 }
 

@@ -41,13 +41,16 @@ struct ProfiledRom {
     DebugInfo debug;
     Manifest manifest;
     RoutineAddresses addresses;
-    std::array<std::uint8_t, 256> topHeights{};    // the routine's own height tables, read from the ROM
-    std::array<std::uint8_t, 256> bottomHeights{};
+    Design design; // the manifest's, every surface's rows read (from the ROM's tables where it says)
 };
 
 // Where a scenario's `rom` value leads: a bundled ROM by name (the build's roms/NAME.sfc), or a
 // path to a .sfc, relative to `baseDirectory`.
 std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
+
+// The manifest of the ROM at `romPath` when none is given: NAME.manifest.toml or manifest.toml
+// beside it. Throws emu::InputError when there is neither.
+std::filesystem::path manifestBeside(const std::filesystem::path& romPath);
 
 // Loads and checks a ROM under test. Throws emu::InputError naming the file (and manifest line) at
 // fault: a missing file, a symbol neither the symbol file nor the manifest gives, a debug file that

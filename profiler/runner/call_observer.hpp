@@ -18,7 +18,7 @@ public:
         std::uint32_t start = 0; // address of the map's first tile
         std::uint32_t bytes = 0; // width * height
         std::uint32_t width = 1;
-        std::array<TileType, 256> typeOfId{};
+        std::array<TileId, 256> typeOfId{}; // the tile type of each tile id the map may hold
     };
 
     // Without `recordSteps` the calls' steps are not kept (CallRecord::steps stays empty).

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "emu/observer.hpp"
-#include "profiler/map/tile_type.hpp"
+#include "profiler/design/design.hpp"
 #include "profiler/runner/entity_state.hpp"
 
 #include <cstdint>
@@ -13,7 +13,7 @@ namespace tileprof {
 struct TileRead {
     std::uint16_t column;
     std::uint16_t row;
-    TileType type;
+    TileId type;
     std::uint32_t cycle; // cycles into the call when the read happened
 };
 

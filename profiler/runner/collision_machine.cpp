@@ -11,8 +11,6 @@ namespace tileprof {
 
 namespace {
 
-constexpr std::uint8_t kEmptyCollisionValue = 0x80;
-
 // The value of a map variable for this map, as its format holds it. Throws emu::InputError at the
 // manifest's line when it cannot be computed or does not fit.
 std::uint32_t mapVariableValue(const Manifest& m, const MapVariable& v, const MapFacts& facts)
@@ -76,13 +74,14 @@ std::vector<std::uint32_t> CollisionMachine::caseLabels() const
 void CollisionMachine::loadMap(const TileMap& map)
 {
     const RoutineAddresses& a = rom_.addresses;
+    const Design& design = rom_.design;
     for (std::uint32_t id = 0; id < 256; ++id) {
-        const bool known = id < kTileTypeCount;
-        bus_.poke(a.collisionMap + id, known ? kTileTypes[id].collisionValue : kEmptyCollisionValue);
-        mapWindow_.typeOfId[id] = known ? kTileTypes[id].type : TileType::Empty;
+        const TileId type = id < design.tiles.size() ? static_cast<TileId>(id) : design.empty;
+        bus_.poke(a.collisionMap + id, design[type].value);
+        mapWindow_.typeOfId[id] = type;
     }
     for (std::size_t i = 0; i < map.tiles.size(); ++i) {
-        bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), static_cast<std::uint8_t>(map.tiles[i]));
+        bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), map.tiles[i]);
     }
     bus_.poke(a.mapWidth, static_cast<std::uint8_t>(map.width));
     bus_.poke(a.mapHeight, static_cast<std::uint8_t>(map.height));

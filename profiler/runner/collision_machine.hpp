@@ -31,7 +31,7 @@ public:
     // emu::InputError for `fastRom` on an image that is FastROM already.
     explicit CollisionMachine(const ProfiledRom& rom, bool fastRom = false);
 
-    // Writes the map (tile id = the TileType's index), its size and the collision-type table.
+    // Writes the map (tile id = the tile type's index in the design), its size and the collision table.
     void loadMap(const TileMap& map);
 
     void writeEntity(std::uint32_t slot, const EntityState& entity);

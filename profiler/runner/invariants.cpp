@@ -47,8 +47,9 @@ std::string describeClip(const Box& b, int column, int row, const MapPixels& pix
         }
     }
     const std::string where = "(column " + std::to_string(column) + ", row " + std::to_string(row) + ")";
-    const std::string tileName = pixels.map.contains(column, row) ? "the SOLID tile " + where
-                                                                   : "the outside of the map " + where;
+    const std::string tileName = pixels.map.contains(column, row)
+                                   ? "the " + pixels.design[pixels.map.at(column, row)].name + " tile " + where
+                                   : "the outside of the map " + where;
     if (shallowest == nullptr) {
         return "the hitbox (" + describe(b) + ") holds " + tileName + " whole";
     }
@@ -58,9 +59,9 @@ std::string describeClip(const Box& b, int column, int row, const MapPixels& pix
 
 // Resting one pixel above a surface at some column of the box: the row below the box's gap row
 // is floor, the gap row is not. When the surface is a tile's top row, the gap lies in the tile
-// above, and only a SOLID one there is wrong: falling fast onto a slope, the design lets an entity
+// above, and only a solid one there is wrong: falling fast onto a slope, the design lets an entity
 // stop one frame on the tile under the slope, inside the slope (the blog calls this out), and
-// walking up a hill the END_SLOPE under a slope does the same.
+// walking up a hill the END_SLOPE under a slope does the same: the gap may lie in such a tile.
 bool restsOnFloor(const Box& b, const MapPixels& pixels)
 {
     const int gap = b.bottom + 1;
@@ -74,7 +75,7 @@ bool restsOnFloor(const Box& b, const MapPixels& pixels)
 }
 
 // The mirror, with no gap: the row above the box is ceiling and the box's top row is not. When the
-// ceiling is a tile's last row, the top row lies in the tile below, and only a SOLID one there is
+// ceiling is a tile's last row, the top row lies in the tile below, and only a solid one there is
 // wrong: stopped by SOLID above a ceiling slope's thin end or an END_SLOPE, by a SOLID side tile, or
 // inside a DOWN_PLATFORM, the box's top row is in the next tile whatever that tile is.
 bool touchesCeiling(const Box& b, const MapPixels& pixels)
@@ -100,17 +101,18 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
 {
     const Box b = boxOf(entity, g);
     const MapPixels& pixels = g.pixels;
-    for (int y = b.top; y <= b.bottom; y = (tileOf(y) + 1) * 16) {
+    const Invariants& invariants = pixels.design.invariants;
+    for (int y = b.top; invariants.neverOverlapsSolid && y <= b.bottom; y = (tileOf(y) + 1) * 16) {
         for (int x = b.left; x <= b.right; x = (tileOf(x) + 1) * 16) {
             if (pixels.solid(x, y)) {
                 return describeClip(b, tileOf(x), tileOf(y), pixels);
             }
         }
     }
-    if ((entity.state & g.downBit) && !restsOnFloor(b, pixels)) {
+    if (invariants.restsOnFloor && (entity.state & g.downBit) && !restsOnFloor(b, pixels)) {
         return "standing, but the hitbox (" + describe(b) + ") does not rest one pixel above a floor";
     }
-    if ((entity.state & g.upBit) && !touchesCeiling(b, pixels)) {
+    if (invariants.touchesCeiling && (entity.state & g.upBit) && !touchesCeiling(b, pixels)) {
         return "standing on a ceiling, but the hitbox (" + describe(b) + ") does not touch one";
     }
     return std::nullopt;

@@ -20,7 +20,7 @@ struct CollisionGeometry {
     std::uint8_t upBit;
 };
 
-// Nothing when the entity is where the design allows; else what is wrong.
+// Nothing when the entity keeps the invariants its design names; else what is wrong.
 std::optional<std::string> checkInvariants(const EntityState& entity, const CollisionGeometry& geometry);
 
 } // namespace tileprof

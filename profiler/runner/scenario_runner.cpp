@@ -66,6 +66,18 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
 {
     const Manifest& m = rom.manifest;
     const std::string romName = rom.image.name;
+    const auto names = [](const Design& design) {
+        std::vector<std::string> tiles;
+        for (const TileKind& kind : design.tiles) {
+            tiles.push_back(kind.name);
+        }
+        return tiles;
+    };
+    if (names(s.design) != names(rom.design)) {
+        fail(s, s.mapLine, "the map is read in the design \"" + s.design.name + "\" (" + s.design.path.string() + "), but "
+                               + m.path.string() + " names \"" + rom.design.name + "\" (" + rom.design.path.string()
+                               + "), whose tile types differ");
+    }
     if (s.map.width > m.maxMapWidth || s.map.height > m.maxMapHeight) {
         fail(s, s.mapLine,
              "the map is " + std::to_string(s.map.width) + " x " + std::to_string(s.map.height) + " tiles; " +
@@ -89,7 +101,7 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
 
 void checkMapRules(const Scenario& s, const ProfiledRom& rom)
 {
-    const std::vector<MapViolation> violations = validateScenario(s, {s.map, rom.topHeights, rom.bottomHeights});
+    const std::vector<MapViolation> violations = validateScenario(s, {s.map, rom.design});
     if (violations.empty()) {
         return;
     }
@@ -196,7 +208,7 @@ struct ScenarioRun::Machine {
     Machine(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
         : machine(rom, options.fastRom),
           observer(machine.caseLabels(), loadMap(machine, s.map), options.recordSteps, options.fastRom),
-          geometry{{s.map, rom.topHeights, rom.bottomHeights}, rom.manifest.originX, rom.manifest.originY,
+          geometry{{s.map, rom.design}, rom.manifest.originX, rom.manifest.originY,
                    rom.manifest.stateBits.down, rom.manifest.stateBits.up}
     {
         const Manifest& m = rom.manifest;
@@ -229,6 +241,9 @@ ScenarioRun::ScenarioRun(const Scenario& s, const ProfiledRom& rom, const RunOpt
     }
     for (const CaseLabel& c : rom.manifest.cases) {
         result_.cases.push_back(c.name);
+    }
+    for (const TileKind& kind : rom.design.tiles) {
+        result_.tileTypes.push_back(kind.name);
     }
     result_.calls.reserve(static_cast<std::size_t>(s.frames) * s.entities.size());
 }

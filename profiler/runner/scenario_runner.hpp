@@ -30,6 +30,7 @@ struct ScenarioResult {
     int budgetCycles = 0;
     std::vector<std::string> entities; // entity names, by CallRecord::entity
     std::vector<std::string> cases;    // the ROM's case names, by CallRecord::caseIndex
+    std::vector<std::string> tileTypes; // the design's tile type names, by TileRead::type
     std::vector<CallRecord> calls;     // frame by frame, entity by entity
     std::vector<Failure> failures;     // expectations and invariants, in the order they failed
     std::optional<CallTrace> trace;    // of RunOptions::trace

@@ -102,7 +102,7 @@ void saveAsciiMap(const Scenario& scenario)
     for (std::size_t row = 0; row < rows.size(); ++row) {
         for (std::size_t column = 0; column < rows[row].length; ++column) {
             const std::size_t at = rows[row].offset + column;
-            const char legend = tileInfo(map.at(static_cast<int>(column), static_cast<int>(row))).legend;
+            const char legend = scenario.design[map.at(static_cast<int>(column), static_cast<int>(row))].legend;
             if (value[at] == legend) {
                 continue;
             }
@@ -136,7 +136,7 @@ void saveTiledMap(const Scenario& scenario)
 {
     const std::filesystem::path& path = scenario.mapFile;
     const std::string text = emu::readFileContents(path, path.string(), kTiledMapLimit);
-    replaceFile(path, tiledMapWithTiles(text, path.string(), scenario.map));
+    replaceFile(path, tiledMapWithTiles(text, path.string(), scenario.map, scenario.design));
 }
 
 } // namespace

@@ -79,6 +79,7 @@ struct Scenario {
     std::string rom{}; // a bundled ROM's name, or a path to a .sfc (with .dbg and manifest.toml beside it)
     int frames = 0;
     int budgetCycles = 542;
+    Design design{};                    // the design the map is read in
     TileMap map{};
     std::filesystem::path mapFile{};    // the Tiled map, when the map came from `[map] file`
     std::vector<int> mapRowLines{};     // source line of each ASCII map row; empty for a Tiled map
@@ -101,11 +102,12 @@ inline std::optional<std::size_t> findEntity(const Scenario& s, std::string_view
 // Loads and checks a scenario file. Throws emu::InputError with "file:line[:column]: problem" for
 // malformed TOML, unknown keys, missing or out-of-range values, unknown legend characters, ragged
 // rows, a bad Tiled map, duplicate entity names, expectations naming unknown entities or frames,
-// and entities that start outside the map or overlapping a SOLID tile.
-Scenario loadScenario(const std::filesystem::path& path);
+// and entities that start outside the map or overlapping a solid tile. The map is read in `design`;
+// without one, in the design of the ROM the scenario names (its manifest's).
+Scenario loadScenario(const std::filesystem::path& path, const Design* design = nullptr);
 
 // The same for the text of a scenario read elsewhere: `path` names it in messages, and a Tiled
 // map's `file` is relative to its directory.
-Scenario parseScenario(const std::filesystem::path& path, std::string text);
+Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design* design = nullptr);
 
 } // namespace tileprof

@@ -1,7 +1,9 @@
 #include "profiler/scenario/scenario.hpp"
 
+#include "emu/input_error.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/map/tiled_map.hpp"
+#include "profiler/rom/profiled_rom.hpp"
 #include "profiler/scenario/map_rows.hpp"
 #include "profiler/toml/string_positions.hpp"
 #include "profiler/toml/toml_section.hpp"
@@ -19,9 +21,6 @@ constexpr std::int64_t kMaxBudgetCycles = 100000;
 constexpr std::size_t kMaxEntities = 16;
 constexpr double kMaxSpeed = 8; // px/frame: the routine assumes |velocity| <= 8
 constexpr int kMaxMapPixel = kMaxMapTiles * kTilePixels - 1;
-
-constexpr std::string_view kLegend = "the legend is # SOLID, = END_SLOPE, A-F floor slopes, ^ UP_PLATFORM, . EMPTY, "
-                                     "v DOWN_PLATFORM, a-f ceiling slopes";
 
 std::optional<Gravity> readGravity(const TomlSection& section, std::string_view key)
 {
@@ -55,11 +54,11 @@ void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenar
         scenario.mapRowLines.push_back(line);
         for (std::size_t column = 0; column < width; ++column) {
             const std::size_t at = rowStart + column;
-            const std::optional<TileType> type = tileTypeFromLegend(text[at]);
+            const std::optional<TileId> type = scenario.design.byLegend(text[at]);
             if (!type) {
                 file.fail(positions[at], "unknown map character " + describeCharacter(text, at) + " at row "
                                              + std::to_string(row) + ", column " + std::to_string(column) + "; "
-                                             + std::string(kLegend));
+                                             + scenario.design.legendText());
             }
             map.tiles.push_back(*type);
         }
@@ -102,7 +101,7 @@ void readMap(const TomlSection& top, Scenario& scenario)
             map.fail(*map.find("file"), "file", "must not be empty");
         }
         scenario.mapFile = scenario.path.parent_path() / *mapFile;
-        scenario.map = loadTiledMap(scenario.mapFile);
+        scenario.map = loadTiledMap(scenario.mapFile, scenario.design);
     } else {
         file.fail(map.line(), "[map] needs 'tiles' (an ASCII map) or 'file' (a Tiled .tmj map)");
     }
@@ -175,6 +174,7 @@ std::string describeBox(const PixelBox& box)
 void checkPlacement(const TomlFile& file, const Scenario& scenario, const EntitySpec& entity)
 {
     const TileMap& map = scenario.map;
+    const Design& design = scenario.design;
     const Hitbox& hitbox = entity.hitbox;
     const double x = std::floor(entity.x);
     const double y = std::floor(entity.y);
@@ -190,8 +190,8 @@ void checkPlacement(const TomlFile& file, const Scenario& scenario, const Entity
     for (int row = static_cast<int>(box.top) / kTilePixels; row <= static_cast<int>(box.bottom) / kTilePixels; ++row) {
         for (int column = static_cast<int>(box.left) / kTilePixels;
              column <= static_cast<int>(box.right) / kTilePixels; ++column) {
-            if (map.at(column, row) == TileType::Solid) {
-                file.fail(entity.line, who + " overlaps the SOLID tile at row " + std::to_string(row) + ", column "
+            if (design[map.at(column, row)].solid) {
+                file.fail(entity.line, who + " overlaps the " + design[map.at(column, row)].name + " tile at row " + std::to_string(row) + ", column "
                                            + std::to_string(column) + ": " + describeBox(box));
             }
         }
@@ -284,7 +284,20 @@ Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
 
 namespace {
 
-Scenario readScenario(const std::filesystem::path& path, const TomlFile& file)
+// The design of the ROM the scenario names, for a scenario read without one.
+Design designOfRom(const TomlSection& top, const Scenario& scenario)
+{
+    try {
+        return loadManifest(manifestBeside(resolveRomPath(scenario.rom, scenario.path.parent_path()))).design;
+    } catch (const emu::InputError& e) {
+        if (!top.find("rom")) {
+            throw;
+        }
+        top.fail(*top.find("rom"), "rom", std::string("leads to no design for the map: ") + e.what());
+    }
+}
+
+Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, const Design* design)
 {
     const toml::table& root = file.root;
     Scenario scenario;
@@ -296,6 +309,7 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file)
     scenario.frames = static_cast<int>(top.requiredInteger("frames", 1, kMaxFrames));
     scenario.budgetCycles =
         static_cast<int>(top.integer("budget_cycles", 1, kMaxBudgetCycles).value_or(scenario.budgetCycles));
+    scenario.design = design != nullptr ? *design : designOfRom(top, scenario);
     readMap(top, scenario);
     readEntities(top, scenario);
     for (const toml::table* table : top.tableArray("expect")) {
@@ -308,14 +322,14 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file)
 
 } // namespace
 
-Scenario loadScenario(const std::filesystem::path& path)
+Scenario loadScenario(const std::filesystem::path& path, const Design* design)
 {
-    return readScenario(path, readTomlFile(path));
+    return readScenario(path, readTomlFile(path), design);
 }
 
-Scenario parseScenario(const std::filesystem::path& path, std::string text)
+Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design* design)
 {
-    return readScenario(path, parseTomlFile(path.string(), std::move(text)));
+    return readScenario(path, parseTomlFile(path.string(), std::move(text)), design);
 }
 
 } // namespace tileprof

@@ -85,9 +85,13 @@ struct Outlook {
     // those alone.
     bool tileEdge(int x, int y) const
     {
-        const std::optional<TileType> t = pixels.tileAt(x, y);
-        const TileType platform = onFloor() ? TileType::UpPlatform : TileType::DownPlatform;
-        return t && (*t == TileType::Solid || *t == platform) && (y & 15) == (onFloor() ? 0 : 15);
+        const std::optional<TileId> t = pixels.tileAt(x, y);
+        if (!t) {
+            return false;
+        }
+        const TileKind& kind = pixels.design[*t];
+        const bool platform = kind.oneWay && (onFloor() ? kind.floor.exists() : kind.ceiling.exists());
+        return (kind.solid || platform) && (y & 15) == (onFloor() ? 0 : 15);
     }
 };
 
@@ -186,11 +190,11 @@ void findClips(const Outlook& o, const RestingRows& rows, const Hitbox& h, int x
 
 std::string describeTile(const MapPixels& pixels, int x, int y)
 {
-    const std::optional<TileType> tile = pixels.tileAt(x, y);
+    const std::optional<TileId> tile = pixels.tileAt(x, y);
     if (!tile) {
         return y < 0 ? "the top of the map" : "the bottom of the map";
     }
-    return describeTileType(*tile) + " (row " + std::to_string(y >> 4) + ", column " + std::to_string(x >> 4) + ")";
+    return pixels.design.describe(*tile) + " (row " + std::to_string(y >> 4) + ", column " + std::to_string(x >> 4) + ")";
 }
 
 std::string describeHitbox(const HitboxUse& use)
@@ -249,7 +253,7 @@ void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use
 
 std::vector<MapViolation> validateScenario(const Scenario& scenario, const MapPixels& pixels)
 {
-    std::vector<MapViolation> violations = validateMap(scenario.map);
+    std::vector<MapViolation> violations = validateMap(scenario.map, scenario.design);
     for (const Standing standing : {Standing::OnFloor, Standing::OnCeiling}) {
         const std::vector<HitboxUse> uses = hitboxesStanding(scenario, standing);
         if (uses.empty()) {

@@ -76,7 +76,7 @@ std::string boolean(bool value)
     return value ? "true" : "false";
 }
 
-void writeMap(const TileMap& map, std::string& out)
+void writeMap(const TileMap& map, const Design& design, std::string& out)
 {
     const std::size_t width = static_cast<std::size_t>(std::max(map.width, 0));
     const std::size_t height = static_cast<std::size_t>(std::max(map.height, 0));
@@ -88,7 +88,7 @@ void writeMap(const TileMap& map, std::string& out)
     out += "\n[map]\ntiles = \"\"\"\n";
     for (int row = 0; row < map.height; ++row) {
         for (int column = 0; column < map.width; ++column) {
-            out += tileInfo(map.at(column, row)).legend;
+            out += design[map.at(column, row)].legend;
         }
         out += '\n';
     }
@@ -177,7 +177,7 @@ std::string scenarioToml(const Scenario& scenario)
     if (scenario.budgetCycles != Scenario{}.budgetCycles) {
         out += "budget_cycles = " + std::to_string(scenario.budgetCycles) + "\n";
     }
-    writeMap(scenario.map, out);
+    writeMap(scenario.map, scenario.design, out);
     for (const EntitySpec& entity : scenario.entities) {
         writeEntity(entity, out);
     }

@@ -1,4 +1,5 @@
 #include "tests/support/random_play.hpp"
+#include "tests/support/untech_design.hpp"
 
 #include <algorithm>
 #include <array>
@@ -29,7 +30,7 @@ TileMap referenceRoom()
     map.width = 32;
     for (const char* row : rows) {
         for (const char* c = row; *c != '\0'; ++c) {
-            map.tiles.push_back(*tileTypeFromLegend(*c));
+            map.tiles.push_back(*test::untechDesign().byLegend(*c));
         }
         ++map.height;
     }
@@ -62,7 +63,7 @@ bool onlyEmpty(const TileMap& map, int left, int top, int right, int bottom)
 {
     for (int y = top; y <= bottom; ++y) {
         for (int x = left; x <= right; ++x) {
-            if (!map.contains(x / 16, y / 16) || map.at(x / 16, y / 16) != TileType::Empty) {
+            if (!map.contains(x / 16, y / 16) || map.at(x / 16, y / 16) != test::untechTile("EMPTY")) {
                 return false;
             }
         }
@@ -128,6 +129,7 @@ Scenario randomPlay(const TileMap& map, const std::vector<Hitbox>& hitboxes, int
     s.name = "random-play-" + std::to_string(seed);
     s.rom = "tile-collision";
     s.frames = frames;
+    s.design = test::untechDesign();
     s.map = map;
     for (std::size_t i = 0; i < hitboxes.size(); ++i) {
         EntitySpec e;

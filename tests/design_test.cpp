@@ -1,0 +1,193 @@
+// The design as data (DESIGN section 10): the bundled untech design file, a small design of
+// another shape, what reads maps and checks them through it, and bad design files.
+
+#include "profiler/design/design.hpp"
+
+#include "emu/file_contents.hpp"
+#include "emu/input_error.hpp"
+#include "profiler/map/map_pixels.hpp"
+#include "profiler/map/map_validator.hpp"
+#include "profiler/scenario/scenario.hpp"
+#include "profiler/toml/toml_file.hpp"
+#include "tests/support/manifest_text.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/untech_design.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+namespace tileprof::test {
+namespace {
+
+// Two tile types and a half-height floor, a wall that is not solid, and one rule.
+constexpr const char* kSmallDesign = R"(
+[design]
+name = "small"
+empty = "AIR"
+outside = "ROCK"
+
+[invariants]
+never_overlaps_solid = true
+
+[[tile]]
+name = "AIR"
+legend = "."
+value = 0
+
+[[tile]]
+name = "ROCK"
+abbreviation = "r"
+legend = "X"
+value = 1
+floor = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+ceiling = [15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15]
+solid = true
+
+[[tile]]
+name = "STEP"
+legend = "s"
+value = 2
+floor = [8, 8, 8, 8, 8, 8, 8, 8, 99, 99, 99, 99, 99, 99, 99, 99]
+
+[[rule]]
+name = "STEP_NEEDS_ROCK_BELOW"
+tiles = ["STEP"]
+side = "below"
+allowed = ["ROCK"]
+subject = "a step"
+)";
+
+std::string designError(const std::string& text)
+{
+    TempDir dir;
+    try {
+        loadDesign(dir.write("d.toml", text));
+    } catch (const emu::InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to)
+{
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+TEST_CASE("design: the bundled untech design holds the 17 types, in collision-value order, and their rules")
+{
+    const Design& d = untechDesign();
+    REQUIRE(d.tiles.size() == 17);
+    CHECK(d.name == "untech");
+    CHECK(d[untechTile("SOLID")].value == 0x00);
+    CHECK(d[untechTile("END_SLOPE")].value == 0x08);
+    CHECK(d[untechTile("ulss")].name == "UP_LEFT_SHORT_SLOPE"); // by abbreviation, any case
+    CHECK(d[untechTile("up_platform")].oneWay);
+    CHECK(d[d.empty].name == "EMPTY");
+    CHECK(d[d.outside].name == "SOLID");
+    CHECK(d.byLegend('^') == untechTile("UP_PLATFORM"));
+    CHECK_FALSE(d.byLegend('?'));
+    CHECK(d.rules.size() == 24);
+    CHECK(d.invariants.neverOverlapsSolid);
+    CHECK(d.invariants.restsOnFloor);
+    CHECK(d.invariants.touchesCeiling);
+    CHECK(d.describe(untechTile("END_SLOPE")) == "'=' END_SLOPE");
+}
+
+TEST_CASE("design: another design's legend, surfaces and rules are the ones its file gives")
+{
+    TempDir dir;
+    const Design design = loadDesign(dir.write("small.toml", kSmallDesign));
+    const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
+                                 "[[entity]]\nname = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
+                                 "pos = [40, 24]\n";
+    const Scenario s = loadScenario(dir.write("s.toml", scenario), &design);
+    CHECK(s.map.at(1, 2) == *design.byName("STEP"));
+    const MapPixels pixels{s.map, design};
+    CHECK_FALSE(pixels.floor(16 + 3, 32 + 7)); // the step's left half from row 8 down
+    CHECK(pixels.floor(16 + 3, 32 + 8));
+    CHECK_FALSE(pixels.floor(16 + 12, 32 + 15)); // its right half is no floor
+    CHECK_FALSE(pixels.ceiling(16 + 3, 32 + 8));
+    CHECK(pixels.solid(0, 0));
+    CHECK_FALSE(pixels.solid(16 + 3, 32 + 8)); // a floor, but not solid
+    CHECK(validateMap(s.map, design).empty());
+
+    TileMap floating = s.map;
+    floating.at(1, 1) = *design.byName("step");
+    const std::vector<MapViolation> violations = validateMap(floating, design);
+    REQUIRE(violations.size() == 1);
+    CHECK(violations[0].rule == "STEP_NEEDS_ROCK_BELOW");
+    CHECK(violations[0].detail == "the tile below is 's' STEP; a step needs ROCK below it");
+
+    CHECK_THROWS_WITH_AS(loadScenario(dir.write("bad.toml", replaced(scenario, "Xs.X", "Xs#X")), &design),
+                         (dir.path() / "bad.toml").string().append(":7:3: unknown map character '#' at row 2, column 2; "
+                                                                   "the legend is . AIR, X ROCK, s STEP")
+                             .c_str(),
+                         emu::InputError);
+}
+
+TEST_CASE("design: a scenario without a design reads its map in its ROM's, and says so when it has none")
+{
+    TempDir dir;
+    const std::string entity = "[[entity]]\nname = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
+                               "pos = [24, 24]\n";
+    const Scenario bundled =
+        loadScenario(dir.write("s.toml", "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\n###\n#.#\n###\n\"\"\"\n" + entity));
+    CHECK(bundled.design.name == "untech");
+    CHECK(bundled.map.at(1, 1) == untechTile("EMPTY"));
+    const std::string error = [&] {
+        try {
+            loadScenario(dir.write("t.toml", "name = \"t\"\nrom = \"none.sfc\"\nframes = 1\n[map]\ntiles = \"#\"\n" + entity));
+        } catch (const emu::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    }();
+    CHECK(error.starts_with((dir.path() / "t.toml").string() + ":2:"));
+    CHECK(error.find("'rom' leads to no design for the map") != std::string::npos);
+    CHECK(error.find("none.sfc: no manifest") != std::string::npos);
+}
+
+TEST_CASE("design: bad design files are refused with the file, the line and what is wrong")
+{
+    const std::string good = kSmallDesign;
+    CHECK(designError(good).empty());
+    const auto check = [&](const std::string& from, const std::string& to, const std::string& expected) {
+        CAPTURE(to);
+        const std::string error = designError(replaced(good, from, to));
+        CHECK(error.find(expected) != std::string::npos);
+        CHECK(error.find("d.toml:") != std::string::npos);
+    };
+    check("legend = \"s\"", "legend = \"X\"", "tile STEP has the legend 'X' of tile ROCK");
+    check("legend = \"s\"", "legend = \"ss\"", "'tile.legend' must be one printable ASCII character");
+    check("name = \"STEP\"", "name = \"r\"", "the name \"r\" is tile ROCK's");
+    check("empty = \"AIR\"", "empty = \"VOID\"", "'design.empty' names no [[tile]] of the design: \"VOID\"");
+    check("value = 2", "value = 256", "'tile.value' must be 0..255, not 256");
+    check("floor = [8, 8,", "floor = [8,", "'tile.floor' must be 16 rows");
+    check("floor = [8, 8, 8, 8, 8, 8, 8, 8, 99, 99, 99, 99, 99, 99, 99, 99]", "floor = \"middle_table\"",
+          "must name \"top_height_table\" or \"bottom_height_table\"");
+    check("value = 2\n", "value = 2\none_way = true\nceiling = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n",
+          "tile STEP is one_way: give it a floor or a ceiling, not both or neither");
+    check("allowed = [\"ROCK\"]", "allowed = [\"LAVA\"]", "'rule.allowed' names no [[tile]] of the design: \"LAVA\"");
+    check("side = \"below\"", "side = \"below\"\ninside = true", "must have exactly one of inside = true");
+    check("side = \"below\"", "side = \"under\"", "'rule.side' must be \"above\", \"below\", \"left\" or \"right\"");
+    check("never_overlaps_solid = true", "never_overlaps = true", "unknown key 'never_overlaps'");
+    check("[design]\nname = \"small\"", "[design]\nname = \"small\"\nsize = 8", "unknown key 'size'");
+}
+
+TEST_CASE("design: a manifest names its design, and one that leads nowhere is refused at its line")
+{
+    const std::string manifest = emu::readFileContents(sourceManifestPath(), "manifest", kTomlFileLimit);
+    CHECK(manifestError(manifest).empty());
+    const std::string missing = replaced(manifest, "design = \"untech\"", "design = \"missing.toml\"");
+    const std::string error = manifestError(missing);
+    CHECK(error.starts_with("manifest.toml:4: 'design' leads to a design that cannot be read: "));
+    CHECK(error.find("missing.toml: cannot open") != std::string::npos);
+    CHECK(manifestError(replaced(manifest, "design = \"untech\"", "design = \"nothing\"")).find("nothing.toml: cannot open")
+          != std::string::npos);
+}
+
+} // namespace
+} // namespace tileprof::test
