@@ -80,7 +80,8 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     checkSymbol(m.mapTiles, "MapData", text);
     checkSymbol(m.mapWidth, "MapWidth", text);
     checkSymbol(m.mapHeight, "MapHeight", text);
-    checkSymbol(m.mapBytesPerRow, "MapBytesPerRow", text);
+    checkSymbol(*m.mapBytesPerRow, "MapBytesPerRow", text);
+    CHECK(m.columnHeight == 0);
     REQUIRE(m.mapRowOffsets.has_value());
     checkSymbol(*m.mapRowOffsets, "MapRowOffsets", text);
     checkSymbol(m.collisionMap, "CollisionMap", text);

@@ -380,7 +380,7 @@ TEST_CASE("runner: a map larger than the ROM's buffer is refused at the scenario
     const std::string text = largeMapScenario(255, 225);
     dir.write("large.toml", text);
     checkMessage(runError(dir, "large.toml"), "large.toml:" + std::to_string(lineWith(text, "[map]")),
-                 {"the map has 57375 tiles", "MapData holds 57344"});
+                 {"the map takes 57375 bytes", "MapData holds 57344"});
 
     // The largest that fits runs.
     dir.write("fits.toml", largeMapScenario(255, 57344 / 255));

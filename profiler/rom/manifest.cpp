@@ -225,16 +225,30 @@ void readEntity(const TomlSection& top, Manifest& m)
 void readMap(const TomlSection& top, Manifest& m)
 {
     const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
-                          {"tiles", "width", "height", "bytes_per_row", "row_offsets", "collision_map", "max_width",
-                           "max_height", "origin", "top_height_table", "bottom_height_table", "variable"});
+                          {"tiles", "width", "height", "bytes_per_row", "row_offsets", "column_height", "collision_map",
+                           "max_width", "max_height", "origin", "top_height_table", "bottom_height_table", "variable"});
     m.mapTiles = readSymbol(map, "tiles");
     m.mapWidth = readSymbol(map, "width");
     m.mapHeight = readSymbol(map, "height");
-    m.mapBytesPerRow = readSymbol(map, "bytes_per_row");
-    m.mapRowOffsets = readOptionalSymbol(map, "row_offsets");
+    m.columnHeight = static_cast<int>(map.integer("column_height", 1, 256).value_or(0));
+    if (m.columnHeight == 0) {
+        m.mapBytesPerRow = readSymbol(map, "bytes_per_row");
+        m.mapRowOffsets = readOptionalSymbol(map, "row_offsets");
+    } else {
+        for (const char* rowKey : {"bytes_per_row", "row_offsets"}) {
+            if (const toml::node* node = map.find(rowKey)) {
+                map.fail(*node, rowKey, "is for row-major maps; this one is column-major (column_height)");
+            }
+        }
+    }
     m.collisionMap = readSymbol(map, "collision_map");
     m.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
     m.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
+    if (m.columnHeight != 0 && m.maxMapHeight > m.columnHeight) {
+        map.fail(map.require("max_height"), "max_height",
+                 "(" + std::to_string(m.maxMapHeight) + ") exceeds column_height (" + std::to_string(m.columnHeight)
+                     + "): a column holds no more rows");
+    }
     map.require("origin");
     const toml::array& origin = *map.pair("origin", "integers");
     m.originX = static_cast<std::uint16_t>(map.asInteger(origin[0], "origin", 0, 0xF000));

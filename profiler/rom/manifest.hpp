@@ -201,8 +201,11 @@ struct Manifest {
     SymbolRef mapTiles;
     SymbolRef mapWidth;
     SymbolRef mapHeight;
-    SymbolRef mapBytesPerRow;
+    // Row-major maps: the row length (the map's width) and optionally a row table; column-major
+    // maps have a fixed column height instead, the routine's constant.
+    std::optional<SymbolRef> mapBytesPerRow;
     std::optional<SymbolRef> mapRowOffsets; // words the host fills with row * bytes_per_row
+    int columnHeight = 0;                   // column-major when not 0: tile (c, r) at c * columnHeight + r
     SymbolRef collisionMap;
     int maxMapWidth = 0;
     int maxMapHeight = 0;
@@ -214,6 +217,12 @@ struct Manifest {
 
     std::vector<CaseLabel> cases;
 };
+
+// The bytes of the map's tiles a width x height map takes in the manifest's layout.
+inline std::uint32_t mapBytes(const Manifest& m, int width, int height)
+{
+    return static_cast<std::uint32_t>(width) * static_cast<std::uint32_t>(m.columnHeight != 0 ? m.columnHeight : height);
+}
 
 // Reads a manifest.toml and the design file it names. Throws emu::InputError
 // "FILE:LINE[:COLUMN]: problem" for malformed TOML, unknown keys, missing or out-of-range values, and

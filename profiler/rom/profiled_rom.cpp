@@ -239,7 +239,9 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     a.mapTiles = r.ram(m.mapTiles, a.mapTilesBytes);
     a.mapWidth = r.ram(m.mapWidth, 1);
     a.mapHeight = r.ram(m.mapHeight, 1);
-    a.mapBytesPerRow = r.ram(m.mapBytesPerRow, 2);
+    if (m.mapBytesPerRow) {
+        a.mapBytesPerRow = r.ram(*m.mapBytesPerRow, 2);
+    }
     if (m.mapRowOffsets) {
         const std::uint32_t bytes = r.sizedRam(*m.mapRowOffsets);
         a.mapRowOffsets = r.ram(*m.mapRowOffsets, bytes);

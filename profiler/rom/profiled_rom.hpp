@@ -24,7 +24,7 @@ struct RoutineAddresses {
     std::uint32_t mapTilesBytes = 0;
     std::uint32_t mapWidth = 0;
     std::uint32_t mapHeight = 0;
-    std::uint32_t mapBytesPerRow = 0;
+    std::optional<std::uint32_t> mapBytesPerRow; // row-major maps
     std::optional<std::uint32_t> mapRowOffsets;
     std::uint32_t mapRowOffsetRows = 0; // how many rows the table holds
     std::uint32_t collisionMap = 0;

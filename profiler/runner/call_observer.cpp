@@ -45,9 +45,11 @@ void CallObserver::noteSoftwareInterrupt(std::uint32_t address)
 void CallObserver::recordTileRead(const emu::BusAccess& access)
 {
     const std::uint32_t offset = access.address - map_.start;
-    record_->tilesRead.push_back({static_cast<std::uint16_t>(offset % map_.width),
-                                  static_cast<std::uint16_t>(offset / map_.width), map_.typeOfId[access.value],
-                                  static_cast<std::uint32_t>(access.cycle - startCycle_)});
+    const bool byColumn = map_.columnHeight != 0;
+    const std::uint32_t column = byColumn ? offset / map_.columnHeight : offset % map_.width;
+    const std::uint32_t row = byColumn ? offset % map_.columnHeight : offset / map_.width;
+    record_->tilesRead.push_back({static_cast<std::uint16_t>(column), static_cast<std::uint16_t>(row),
+                                  map_.typeOfId[access.value], static_cast<std::uint32_t>(access.cycle - startCycle_)});
 }
 
 } // namespace tileprof

@@ -18,6 +18,7 @@ public:
         std::uint32_t start = 0; // address of the map's first tile
         std::uint32_t bytes = 0; // width * height
         std::uint32_t width = 1;
+        std::uint32_t columnHeight = 0; // column-major when not 0
         std::array<TileId, 256> typeOfId{}; // the tile type of each tile id the map may hold
     };
 

@@ -80,13 +80,26 @@ void CollisionMachine::loadMap(const TileMap& map)
         bus_.poke(a.collisionMap + id, design[type].value);
         mapWindow_.typeOfId[id] = type;
     }
-    for (std::size_t i = 0; i < map.tiles.size(); ++i) {
-        bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), map.tiles[i]);
+    const Manifest& m = rom_.manifest;
+    mapWindow_.columnHeight = static_cast<std::uint32_t>(m.columnHeight);
+    if (m.columnHeight != 0) {
+        // The rows below the map in each column are the design's outside: the map's border keeps
+        // entities from them.
+        for (int column = 0; column < map.width; ++column) {
+            for (int row = 0; row < m.columnHeight; ++row) {
+                const TileId tile = row < map.height ? map.at(column, row) : design.outside;
+                bus_.poke(a.mapTiles + static_cast<std::uint32_t>(column * m.columnHeight + row), tile);
+            }
+        }
+    } else {
+        for (std::size_t i = 0; i < map.tiles.size(); ++i) {
+            bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), map.tiles[i]);
+        }
+        bus_.poke(*a.mapBytesPerRow, static_cast<std::uint8_t>(map.width));
+        bus_.poke(*a.mapBytesPerRow + 1, static_cast<std::uint8_t>(map.width >> 8));
     }
     bus_.poke(a.mapWidth, static_cast<std::uint8_t>(map.width));
     bus_.poke(a.mapHeight, static_cast<std::uint8_t>(map.height));
-    bus_.poke(a.mapBytesPerRow, static_cast<std::uint8_t>(map.width));
-    bus_.poke(a.mapBytesPerRow + 1, static_cast<std::uint8_t>(map.width >> 8));
     if (a.mapRowOffsets) {
         for (std::uint32_t row = 0; row < a.mapRowOffsetRows; ++row) {
             const std::uint32_t offset = row * static_cast<std::uint32_t>(map.width);
@@ -94,14 +107,13 @@ void CollisionMachine::loadMap(const TileMap& map)
             bus_.poke(*a.mapRowOffsets + 2 * row + 1, static_cast<std::uint8_t>(offset >> 8));
         }
     }
-    const Manifest& m = rom_.manifest;
     const MapFacts facts{map.width, map.height, kTilePixels, m.originX, m.originY};
     for (std::size_t i = 0; i < m.mapVariables.size(); ++i) {
         const MapVariable& variable = m.mapVariables[i];
         writeAt(a.mapVariables[i], variable.format, mapVariableValue(m, variable, facts));
     }
     mapWindow_.start = a.mapTiles;
-    mapWindow_.bytes = static_cast<std::uint32_t>(map.tiles.size());
+    mapWindow_.bytes = mapBytes(m, map.width, map.height);
     mapWindow_.width = static_cast<std::uint32_t>(map.width);
 }
 

@@ -84,10 +84,11 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
                  m.path.string() + " allows at most " + std::to_string(m.maxMapWidth) + " x " +
                  std::to_string(m.maxMapHeight));
     }
-    if (s.map.tiles.size() > rom.addresses.mapTilesBytes) {
+    if (mapBytes(m, s.map.width, s.map.height) > rom.addresses.mapTilesBytes) {
         fail(s, s.mapLine,
-             "the map has " + std::to_string(s.map.tiles.size()) + " tiles; " + romName + "'s " + m.mapTiles.name +
-                 " holds " + std::to_string(rom.addresses.mapTilesBytes));
+             "the map takes " + std::to_string(mapBytes(m, s.map.width, s.map.height)) + " bytes" +
+                 (m.columnHeight != 0 ? " (" + std::to_string(s.map.width) + " columns of " + std::to_string(m.columnHeight) + ")" : "") +
+                 "; " + romName + "'s " + m.mapTiles.name + " holds " + std::to_string(rom.addresses.mapTilesBytes));
     }
     if (s.entities.size() > rom.addresses.entitySlotCount) {
         fail(s, s.entities[rom.addresses.entitySlotCount].line,
