@@ -7,6 +7,7 @@
 #include "emu/input_error.hpp"
 #include "profiler/map/map_pixels.hpp"
 #include "profiler/map/map_validator.hpp"
+#include "profiler/runner/invariants.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "profiler/toml/toml_file.hpp"
 #include "tests/support/manifest_text.hpp"
@@ -126,6 +127,57 @@ TEST_CASE("design: another design's legend, surfaces and rules are the ones its 
                                                                    "the legend is . AIR, X ROCK, s STEP")
                              .c_str(),
                          emu::InputError);
+}
+
+TEST_CASE("design: 8-pixel tiles: surfaces of 8 rows, maps, placement and invariants in 8-pixel tiles")
+{
+    TempDir dir;
+    std::string text = replaced(kSmallDesign, "name = \"small\"", "name = \"small\"\ntile_size = 8");
+    text = replaced(text, "floor = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]", "floor = [0, 0, 0, 0, 0, 0, 0, 0]");
+    text = replaced(text, "ceiling = [15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15]",
+                    "ceiling = [7, 7, 7, 7, 7, 7, 7, 7]");
+    CHECK(designError(text).find("'tile.floor' must be 8 rows") != std::string::npos); // STEP's are still 16
+    text = replaced(text, "floor = [8, 8, 8, 8, 8, 8, 8, 8, 99, 99, 99, 99, 99, 99, 99, 99]", "floor = [4, 4, 4, 4, 99, 99, 99, 99]");
+    const Design design = loadDesign(dir.write("small8.toml", text));
+    CHECK(design.tileSize == 8);
+    CHECK(designError(replaced(text, "tile_size = 8", "tile_size = 12")).find("'design.tile_size' must be 8 or 16, not 12")
+          != std::string::npos);
+
+    const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
+                                 "[[entity]]\nname = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
+                                 "pos = [12, 12]\n";
+    const Scenario s = loadScenario(dir.write("s.toml", scenario), &design);
+    const MapPixels pixels{s.map, design};
+    CHECK(pixels.widthPixels() == 32);
+    CHECK(pixels.tileAt(9, 17) == *design.byName("STEP")); // column 1, row 2
+    CHECK_FALSE(pixels.floor(9, 16 + 3));
+    CHECK(pixels.floor(9, 16 + 4));
+    CHECK_FALSE(pixels.floor(12, 16 + 7)); // the step's right half is no floor
+    CHECK(pixels.ceiling(0, 7));
+    CHECK(validateMap(s.map, design).empty());
+
+    const std::string outside = replaced(scenario, "pos = [12, 12]", "pos = [40, 12]");
+    const std::string error = [&] {
+        try {
+            loadScenario(dir.write("out.toml", outside), &design);
+        } catch (const emu::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    }();
+    CHECK(error.find("is outside the map") != std::string::npos);
+    CHECK(error.find("the map is 32 x 32 pixels") != std::string::npos);
+
+    // An entity whose box reaches into the ROCK of column 3 clips 2 px into it.
+    EntityState entity;
+    entity.hitbox = {1, 3, 1, 2};
+    entity.x = static_cast<std::uint32_t>(0x1000 + 23) << 16;
+    entity.y = static_cast<std::uint32_t>(0x1000 + 12) << 16;
+    const CollisionGeometry geometry{pixels, 0x1000, 0x1000, 0x80, 0x40};
+    const std::optional<std::string> clip = checkInvariants(entity, geometry);
+    REQUIRE(clip);
+    CHECK(*clip == "the hitbox (columns 22..25, rows 11..12) clips 2 px into a wall on its right: the ROCK tile "
+                   "(column 3, row 1)");
 }
 
 TEST_CASE("design: a scenario without a design reads its map in its ROM's, and says so when it has none")

@@ -18,7 +18,7 @@ using gui::tileShape;
 TileShape shapeOf(TileId type)
 {
     static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    return tileShape(rom.design[type]);
+    return tileShape(rom.design[type], 16);
 }
 
 TEST_CASE("SOLID and END_SLOPE fill the tile, and EMPTY blocks nothing")
@@ -75,7 +75,7 @@ TEST_CASE("a surface row over 15 (never) blocks no pixel of its column")
     slope.floor = {Surface::From::Rows, {}};
     slope.floor.rows.fill(32);
     slope.floor.rows[5] = 9;
-    const TileShape shape = tileShape(slope);
+    const TileShape shape = tileShape(slope, 16);
     CHECK(shape.columns[3].empty());
     CHECK(shape.columns[5].top == 9);
     CHECK(shape.columns[5].bottom == 15);

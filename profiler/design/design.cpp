@@ -23,7 +23,7 @@ bool sameName(std::string_view a, std::string_view b)
     });
 }
 
-Surface readSurface(const TomlSection& tile, std::string_view key)
+Surface readSurface(const TomlSection& tile, std::string_view key, int tileSize)
 {
     Surface surface;
     const toml::node* node = tile.find(key);
@@ -42,11 +42,12 @@ Surface readSurface(const TomlSection& tile, std::string_view key)
         return surface;
     }
     const toml::array* rows = node->as_array();
-    if (rows == nullptr || rows->size() != surface.rows.size()) {
-        tile.fail(*node, key, "must be 16 rows, one a pixel column (a row over 15 stops nothing there), or the name "
-                              "of a height table");
+    const auto columns = static_cast<std::size_t>(tileSize);
+    if (rows == nullptr || rows->size() != columns) {
+        tile.fail(*node, key, "must be " + std::to_string(tileSize) + " rows, one a pixel column (a row over "
+                                  + std::to_string(tileSize - 1) + " stops nothing there), or the name of a height table");
     }
-    for (std::size_t column = 0; column < surface.rows.size(); ++column) {
+    for (std::size_t column = 0; column < columns; ++column) {
         surface.rows[column] = static_cast<std::uint8_t>(tile.asInteger(*rows->get(column), key, 0, 255));
     }
     surface.from = Surface::From::Rows;
@@ -64,7 +65,7 @@ char readLegend(const TomlSection& tile)
     return legend.front();
 }
 
-TileKind readTile(const TomlFile& file, const toml::table& table, std::size_t index)
+TileKind readTile(const TomlFile& file, const toml::table& table, std::size_t index, int tileSize)
 {
     const TomlSection tile(file, table, "[[tile]] " + std::to_string(index + 1), "tile.",
                            {"name", "abbreviation", "legend", "value", "floor", "ceiling", "solid", "one_way"});
@@ -74,8 +75,8 @@ TileKind readTile(const TomlFile& file, const toml::table& table, std::size_t in
     kind.abbreviation = tile.string("abbreviation").value_or("");
     kind.legend = readLegend(tile);
     kind.value = static_cast<std::uint8_t>(tile.requiredInteger("value", 0, 255));
-    kind.floor = readSurface(tile, "floor");
-    kind.ceiling = readSurface(tile, "ceiling");
+    kind.floor = readSurface(tile, "floor", tileSize);
+    kind.ceiling = readSurface(tile, "ceiling", tileSize);
     kind.solid = tile.boolean("solid").value_or(false);
     kind.oneWay = tile.boolean("one_way").value_or(false);
     if (kind.oneWay && kind.floor.exists() == kind.ceiling.exists()) {
@@ -229,17 +230,21 @@ Design loadDesign(const std::filesystem::path& path)
     const TomlFile file = readTomlFile(path);
     const TomlSection root(file, file.root, "the design file", "", {"design", "tile", "rule", "invariants"});
     const TomlSection head(file, root.table("design", "[design] name = \"...\", empty = \"...\""), "[design]",
-                           "design.", {"name", "empty", "outside"});
+                           "design.", {"name", "tile_size", "empty", "outside"});
     Design design;
     design.path = path;
     design.name = head.requiredString("name");
+    design.tileSize = static_cast<int>(head.integer("tile_size", 8, 16).value_or(16));
+    if (design.tileSize != 8 && design.tileSize != 16) {
+        head.fail(head.require("tile_size"), "tile_size", "must be 8 or 16, not " + std::to_string(design.tileSize));
+    }
     const std::vector<const toml::table*> tiles = root.tableArray("tile");
     if (tiles.empty() || tiles.size() > kMaxTileKinds) {
         file.fail(head.line(), "a design has 1.." + std::to_string(kMaxTileKinds) + " [[tile]] tables, not "
                                    + std::to_string(tiles.size()));
     }
     for (std::size_t i = 0; i < tiles.size(); ++i) {
-        design.tiles.push_back(readTile(file, *tiles[i], i));
+        design.tiles.push_back(readTile(file, *tiles[i], i, design.tileSize));
     }
     checkUnique(file, design.tiles);
     design.empty = readRequiredTile(head, design, "empty");

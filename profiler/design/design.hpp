@@ -13,9 +13,9 @@ namespace tileprof {
 // A tile type of a design, by its place in Design::tiles.
 using TileId = std::uint8_t;
 
-// A tile's edge toward the entity, one row per pixel column: for a floor, the first row that stops
-// an entity coming down; for a ceiling, the last row that stops one going up. A row over 15 stops
-// nothing in its column. The rows are given, or read from the ROM's table the manifest names at
+// A tile's edge toward the entity, one row per pixel column of the tile (8 or 16): for a floor,
+// the first row that stops an entity coming down; for a ceiling, the last row that stops one going
+// up. A row past the tile's last stops nothing in its column. The rows are given, or read from the ROM's table the manifest names at
 // the tile's value + the column.
 struct Surface {
     enum class From : std::uint8_t { Nowhere, Rows, TopHeightTable, BottomHeightTable };
@@ -72,6 +72,7 @@ struct Invariants {
 struct Design {
     std::filesystem::path path;
     std::string name;
+    int tileSize = 16;  // a tile's width and height in pixels: 8 or 16
     std::vector<TileKind> tiles;
     TileId empty = 0;   // what a tile without a type is
     TileId outside = 0; // what the placement rules take the map's outside to be

@@ -38,13 +38,13 @@ ImVec2 originOf(const EntityState& e, const Manifest& m)
 
 } // namespace
 
-void MapView::fit(float width, float height, const TileMap& map)
+void MapView::fit(float width, float height, const TileMap& map, int ts)
 {
-    const float fx = width / static_cast<float>(map.width * 16);
-    const float fy = height / static_cast<float>(map.height * 16);
+    const float fx = width / static_cast<float>(map.width * ts);
+    const float fy = height / static_cast<float>(map.height * ts);
     scale_ = std::clamp(std::min(fx, fy), 0.25f, 8.0f);
-    panX_ = (width - scale_ * static_cast<float>(map.width * 16)) / 2;
-    panY_ = (height - scale_ * static_cast<float>(map.height * 16)) / 2;
+    panX_ = (width - scale_ * static_cast<float>(map.width * ts)) / 2;
+    panY_ = (height - scale_ * static_cast<float>(map.height * ts)) / 2;
 }
 
 void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
@@ -56,11 +56,13 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
     const Scenario& scenario = session.scenario();
     const TileMap& map = scenario.map;
     const ProfiledRom& rom = session.rom();
+    const int ts = rom.design.tileSize;
+    const auto tsf = static_cast<float>(ts);
     const Manifest& manifest = rom.manifest;
     if (shapesOf_ != &rom) {
         shapes_.clear();
         for (const TileKind& kind : rom.design.tiles) {
-            shapes_.push_back(tileShape(kind));
+            shapes_.push_back(tileShape(kind, ts));
         }
         shapesOf_ = &rom;
     }
@@ -69,7 +71,7 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
     const ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, 32.0f), std::max(ImGui::GetContentRegionAvail().y, 32.0f));
     // A new scenario, or a resized panel that the user has not zoomed or panned, is fitted again.
     if (fittedTo_ != session.generation() || (!moved_ && (size.x != fittedWidth_ || size.y != fittedHeight_))) {
-        fit(size.x, size.y, map);
+        fit(size.x, size.y, map, ts);
         fittedTo_ = session.generation();
         fittedWidth_ = size.x;
         fittedHeight_ = size.y;
@@ -95,7 +97,7 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
         moved_ = true;
     }
     if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Middle)) {
-        fit(size.x, size.y, map);
+        fit(size.x, size.y, map, ts);
         moved_ = false;
     }
 
@@ -115,15 +117,15 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
         for (int column = 0; column < map.width; ++column) {
             const TileId type = map.at(column, row);
             const TileShape& shape = shapes_[type];
-            const float x0 = static_cast<float>(column * 16);
-            const float y0 = static_cast<float>(row * 16);
-            draw->AddRectFilled(at(x0, y0), at(x0 + 16, y0 + 16), colour(palette::kEmptyTile));
+            const float x0 = static_cast<float>(column * ts);
+            const float y0 = static_cast<float>(row * ts);
+            draw->AddRectFilled(at(x0, y0), at(x0 + tsf, y0 + tsf), colour(palette::kEmptyTile));
             const ImU32 fill = colour(shapeColour(rom.design[type], shape.kind));
-            // Runs of equal columns as one rectangle each: 16 pixel columns at most.
-            for (int j = 0; j < 16;) {
+            // Runs of equal columns as one rectangle each: a tile's pixel columns at most.
+            for (int j = 0; j < ts;) {
                 const TileShape::Span span = shape.columns[static_cast<std::size_t>(j)];
                 int end = j + 1;
-                while (end < 16 && shape.columns[static_cast<std::size_t>(end)].top == span.top &&
+                while (end < ts && shape.columns[static_cast<std::size_t>(end)].top == span.top &&
                        shape.columns[static_cast<std::size_t>(end)].bottom == span.bottom) {
                     ++end;
                 }
@@ -135,19 +137,19 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
             }
         }
     }
-    if (16 * s >= 6) {
+    if (tsf * s >= 6) {
         const ImU32 grid = colour(palette::kGrid);
         for (int column = 0; column <= map.width; ++column) {
-            draw->AddLine(at(static_cast<float>(column * 16), 0), at(static_cast<float>(column * 16), static_cast<float>(map.height * 16)), grid);
+            draw->AddLine(at(static_cast<float>(column * ts), 0), at(static_cast<float>(column * ts), static_cast<float>(map.height * ts)), grid);
         }
         for (int row = 0; row <= map.height; ++row) {
-            draw->AddLine(at(0, static_cast<float>(row * 16)), at(static_cast<float>(map.width * 16), static_cast<float>(row * 16)), grid);
+            draw->AddLine(at(0, static_cast<float>(row * ts)), at(static_cast<float>(map.width * ts), static_cast<float>(row * ts)), grid);
         }
     }
     for (const MapViolation& v : session.violations()) {
-        const float x0 = static_cast<float>(v.column * 16);
-        const float y0 = static_cast<float>(v.row * 16);
-        draw->AddRect(at(x0, y0), at(x0 + 16, y0 + 16), colour(palette::kViolation), 0, 0, std::max(2.0f, s));
+        const float x0 = static_cast<float>(v.column * ts);
+        const float y0 = static_cast<float>(v.row * ts);
+        draw->AddRect(at(x0, y0), at(x0 + tsf, y0 + tsf), colour(palette::kViolation), 0, 0, std::max(2.0f, s));
     }
 
     // The selected call's reads, up to the instruction on show.
@@ -162,8 +164,8 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
                 continue;
             }
             const Rgb c = palette::readColour(readOutcome(rom.design[read.type]));
-            const ImVec2 a = at(static_cast<float>(read.column * 16), static_cast<float>(read.row * 16));
-            const ImVec2 b = at(static_cast<float>(read.column * 16 + 16), static_cast<float>(read.row * 16 + 16));
+            const ImVec2 a = at(static_cast<float>(read.column * ts), static_cast<float>(read.row * ts));
+            const ImVec2 b = at(static_cast<float>(read.column * ts + ts), static_cast<float>(read.row * ts + ts));
             draw->AddRectFilled(a, b, colour(c, 70));
             draw->AddRectFilled(a, ImVec2(b.x, a.y + band), colour(c));
             draw->AddRectFilled(ImVec2(a.x, b.y - band), b, colour(c));
@@ -171,13 +173,13 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
             draw->AddRectFilled(ImVec2(b.x - band, a.y), b, colour(c));
             std::string& label = labels[{read.row, read.column}];
             label += (label.empty() ? "" : " ") + std::to_string(i + 1);
-            if (16 * s >= 56) {
+            if (tsf * s >= 56) {
                 label += "@" + std::to_string(read.cycle);
             }
         }
-        if (16 * s >= 12) {
+        if (tsf * s >= 12) {
             for (const auto& [tile, label] : labels) {
-                const ImVec2 a = at(static_cast<float>(tile.second * 16), static_cast<float>(tile.first * 16));
+                const ImVec2 a = at(static_cast<float>(tile.second * ts), static_cast<float>(tile.first * ts));
                 draw->AddText(ImVec2(a.x + band + 2, a.y + band + 1), IM_COL32_WHITE, label.c_str());
             }
         }
@@ -218,8 +220,8 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
     if (hovered) {
         const float mx = (io.MousePos.x - origin.x) / s;
         const float my = (io.MousePos.y - origin.y) / s;
-        const int column = static_cast<int>(std::floor(mx / 16));
-        const int row = static_cast<int>(std::floor(my / 16));
+        const int column = static_cast<int>(std::floor(mx / tsf));
+        const int row = static_cast<int>(std::floor(my / tsf));
         if (map.contains(column, row)) {
             if (editing && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
                 session.paint(column, row, brush);

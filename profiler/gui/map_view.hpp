@@ -20,7 +20,7 @@ public:
     TileId brush = 0; // the design's first tile type
 
 private:
-    void fit(float width, float height, const TileMap& map);
+    void fit(float width, float height, const TileMap& map, int ts);
 
     float scale_ = 0; // screen pixels per map pixel; 0 until fitted
     float panX_ = 0;

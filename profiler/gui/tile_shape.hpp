@@ -11,7 +11,8 @@ namespace tileprof::gui {
 struct TileShape {
     enum class Kind : std::uint8_t { Empty, Solid, Slope, Platform };
 
-    // Rows top..bottom (0..15, inclusive) of one pixel column; empty when top > bottom.
+    // Rows top..bottom (inclusive) of one pixel column; empty when top > bottom. A tile of 8
+    // pixels uses the first 8 columns.
     struct Span {
         std::int8_t top = 0;
         std::int8_t bottom = -1;
@@ -24,7 +25,8 @@ struct TileShape {
 
 // A floor's column j is blocked from its first row down to the tile's bottom, a ceiling's from the
 // top down to its last row; a one-way tile is the one-pixel surface it stops things at. A tile
-// that is floor and ceiling both fills its columns (Solid). `kind`'s surfaces must hold their rows.
-TileShape tileShape(const TileKind& kind);
+// that is floor and ceiling both fills its columns (Solid). `kind`'s surfaces must hold their rows;
+// `tileSize` is its design's.
+TileShape tileShape(const TileKind& kind, int tileSize);
 
 } // namespace tileprof::gui

@@ -2,22 +2,13 @@
 
 namespace tileprof {
 
-namespace {
-
-std::size_t columnIn(int x)
-{
-    return static_cast<std::size_t>(x & (kTilePixels - 1));
-}
-
-} // namespace
-
 std::optional<TileId> MapPixels::tileAt(int x, int y) const
 {
     if (x < 0 || y < 0) {
         return std::nullopt;
     }
-    const int column = x / kTilePixels;
-    const int row = y / kTilePixels;
+    const int column = x / design.tileSize;
+    const int row = y / design.tileSize;
     if (!map.contains(column, row)) {
         return std::nullopt;
     }
@@ -38,7 +29,7 @@ bool MapPixels::floor(int x, int y, Platforms platforms) const
     }
     const TileKind& kind = design[*t];
     const bool counts = kind.floor.exists() && !(kind.oneWay && platforms == Platforms::Ignore);
-    return counts && (y & (kTilePixels - 1)) >= kind.floor.rows[columnIn(x)];
+    return counts && (y & (design.tileSize - 1)) >= kind.floor.rows[static_cast<std::size_t>(x & (design.tileSize - 1))];
 }
 
 bool MapPixels::ceiling(int x, int y, Platforms platforms) const
@@ -49,7 +40,7 @@ bool MapPixels::ceiling(int x, int y, Platforms platforms) const
     }
     const TileKind& kind = design[*t];
     const bool counts = kind.ceiling.exists() && !(kind.oneWay && platforms == Platforms::Ignore);
-    return counts && (y & (kTilePixels - 1)) <= kind.ceiling.rows[columnIn(x)];
+    return counts && (y & (design.tileSize - 1)) <= kind.ceiling.rows[static_cast<std::size_t>(x & (design.tileSize - 1))];
 }
 
 } // namespace tileprof

@@ -12,13 +12,14 @@ namespace tileprof {
 enum class Platforms : std::uint8_t { Count, Ignore };
 
 // A map pixel by pixel as the routine sees it, through the design's surfaces (their rows read from
-// the ROM's own tables). Pixels outside the map count as solid: the designs keep entities inside.
+// the ROM's own tables), in tiles of the design's size. Pixels outside the map count as solid:
+// the designs keep entities inside.
 struct MapPixels {
     const TileMap& map;
     const Design& design; // every surface's rows known
 
-    int widthPixels() const { return map.width * kTilePixels; }
-    int heightPixels() const { return map.height * kTilePixels; }
+    int widthPixels() const { return map.width * design.tileSize; }
+    int heightPixels() const { return map.height * design.tileSize; }
 
     // The tile holding the pixel; nothing outside the map.
     std::optional<TileId> tileAt(int x, int y) const;

@@ -11,9 +11,6 @@ namespace tileprof {
 // 8-bit width.
 inline constexpr int kMaxMapTiles = 255;
 
-// A tile's width and height in pixels.
-inline constexpr int kTilePixels = 16;
-
 // A room's collision layer: width x height tiles, row-major, row 0 at the top, each a tile type of
 // the design the map was read in.
 struct TileMap {

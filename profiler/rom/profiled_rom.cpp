@@ -152,7 +152,7 @@ Design readSurfaces(const ProfiledRom& rom)
                 continue;
             }
             const std::array<std::uint8_t, 256>& table = surface->from == Surface::From::TopHeightTable ? top : bottom;
-            for (std::size_t column = 0; column < surface->rows.size(); ++column) {
+            for (std::size_t column = 0; column < static_cast<std::size_t>(design.tileSize); ++column) {
                 surface->rows[column] = table[kind.value | column];
             }
             surface->from = Surface::From::Rows;

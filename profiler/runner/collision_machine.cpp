@@ -107,7 +107,7 @@ void CollisionMachine::loadMap(const TileMap& map)
             bus_.poke(*a.mapRowOffsets + 2 * row + 1, static_cast<std::uint8_t>(offset >> 8));
         }
     }
-    const MapFacts facts{map.width, map.height, kTilePixels, m.originX, m.originY};
+    const MapFacts facts{map.width, map.height, design.tileSize, m.originX, m.originY};
     for (std::size_t i = 0; i < m.mapVariables.size(); ++i) {
         const MapVariable& variable = m.mapVariables[i];
         writeAt(a.mapVariables[i], variable.format, mapVariableValue(m, variable, facts));

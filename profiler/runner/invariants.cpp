@@ -28,7 +28,8 @@ std::string describe(const Box& b)
 // fewest of its pixels are inside the tile (from its top edge that is a ceiling, and so on).
 std::string describeClip(const Box& b, int column, int row, const MapPixels& pixels)
 {
-    const Box tile{column * 16, column * 16 + 15, row * 16, row * 16 + 15};
+    const int size = pixels.design.tileSize;
+    const Box tile{column * size, column * size + size - 1, row * size, row * size + size - 1};
     struct Side {
         bool reaches; // the tile extends beyond the box on this side
         int depth;    // the box's rows or columns inside the tile, counted from this side
@@ -65,7 +66,7 @@ std::string describeClip(const Box& b, int column, int row, const MapPixels& pix
 bool restsOnFloor(const Box& b, const MapPixels& pixels)
 {
     const int gap = b.bottom + 1;
-    const bool gapInSurfaceTile = ((gap + 1) & 15) != 0;
+    const bool gapInSurfaceTile = ((gap + 1) & (pixels.design.tileSize - 1)) != 0;
     for (int x = b.left; x <= b.right; ++x) {
         if (pixels.floor(x, gap + 1) && (gapInSurfaceTile ? !pixels.floor(x, gap) : !pixels.solid(x, gap))) {
             return true;
@@ -80,7 +81,7 @@ bool restsOnFloor(const Box& b, const MapPixels& pixels)
 // inside a DOWN_PLATFORM, the box's top row is in the next tile whatever that tile is.
 bool touchesCeiling(const Box& b, const MapPixels& pixels)
 {
-    const bool topInSurfaceTile = (b.top & 15) != 0;
+    const bool topInSurfaceTile = (b.top & (pixels.design.tileSize - 1)) != 0;
     for (int x = b.left; x <= b.right; ++x) {
         if (pixels.ceiling(x, b.top - 1) && (topInSurfaceTile ? !pixels.ceiling(x, b.top) : !pixels.solid(x, b.top))) {
             return true;
@@ -89,10 +90,10 @@ bool touchesCeiling(const Box& b, const MapPixels& pixels)
     return false;
 }
 
-// Rounds down to a tile, for negative pixels (outside the map) too.
-int tileOf(int pixel)
+// Rounds down to a tile of `size` pixels, for negative pixels (outside the map) too.
+int tileOf(int pixel, int size)
 {
-    return pixel >= 0 ? pixel / 16 : -((15 - pixel) / 16);
+    return pixel >= 0 ? pixel / size : -((size - 1 - pixel) / size);
 }
 
 } // namespace
@@ -102,10 +103,11 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
     const Box b = boxOf(entity, g);
     const MapPixels& pixels = g.pixels;
     const Invariants& invariants = pixels.design.invariants;
-    for (int y = b.top; invariants.neverOverlapsSolid && y <= b.bottom; y = (tileOf(y) + 1) * 16) {
-        for (int x = b.left; x <= b.right; x = (tileOf(x) + 1) * 16) {
+    const int size = pixels.design.tileSize;
+    for (int y = b.top; invariants.neverOverlapsSolid && y <= b.bottom; y = (tileOf(y, size) + 1) * size) {
+        for (int x = b.left; x <= b.right; x = (tileOf(x, size) + 1) * size) {
             if (pixels.solid(x, y)) {
-                return describeClip(b, tileOf(x), tileOf(y), pixels);
+                return describeClip(b, tileOf(x, size), tileOf(y, size), pixels);
             }
         }
     }

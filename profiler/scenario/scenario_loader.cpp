@@ -20,7 +20,6 @@ constexpr std::int64_t kMaxFrames = 100000;
 constexpr std::int64_t kMaxBudgetCycles = 100000;
 constexpr std::size_t kMaxEntities = 16;
 constexpr double kMaxSpeed = 8; // px/frame: the routine assumes |velocity| <= 8
-constexpr int kMaxMapPixel = kMaxMapTiles * kTilePixels - 1;
 
 std::optional<Gravity> readGravity(const TomlSection& section, std::string_view key)
 {
@@ -182,14 +181,14 @@ void checkPlacement(const TomlFile& file, const Scenario& scenario, const Entity
     const std::string who =
         "entity '" + entity.name + "' at (" + formatNumber(entity.x) + ", " + formatNumber(entity.y) + ")";
     // Compared as doubles: a position far off the map would overflow an int.
-    if (box.left < 0 || box.top < 0 || box.right >= map.width * kTilePixels || box.bottom >= map.height * kTilePixels) {
+    const int size = design.tileSize;
+    if (box.left < 0 || box.top < 0 || box.right >= map.width * size || box.bottom >= map.height * size) {
         file.fail(entity.line, who + " is outside the map: " + describeBox(box) + "; the map is "
-                                   + std::to_string(map.width * kTilePixels) + " x "
-                                   + std::to_string(map.height * kTilePixels) + " pixels");
+                                   + std::to_string(map.width * size) + " x " + std::to_string(map.height * size)
+                                   + " pixels");
     }
-    for (int row = static_cast<int>(box.top) / kTilePixels; row <= static_cast<int>(box.bottom) / kTilePixels; ++row) {
-        for (int column = static_cast<int>(box.left) / kTilePixels;
-             column <= static_cast<int>(box.right) / kTilePixels; ++column) {
+    for (int row = static_cast<int>(box.top) / size; row <= static_cast<int>(box.bottom) / size; ++row) {
+        for (int column = static_cast<int>(box.left) / size; column <= static_cast<int>(box.right) / size; ++column) {
             if (design[map.at(column, row)].solid) {
                 file.fail(entity.line, who + " overlaps the " + design[map.at(column, row)].name + " tile at row " + std::to_string(row) + ", column "
                                            + std::to_string(column) + ": " + describeBox(box));
@@ -242,12 +241,13 @@ void readEntities(const TomlSection& top, Scenario& scenario)
     }
 }
 
-// Expected positions are whole pixels, written 120 or 120.0.
-int readWholePixel(const TomlSection& expect, const toml::node& node)
+// Expected positions are whole pixels, written 120 or 120.0, within the largest map of the design.
+int readWholePixel(const TomlSection& expect, const toml::node& node, const Design& design)
 {
     const double value = expect.asNumber(node, "pos");
-    if (value != std::floor(value) || value < 0 || value > kMaxMapPixel) {
-        expect.fail(node, "pos", "must be whole pixels 0.." + std::to_string(kMaxMapPixel) + ", not " + formatNumber(value));
+    const int maxPixel = kMaxMapTiles * design.tileSize - 1;
+    if (value != std::floor(value) || value < 0 || value > maxPixel) {
+        expect.fail(node, "pos", "must be whole pixels 0.." + std::to_string(maxPixel) + ", not " + formatNumber(value));
     }
     return static_cast<int>(value);
 }
@@ -267,7 +267,7 @@ Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
                                                           + names + ")");
     }
     if (const toml::array* pos = expect.pair("pos", "whole numbers")) {
-        result.pos = {readWholePixel(expect, (*pos)[0]), readWholePixel(expect, (*pos)[1])};
+        result.pos = {readWholePixel(expect, (*pos)[0], scenario.design), readWholePixel(expect, (*pos)[1], scenario.design)};
     }
     result.standing = expect.boolean("standing");
     result.ceiling = expect.boolean("ceiling");

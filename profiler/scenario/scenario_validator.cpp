@@ -91,7 +91,8 @@ struct Outlook {
         }
         const TileKind& kind = pixels.design[*t];
         const bool platform = kind.oneWay && (onFloor() ? kind.floor.exists() : kind.ceiling.exists());
-        return (kind.solid || platform) && (y & 15) == (onFloor() ? 0 : 15);
+        const int last = pixels.design.tileSize - 1;
+        return (kind.solid || platform) && (y & last) == (onFloor() ? 0 : last);
     }
 };
 
@@ -194,7 +195,8 @@ std::string describeTile(const MapPixels& pixels, int x, int y)
     if (!tile) {
         return y < 0 ? "the top of the map" : "the bottom of the map";
     }
-    return pixels.design.describe(*tile) + " (row " + std::to_string(y >> 4) + ", column " + std::to_string(x >> 4) + ")";
+    const int size = pixels.design.tileSize;
+    return pixels.design.describe(*tile) + " (row " + std::to_string(y / size) + ", column " + std::to_string(x / size) + ")";
 }
 
 std::string describeHitbox(const HitboxUse& use)
@@ -211,15 +213,16 @@ std::string describeHitbox(const HitboxUse& use)
 }
 
 // Clips are reported per tile the box rests on, each by its tightest.
-std::pair<int, int> groundTile(const Clip& c)
+std::pair<int, int> groundTile(const Clip& c, int tileSize)
 {
-    return {c.ground >> 4, c.groundX >> 4};
+    return {c.ground / tileSize, c.groundX / tileSize};
 }
 
 void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use, std::vector<MapViolation>& violations)
 {
-    std::sort(clips.begin(), clips.end(), [](const Clip& a, const Clip& b) {
-        return std::tuple(groundTile(a), a.originX) < std::tuple(groundTile(b), b.originX);
+    const int size = o.pixels.design.tileSize;
+    std::sort(clips.begin(), clips.end(), [size](const Clip& a, const Clip& b) {
+        return std::tuple(groundTile(a, size), a.originX) < std::tuple(groundTile(b, size), b.originX);
     });
     const bool onFloor = o.onFloor();
     const char* groundName = onFloor ? "floor" : "ceiling";
@@ -227,7 +230,7 @@ void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use
     for (std::size_t first = 0; first < clips.size();) {
         std::size_t last = first;
         const Clip* tightest = &clips[first];
-        while (last + 1 < clips.size() && groundTile(clips[last + 1]) == groundTile(clips[first])) {
+        while (last + 1 < clips.size() && groundTile(clips[last + 1], size) == groundTile(clips[first], size)) {
             ++last;
             if (clips[last].freeRows() < tightest->freeRows()) {
                 tightest = &clips[last];
@@ -243,7 +246,8 @@ void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use
             ") and the " + farName + " (pixel row " + std::to_string(t.far) + " at column " + std::to_string(t.farX) +
             "), where it needs " + std::to_string(neededRows(use.hitbox, o.standing)) + ", " +
             (onFloor ? "its height and the pixel it rests above the floor" : "its height");
-        violations.push_back({t.ground >> 4, t.groundX >> 4, *o.pixels.tileAt(t.groundX, t.ground),
+        const std::pair<int, int> tile = groundTile(t, size);
+        violations.push_back({tile.first, tile.second, *o.pixels.tileAt(t.groundX, t.ground),
                               onFloor ? "NOT_ENOUGH_ROOM_ABOVE_FLOOR" : "NOT_ENOUGH_ROOM_BELOW_CEILING", detail});
         first = last + 1;
     }
