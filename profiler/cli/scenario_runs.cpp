@@ -78,8 +78,11 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
         try {
             // A ROM given on the command line reads every map in its design; else each scenario
             // names its ROM, and its map is read in that ROM's design.
-            const Scenario scenario = romOverride ? loadScenario(paths[i], &romOf(*romOverride).manifest.design)
-                                                  : loadScenario(paths[i]);
+            const Scenario scenario =
+                romOverride ? loadScenario(paths[i], &romOf(*romOverride).manifest.design)
+                            : loadScenario(paths[i], [&](const std::filesystem::path& romPath) {
+                                  return romOf(RomFiles{romPath, std::nullopt, std::nullopt}).manifest.design;
+                              });
             const ProfiledRom& rom = romOf(romOverride ? *romOverride
                                                        : RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()),
                                                                   std::nullopt, std::nullopt});

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -80,6 +81,8 @@ struct Design {
     Invariants invariants;
 
     const TileKind& operator[](TileId id) const { return tiles[id]; }
+    // log2 of tileSize: the map's pixel loops divide by shifting.
+    int tileShift() const { return std::countr_zero(static_cast<unsigned>(tileSize)); }
     std::optional<TileId> byLegend(char legend) const;
     // By name or abbreviation, ignoring case.
     std::optional<TileId> byName(std::string_view wanted) const;

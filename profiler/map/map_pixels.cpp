@@ -7,8 +7,8 @@ std::optional<TileId> MapPixels::tileAt(int x, int y) const
     if (x < 0 || y < 0) {
         return std::nullopt;
     }
-    const int column = x / design.tileSize;
-    const int row = y / design.tileSize;
+    const int column = x >> design.tileShift();
+    const int row = y >> design.tileShift();
     if (!map.contains(column, row)) {
         return std::nullopt;
     }

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -105,6 +106,12 @@ inline std::optional<std::size_t> findEntity(const Scenario& s, std::string_view
 // and entities that start outside the map or overlapping a solid tile. The map is read in `design`;
 // without one, in the design of the ROM the scenario names (its manifest's).
 Scenario loadScenario(const std::filesystem::path& path, const Design* design = nullptr);
+
+// The design of the ROM at a path, for a caller that has the ROM loaded already.
+using DesignOfRom = std::function<Design(const std::filesystem::path& romPath)>;
+
+// The same, the map read in the design `designOf` gives for the ROM the scenario names.
+Scenario loadScenario(const std::filesystem::path& path, const DesignOfRom& designOf);
 
 // The same for the text of a scenario read elsewhere: `path` names it in messages, and a Tiled
 // map's `file` is relative to its directory.

@@ -285,10 +285,10 @@ Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
 namespace {
 
 // The design of the ROM the scenario names, for a scenario read without one.
-Design designOfRom(const TomlSection& top, const Scenario& scenario)
+Design designOfRom(const TomlSection& top, const Scenario& scenario, const DesignOfRom& designOf)
 {
     try {
-        return loadManifest(manifestBeside(resolveRomPath(scenario.rom, scenario.path.parent_path()))).design;
+        return designOf(resolveRomPath(scenario.rom, scenario.path.parent_path()));
     } catch (const emu::InputError& e) {
         if (!top.find("rom")) {
             throw;
@@ -297,7 +297,13 @@ Design designOfRom(const TomlSection& top, const Scenario& scenario)
     }
 }
 
-Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, const Design* design)
+Design manifestDesign(const std::filesystem::path& romPath)
+{
+    return loadManifest(manifestBeside(romPath)).design;
+}
+
+Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, const Design* design,
+                      const DesignOfRom& designOf = manifestDesign)
 {
     const toml::table& root = file.root;
     Scenario scenario;
@@ -309,7 +315,7 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
     scenario.frames = static_cast<int>(top.requiredInteger("frames", 1, kMaxFrames));
     scenario.budgetCycles =
         static_cast<int>(top.integer("budget_cycles", 1, kMaxBudgetCycles).value_or(scenario.budgetCycles));
-    scenario.design = design != nullptr ? *design : designOfRom(top, scenario);
+    scenario.design = design != nullptr ? *design : designOfRom(top, scenario, designOf);
     readMap(top, scenario);
     readEntities(top, scenario);
     for (const toml::table* table : top.tableArray("expect")) {
@@ -325,6 +331,11 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
 Scenario loadScenario(const std::filesystem::path& path, const Design* design)
 {
     return readScenario(path, readTomlFile(path), design);
+}
+
+Scenario loadScenario(const std::filesystem::path& path, const DesignOfRom& designOf)
+{
+    return readScenario(path, readTomlFile(path), nullptr, designOf);
 }
 
 Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design* design)
