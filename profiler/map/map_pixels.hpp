@@ -2,7 +2,9 @@
 
 #include "profiler/map/tile_map.hpp"
 
+#include <array>
 #include <cstdint>
+#include <vector>
 #include <optional>
 
 namespace tileprof {
@@ -15,6 +17,8 @@ enum class Platforms : std::uint8_t { Count, Ignore };
 // the ROM's own tables), in tiles of the design's size. Pixels outside the map count as solid:
 // the designs keep entities inside.
 struct MapPixels {
+    MapPixels(const TileMap& map, const Design& design);
+
     const TileMap& map;
     const Design& design; // every surface's rows known
 
@@ -32,6 +36,19 @@ struct MapPixels {
 
     // What stops an entity going up: a ceiling down to its last row, a one-way one unless ignored.
     bool ceiling(int x, int y, Platforms platforms = Platforms::Count) const;
+
+private:
+    // What the pixel tests need of a tile type, packed: the validators ask for every pixel.
+    struct Traits {
+        std::array<std::uint8_t, 16> floorRows;
+        std::array<std::uint8_t, 16> ceilingRows;
+        bool floor;
+        bool ceiling;
+        bool solid;
+        bool oneWay;
+    };
+    std::vector<Traits> traits_; // by tile id
+    int shift_;                  // log2 of the tile size
 };
 
 } // namespace tileprof
