@@ -76,18 +76,17 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
     for (std::size_t i = 0; i < paths.size(); ++i) {
         progress.at(i, paths[i]);
         try {
-            // A ROM given on the command line reads every map in its design; else each scenario
-            // names its ROM, and its map is read in that ROM's design.
-            const Scenario scenario =
-                romOverride ? loadScenario(paths[i], &romOf(*romOverride).manifest.design)
-                            : loadScenario(paths[i], [&](const std::filesystem::path& romPath) {
-                                  return romOf(RomFiles{romPath, std::nullopt, std::nullopt}).manifest.design;
-                              });
-            const ProfiledRom& rom = romOf(romOverride ? *romOverride
-                                                       : RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()),
-                                                                  std::nullopt, std::nullopt});
-            runs.results.push_back(runScenario(scenario, rom, options));
-            runs.romOf.push_back(&rom);
+            // The scenario runs on the ROM given on the command line, else on the one it names; its
+            // map is read in that ROM's design.
+            const ProfiledRom* rom = romOverride ? &romOf(*romOverride) : nullptr;
+            const Scenario scenario = loadScenario(paths[i], [&](const std::filesystem::path& romPath) {
+                if (rom == nullptr) {
+                    rom = &romOf(RomFiles{romPath, std::nullopt, std::nullopt});
+                }
+                return rom->manifest.design;
+            });
+            runs.results.push_back(runScenario(scenario, *rom, options));
+            runs.romOf.push_back(rom);
         } catch (const emu::InputError& e) {
             std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
             runs.problems.push_back({paths[i], e.what()});

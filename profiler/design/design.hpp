@@ -16,8 +16,8 @@ using TileId = std::uint8_t;
 
 // A tile's edge toward the entity, one row per pixel column of the tile (8 or 16): for a floor,
 // the first row that stops an entity coming down; for a ceiling, the last row that stops one going
-// up. A row past the tile's last stops nothing in its column. The rows are given, or read from the ROM's table the manifest names at
-// the tile's value + the column.
+// up. A row past the tile's last stops nothing in its column. The rows are given, or read from the
+// ROM's table the manifest names at the tile's value | the column.
 struct Surface {
     enum class From : std::uint8_t { Nowhere, Rows, TopHeightTable, BottomHeightTable };
     From from = From::Nowhere;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/design/design.hpp"
+#include "profiler/gui/tile_shape.hpp"
 
 #include <cstdint>
 
@@ -17,17 +17,14 @@ struct Rgb {
 // What a tile read found, as the map colours it.
 enum class ReadOutcome : std::uint8_t { Clear, Blocking, Slope, Platform };
 
-// Floor and ceiling both block; a one-way tile is a platform; a floor or a ceiling alone, a slope.
+// A read tile's outcome follows the shape its type is drawn as.
 inline ReadOutcome readOutcome(const TileKind& kind)
 {
-    if (kind.oneWay) {
-        return ReadOutcome::Platform;
-    }
-    if (kind.floor.exists() && kind.ceiling.exists()) {
-        return ReadOutcome::Blocking;
-    }
-    if (kind.floor.exists() || kind.ceiling.exists()) {
-        return ReadOutcome::Slope;
+    switch (shapeKind(kind)) {
+    case TileShape::Kind::Solid: return ReadOutcome::Blocking;
+    case TileShape::Kind::Slope: return ReadOutcome::Slope;
+    case TileShape::Kind::Platform: return ReadOutcome::Platform;
+    case TileShape::Kind::Empty: break;
     }
     return ReadOutcome::Clear;
 }

@@ -2,6 +2,19 @@
 
 namespace tileprof::gui {
 
+TileShape::Kind shapeKind(const TileKind& kind)
+{
+    const bool floor = kind.floor.exists();
+    const bool ceiling = kind.ceiling.exists();
+    if (kind.oneWay) {
+        return TileShape::Kind::Platform;
+    }
+    if (floor && ceiling) {
+        return TileShape::Kind::Solid;
+    }
+    return floor || ceiling ? TileShape::Kind::Slope : TileShape::Kind::Empty;
+}
+
 TileShape tileShape(const TileKind& kind, int tileSize)
 {
     TileShape shape;
@@ -28,13 +41,7 @@ TileShape tileShape(const TileKind& kind, int tileSize)
             column = span(0, bottom);
         }
     }
-    if (kind.oneWay) {
-        shape.kind = TileShape::Kind::Platform;
-    } else if (floor && ceiling) {
-        shape.kind = TileShape::Kind::Solid;
-    } else if (floor || ceiling) {
-        shape.kind = TileShape::Kind::Slope;
-    }
+    shape.kind = shapeKind(kind);
     return shape;
 }
 

@@ -23,6 +23,10 @@ struct TileShape {
     std::array<Span, 16> columns{};
 };
 
+// What a tile type is drawn and coloured as: a one-way tile is a platform; floor and ceiling both
+// fill the tile (Solid); a floor or a ceiling alone is a slope; neither, empty.
+TileShape::Kind shapeKind(const TileKind& kind);
+
 // A floor's column j is blocked from its first row down to the tile's bottom, a ceiling's from the
 // top down to its last row; a one-way tile is the one-pixel surface it stops things at. A tile
 // that is floor and ceiling both fills its columns (Solid). `kind`'s surfaces must hold their rows;

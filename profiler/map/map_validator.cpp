@@ -9,7 +9,7 @@ namespace {
 
 using Side = PlacementRule::Side;
 
-// "A, B or C".
+// "A, B or C", with `last` as a final alternative when given.
 std::string nameList(const Design& design, const std::vector<TileId>& tiles, const std::string& last = "")
 {
     std::vector<std::string> names;
@@ -129,19 +129,18 @@ void checkSide(const PlacementRule& rule, const TileCheck& check)
     const Side side = *rule.side;
     const TileId neighbour = check.at(columnStep(side), rowStep(side));
     const std::string found = neighbourName(side) + " is " + design.describe(neighbour);
-    const std::vector<TileId> solid = solidTiles(design);
     if (rule.wall && design[neighbour].solid) {
         const TileId beyond = check.at(columnStep(side), rowStep(*rule.wall));
         if (!design[beyond].solid) {
             const std::string where = *rule.wall == Side::Above ? "above" : "below";
             check.report(rule, found + " but the tile " + where + " it is " + design.describe(beyond) + "; a "
                                    + design[neighbour].name + " neighbour must be part of a wall, "
-                                   + nameList(design, solid) + " " + where + " it too");
+                                   + nameList(design, solidTiles(design)) + " " + where + " it too");
         }
         return;
     }
     if (!contains(rule.allowed, neighbour)) {
-        const std::string wall = rule.wall ? "a " + nameList(design, solid) + " wall" : "";
+        const std::string wall = rule.wall ? "a " + nameList(design, solidTiles(design)) + " wall" : "";
         check.report(rule, found + "; " + subjectOf(rule, check) + " needs " + nameList(design, rule.allowed, wall)
                                + " " + placeName(side));
     }

@@ -104,10 +104,12 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
     const MapPixels& pixels = g.pixels;
     const Invariants& invariants = pixels.design.invariants;
     const int size = pixels.design.tileSize;
-    for (int y = b.top; invariants.neverOverlapsSolid && y <= b.bottom; y = (tileOf(y, size) + 1) * size) {
-        for (int x = b.left; x <= b.right; x = (tileOf(x, size) + 1) * size) {
-            if (pixels.solid(x, y)) {
-                return describeClip(b, tileOf(x, size), tileOf(y, size), pixels);
+    if (invariants.neverOverlapsSolid) {
+        for (int y = b.top; y <= b.bottom; y = (tileOf(y, size) + 1) * size) {
+            for (int x = b.left; x <= b.right; x = (tileOf(x, size) + 1) * size) {
+                if (pixels.solid(x, y)) {
+                    return describeClip(b, tileOf(x, size), tileOf(y, size), pixels);
+                }
             }
         }
     }

@@ -284,7 +284,7 @@ Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
 
 namespace {
 
-// The design of the ROM the scenario names, for a scenario read without one.
+// The design of the ROM the scenario names, as `designOf` finds it.
 Design designOfRom(const TomlSection& top, const Scenario& scenario, const DesignOfRom& designOf)
 {
     try {
@@ -297,13 +297,16 @@ Design designOfRom(const TomlSection& top, const Scenario& scenario, const Desig
     }
 }
 
-Design manifestDesign(const std::filesystem::path& romPath)
+// A given design, or else the one the manifest beside the scenario's ROM names.
+DesignOfRom designSource(const Design* design)
 {
-    return loadManifest(manifestBeside(romPath)).design;
+    if (design != nullptr) {
+        return [design](const std::filesystem::path&) { return *design; };
+    }
+    return [](const std::filesystem::path& romPath) { return loadManifest(manifestBeside(romPath)).design; };
 }
 
-Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, const Design* design,
-                      const DesignOfRom& designOf = manifestDesign)
+Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, const DesignOfRom& designOf)
 {
     const toml::table& root = file.root;
     Scenario scenario;
@@ -315,7 +318,7 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
     scenario.frames = static_cast<int>(top.requiredInteger("frames", 1, kMaxFrames));
     scenario.budgetCycles =
         static_cast<int>(top.integer("budget_cycles", 1, kMaxBudgetCycles).value_or(scenario.budgetCycles));
-    scenario.design = design != nullptr ? *design : designOfRom(top, scenario, designOf);
+    scenario.design = designOfRom(top, scenario, designOf);
     readMap(top, scenario);
     readEntities(top, scenario);
     for (const toml::table* table : top.tableArray("expect")) {
@@ -330,17 +333,17 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
 
 Scenario loadScenario(const std::filesystem::path& path, const Design* design)
 {
-    return readScenario(path, readTomlFile(path), design);
+    return readScenario(path, readTomlFile(path), designSource(design));
 }
 
 Scenario loadScenario(const std::filesystem::path& path, const DesignOfRom& designOf)
 {
-    return readScenario(path, readTomlFile(path), nullptr, designOf);
+    return readScenario(path, readTomlFile(path), designOf);
 }
 
 Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design* design)
 {
-    return readScenario(path, parseTomlFile(path.string(), std::move(text)), design);
+    return readScenario(path, parseTomlFile(path.string(), std::move(text)), designSource(design));
 }
 
 } // namespace tileprof
