@@ -180,6 +180,55 @@ TEST_CASE("design: 8-pixel tiles: surfaces of 8 rows, maps, placement and invari
                    "(column 3, row 1)");
 }
 
+TEST_CASE("design: a tile drawn as a mask blocks its '#' pixels from every side, and only those are solid")
+{
+    TempDir dir;
+    std::string ramp = "\"\"\"\n";
+    for (int y = 0; y < 16; ++y) {
+        ramp += std::string(static_cast<std::size_t>(15 - y), '.') + std::string(static_cast<std::size_t>(y + 1), '#') + "\n";
+    }
+    ramp += "\"\"\"";
+    const std::string text = replaced(kSmallDesign, "floor = [8, 8, 8, 8, 8, 8, 8, 8, 99, 99, 99, 99, 99, 99, 99, 99]",
+                                      "mask = " + ramp + "\nsolid = true");
+    const Design design = loadDesign(dir.write("masked.toml", text));
+    const TileKind& step = design[*design.byName("STEP")];
+    REQUIRE(step.mask);
+    CHECK((*step.mask)[0] == 0x8000);
+    CHECK((*step.mask)[15] == 0xFFFF);
+
+    const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
+                                 "[[entity]]\nname = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
+                                 "pos = [40, 24]\n";
+    const Scenario s = loadScenario(dir.write("s.toml", scenario), &design);
+    const MapPixels pixels{s.map, design};
+    for (const Platforms platforms : {Platforms::Count, Platforms::Ignore}) {
+        CHECK(pixels.floor(16 + 15, 32, platforms)); // the ramp's top right corner
+        CHECK(pixels.ceiling(16 + 15, 32, platforms));
+        CHECK_FALSE(pixels.floor(16 + 14, 32, platforms));
+    }
+    CHECK(pixels.solid(16 + 8, 32 + 7));
+    CHECK_FALSE(pixels.solid(16 + 7, 32 + 7));
+    CHECK(pixels.floor(16, 32 + 15));
+
+    // A box in the ramp's open half keeps the invariant; one pixel lower it overlaps the ramp.
+    EntityState entity;
+    entity.hitbox = {1, 1, 1, 2};
+    entity.x = static_cast<std::uint32_t>(0x1000 + 18) << 16;
+    entity.y = static_cast<std::uint32_t>(0x1000 + 32 + 12) << 16;
+    const CollisionGeometry geometry{pixels, 0x1000, 0x1000, 0x80, 0x40};
+    CHECK_FALSE(checkInvariants(entity, geometry));
+    entity.y += 1U << 16;
+    const std::optional<std::string> clip = checkInvariants(entity, geometry);
+    REQUIRE(clip);
+    CHECK(clip->find("the STEP tile (column 1, row 2)") != std::string::npos);
+
+    CHECK(designError(replaced(text, "#\n\"\"\"", "\n\"\"\"")).find("line 16 of the mask is \"")
+          != std::string::npos);
+    CHECK(designError(replaced(text, "solid = true\n\n[[rule]]", "solid = true\none_way = true\n\n[[rule]]"))
+              .find("tile STEP has a mask: it takes no floor, ceiling or one_way")
+          != std::string::npos);
+}
+
 TEST_CASE("design: a scenario without a design reads its map in its ROM's, and says so when it has none")
 {
     TempDir dir;

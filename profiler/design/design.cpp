@@ -54,6 +54,42 @@ Surface readSurface(const TomlSection& tile, std::string_view key, int tileSize)
     return surface;
 }
 
+// A mask as the design file draws it: a string of tileSize lines, each tileSize pixels, '#' for a
+// pixel the tile blocks and '.' for one it does not.
+std::array<std::uint16_t, 16> readMask(const TomlSection& tile, int tileSize)
+{
+    const toml::node& node = tile.require("mask");
+    const toml::value<std::string>* text = node.as_string();
+    const std::string shape = "must draw the tile in " + std::to_string(tileSize) + " lines of " + std::to_string(tileSize)
+                              + " pixels, '#' blocked and '.' open";
+    if (text == nullptr) {
+        tile.fail(node, "mask", shape);
+    }
+    std::array<std::uint16_t, 16> mask{};
+    std::size_t row = 0;
+    std::string_view rest = text->get();
+    while (!rest.empty()) {
+        const std::size_t end = rest.find('\n');
+        const std::string_view line = rest.substr(0, end);
+        rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+        if (row == static_cast<std::size_t>(tileSize) || line.size() != static_cast<std::size_t>(tileSize)
+            || line.find_first_not_of("#.") != std::string_view::npos) {
+            tile.fail(node, "mask", shape + " (line " + std::to_string(row + 1) + " of the mask is \"" + std::string(line)
+                                        + "\")");
+        }
+        for (std::size_t x = 0; x < line.size(); ++x) {
+            if (line[x] == '#') {
+                mask[row] = static_cast<std::uint16_t>(mask[row] | 1U << x);
+            }
+        }
+        ++row;
+    }
+    if (row != static_cast<std::size_t>(tileSize)) {
+        tile.fail(node, "mask", shape + " (it has " + std::to_string(row) + " lines)");
+    }
+    return mask;
+}
+
 char readLegend(const TomlSection& tile)
 {
     const std::string legend = tile.requiredString("legend");
@@ -68,7 +104,7 @@ char readLegend(const TomlSection& tile)
 TileKind readTile(const TomlFile& file, const toml::table& table, std::size_t index, int tileSize)
 {
     const TomlSection tile(file, table, "[[tile]] " + std::to_string(index + 1), "tile.",
-                           {"name", "abbreviation", "legend", "value", "floor", "ceiling", "solid", "one_way"});
+                           {"name", "abbreviation", "legend", "value", "floor", "ceiling", "mask", "solid", "one_way"});
     TileKind kind;
     kind.line = tile.line();
     kind.name = tile.requiredString("name");
@@ -79,6 +115,12 @@ TileKind readTile(const TomlFile& file, const toml::table& table, std::size_t in
     kind.ceiling = readSurface(tile, "ceiling", tileSize);
     kind.solid = tile.boolean("solid").value_or(false);
     kind.oneWay = tile.boolean("one_way").value_or(false);
+    if (tile.find("mask") != nullptr) {
+        if (kind.floor.exists() || kind.ceiling.exists() || kind.oneWay) {
+            file.fail(kind.line, "tile " + kind.name + " has a mask: it takes no floor, ceiling or one_way");
+        }
+        kind.mask = readMask(tile, tileSize);
+    }
     if (kind.oneWay && kind.floor.exists() == kind.ceiling.exists()) {
         file.fail(kind.line, "tile " + kind.name + " is one_way: give it a floor or a ceiling, not both or neither");
     }

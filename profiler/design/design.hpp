@@ -34,7 +34,9 @@ struct TileKind {
     std::uint8_t value = 0;   // its byte in the routine's collision table
     Surface floor;
     Surface ceiling;
-    bool solid = false;   // no hitbox may ever overlap it
+    // Instead of surfaces, the pixels the tile blocks from every side: row y's bit x is pixel (x, y).
+    std::optional<std::array<std::uint16_t, 16>> mask;
+    bool solid = false;   // no hitbox may ever overlap it (its mask's pixels, when it has one)
     bool oneWay = false;  // stops only what comes at it from its open side
     int line = 0;
     bool operator==(const TileKind&) const = default;

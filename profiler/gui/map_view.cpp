@@ -121,17 +121,25 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
             const float y0 = static_cast<float>(row * ts);
             draw->AddRectFilled(at(x0, y0), at(x0 + tsf, y0 + tsf), colour(palette::kEmptyTile));
             const ImU32 fill = colour(shapeColour(rom.design[type], shape.kind));
-            // Runs of equal columns as one rectangle each: a tile's pixel columns at most.
+            // Runs of equal columns as one rectangle for each run of blocked rows in them.
             for (int j = 0; j < ts;) {
-                const TileShape::Span span = shape.columns[static_cast<std::size_t>(j)];
+                const std::uint16_t bits = shape.columns[static_cast<std::size_t>(j)];
                 int end = j + 1;
-                while (end < ts && shape.columns[static_cast<std::size_t>(end)].top == span.top &&
-                       shape.columns[static_cast<std::size_t>(end)].bottom == span.bottom) {
+                while (end < ts && shape.columns[static_cast<std::size_t>(end)] == bits) {
                     ++end;
                 }
-                if (!span.empty()) {
-                    draw->AddRectFilled(at(x0 + static_cast<float>(j), y0 + span.top),
-                                        at(x0 + static_cast<float>(end), y0 + span.bottom + 1.0f), fill);
+                for (int top = 0; top < ts;) {
+                    if ((bits >> top & 1) == 0) {
+                        ++top;
+                        continue;
+                    }
+                    int bottom = top;
+                    while (bottom + 1 < ts && (bits >> (bottom + 1) & 1) != 0) {
+                        ++bottom;
+                    }
+                    draw->AddRectFilled(at(x0 + static_cast<float>(j), y0 + static_cast<float>(top)),
+                                        at(x0 + static_cast<float>(end), y0 + static_cast<float>(bottom) + 1.0f), fill);
+                    top = bottom + 1;
                 }
                 j = end;
             }

@@ -12,26 +12,29 @@ TileShape::Kind shapeKind(const TileKind& kind)
     if (floor && ceiling) {
         return TileShape::Kind::Solid;
     }
-    return floor || ceiling ? TileShape::Kind::Slope : TileShape::Kind::Empty;
+    return floor || ceiling || kind.mask ? TileShape::Kind::Slope : TileShape::Kind::Empty;
 }
 
 TileShape tileShape(const TileKind& kind, int tileSize)
 {
     TileShape shape;
     const int last = tileSize - 1;
-    // A row past the tile's last is the tables' "never" (32): no pixel of that column blocks.
+    // Rows top..bottom; a row past the tile's last is the tables' "never" (32): none is blocked.
     const auto span = [last](int top, int bottom) {
-        return top > last || bottom > last
-                   ? TileShape::Span{}
-                   : TileShape::Span{static_cast<std::int8_t>(top), static_cast<std::int8_t>(bottom)};
+        return top > last || bottom > last ? std::uint16_t{0}
+                                            : static_cast<std::uint16_t>((2U << bottom) - (1U << top));
     };
     const bool floor = kind.floor.exists();
     const bool ceiling = kind.ceiling.exists();
     for (std::size_t j = 0; j < static_cast<std::size_t>(tileSize); ++j) {
         const int top = kind.floor.rows[j];
         const int bottom = kind.ceiling.rows[j];
-        TileShape::Span& column = shape.columns[j];
-        if (kind.oneWay) {
+        std::uint16_t& column = shape.columns[j];
+        if (kind.mask) {
+            for (std::size_t y = 0; y < static_cast<std::size_t>(tileSize); ++y) {
+                column = static_cast<std::uint16_t>(column | ((*kind.mask)[y] >> j & 1U) << y);
+            }
+        } else if (kind.oneWay) {
             column = floor ? span(top, top) : span(bottom, bottom);
         } else if (floor && ceiling) {
             column = span(0, last);

@@ -1,5 +1,7 @@
 #include "profiler/runner/invariants.hpp"
 
+#include <algorithm>
+
 namespace tileprof {
 
 namespace {
@@ -90,6 +92,25 @@ bool touchesCeiling(const Box& b, const MapPixels& pixels)
     return false;
 }
 
+// Whether the box overlaps a solid pixel of the tile holding (x, y), its first pixel in that tile:
+// any pixel of a tile with a mask, else that pixel stands for the tile's.
+bool overlapsSolid(const Box& b, int x, int y, const MapPixels& pixels)
+{
+    const std::optional<TileId> tile = pixels.tileAt(x, y);
+    if (!tile || !pixels.design[*tile].mask) {
+        return pixels.solid(x, y);
+    }
+    const int last = pixels.design.tileSize - 1;
+    for (int row = y; row <= std::min(b.bottom, y | last); ++row) {
+        for (int column = x; column <= std::min(b.right, x | last); ++column) {
+            if (pixels.solid(column, row)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 // Rounds down to a tile of `size` pixels, for negative pixels (outside the map) too.
 int tileOf(int pixel, int size)
 {
@@ -107,7 +128,7 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
     if (invariants.neverOverlapsSolid) {
         for (int y = b.top; y <= b.bottom; y = (tileOf(y, size) + 1) * size) {
             for (int x = b.left; x <= b.right; x = (tileOf(x, size) + 1) * size) {
-                if (pixels.solid(x, y)) {
+                if (overlapsSolid(b, x, y, pixels)) {
                     return describeClip(b, tileOf(x, size), tileOf(y, size), pixels);
                 }
             }
