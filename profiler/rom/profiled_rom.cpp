@@ -5,6 +5,8 @@
 #include "profiler/symbols/symbol_file.hpp"
 #include "profiler/text/cpu_address.hpp"
 
+#include <algorithm>
+
 namespace tileprof {
 
 namespace {
@@ -195,15 +197,61 @@ std::int64_t romField(const ProfiledRom& rom, std::uint32_t address, FieldFormat
     return isSigned(format) && (value & sign) ? std::int64_t{value} - (std::int64_t{sign} << 1) : std::int64_t{value};
 }
 
+// Whether `bytes` bytes from `address` are all ROM, in its bank.
+bool inOneRomBank(const emu::RomImage& image, std::uint32_t address, std::uint32_t bytes)
+{
+    for (std::uint32_t i = 0; i < bytes; ++i) {
+        if (!image.offsetOf(address + i) || ((address + i) >> 16) != (address >> 16)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The host writes a collision map in work RAM; one in ROM is the engine's own metatile table, of
+// its symbol's size (256 entries when it has none).
+void resolveCollisionMap(const ProfiledRom& rom, const Resolver& r, RoutineAddresses& a)
+{
+    const SymbolRef& ref = rom.manifest.collisionMap;
+    const ResolvedSymbol table = r.symbol(ref);
+    a.collisionMap = table.value;
+    if (isWram(table.value, 256)) {
+        return;
+    }
+    const std::uint32_t entries = std::min<std::uint32_t>(table.size.value_or(256), 256);
+    if (entries == 0 || !inOneRomBank(rom.image, table.value, entries)) {
+        r.fail(ref, "is at " + cpuAddressText(table.value) + ": neither 256 bytes of work RAM (a table the host writes) nor " +
+                        std::to_string(entries) + " bytes of ROM in one bank (a metatile table of the ROM's own; give "
+                        "a smaller one its size in [symbols])");
+    }
+    for (std::uint32_t i = 0; i < entries; ++i) {
+        a.romCollisionMap.push_back(rom.image.bytes[*rom.image.offsetOf(table.value + i)]);
+    }
+}
+
+// Tile ids as the map holds them: each type its own id, or the first metatile of its value. Both
+// loops run downward so that the first byte of a type and the first type of a value are kept.
+void mapTileBytes(ProfiledRom& rom)
+{
+    const std::size_t types = rom.design.tiles.size();
+    const std::vector<std::uint8_t>& metatiles = rom.addresses.romCollisionMap;
+    rom.typeOfMapByte.fill(rom.design.empty);
+    rom.mapByteOfType.assign(types, std::nullopt);
+    for (std::size_t byte = metatiles.empty() ? types : metatiles.size(); byte-- > 0;) {
+        for (std::size_t type = types; type-- > 0;) {
+            if (metatiles.empty() ? type == byte : rom.design.tiles[type].value == metatiles[byte]) {
+                rom.typeOfMapByte[byte] = static_cast<TileId>(type);
+                rom.mapByteOfType[type] = static_cast<std::uint8_t>(byte);
+            }
+        }
+    }
+}
+
 void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& r, const HitboxRecords& h, RoutineAddresses& a)
 {
     const std::uint32_t bytes = h.recordBytes * h.recordCount;
     a.hitboxRecords = r.symbol(h.records).value;
-    bool inRom = true;
-    for (std::uint32_t i = 0; i < bytes && inRom; ++i) {
-        inRom = rom.image.offsetOf(a.hitboxRecords + i).has_value() &&
-                ((a.hitboxRecords + i) >> 16) == (a.hitboxRecords >> 16);
-    }
+    const bool inRom = inOneRomBank(rom.image, a.hitboxRecords, bytes);
     if (!inRom && !isWram(a.hitboxRecords, bytes)) {
         r.fail(h.records, "is at " + cpuAddressText(a.hitboxRecords) + ": its " + std::to_string(h.recordCount) + " records of " +
                               std::to_string(h.recordBytes) + " bytes are neither all ROM of one bank nor all work RAM");
@@ -247,7 +295,7 @@ RoutineAddresses resolve(const ProfiledRom& rom)
         a.mapRowOffsets = r.ram(*m.mapRowOffsets, bytes);
         a.mapRowOffsetRows = bytes / 2;
     }
-    a.collisionMap = r.ram(m.collisionMap, 256);
+    resolveCollisionMap(rom, r, a);
     for (const CaseLabel& c : m.cases) {
         a.caseLabels.push_back(r.code(c.label));
     }
@@ -314,6 +362,7 @@ ProfiledRom loadProfiledRom(const RomFiles& files)
     rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
     rom.addresses = resolve(rom);
     rom.design = readSurfaces(rom);
+    mapTileBytes(rom);
     return rom;
 }
 

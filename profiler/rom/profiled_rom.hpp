@@ -28,6 +28,9 @@ struct RoutineAddresses {
     std::optional<std::uint32_t> mapRowOffsets;
     std::uint32_t mapRowOffsetRows = 0; // how many rows the table holds
     std::uint32_t collisionMap = 0;
+    // The entries of collision_map when it is the ROM's own metatile table, not the 256 bytes of
+    // work RAM the host writes.
+    std::vector<std::uint8_t> romCollisionMap;
     std::vector<std::uint32_t> caseLabels; // parallel to Manifest::cases
     std::vector<std::uint32_t> mapVariables; // parallel to Manifest::mapVariables
     std::uint32_t hitboxRecords = 0;       // the first record, with Manifest::hitboxRecords
@@ -42,6 +45,11 @@ struct ProfiledRom {
     Manifest manifest;
     RoutineAddresses addresses;
     Design design; // the manifest's, every surface's rows read (from the ROM's tables where it says)
+    // The byte the map holds for each tile type: its id, or with a metatile table in ROM the first
+    // metatile whose entry is the type's value (nothing when none is); and the other way round,
+    // the type each byte stands for (the design's empty type for bytes no type has).
+    std::vector<std::optional<std::uint8_t>> mapByteOfType;
+    std::array<TileId, 256> typeOfMapByte{};
 };
 
 // Where a scenario's `rom` value leads: a bundled ROM by name (the build's roms/NAME.sfc), or a

@@ -75,11 +75,14 @@ void CollisionMachine::loadMap(const TileMap& map)
 {
     const RoutineAddresses& a = rom_.addresses;
     const Design& design = rom_.design;
-    for (std::uint32_t id = 0; id < 256; ++id) {
-        const TileId type = id < design.tiles.size() ? static_cast<TileId>(id) : design.empty;
-        bus_.poke(a.collisionMap + id, design[type].value);
-        mapWindow_.typeOfId[id] = type;
+    mapWindow_.typeOfId = rom_.typeOfMapByte;
+    if (a.romCollisionMap.empty()) {
+        for (std::uint32_t id = 0; id < 256; ++id) {
+            bus_.poke(a.collisionMap + id, design[rom_.typeOfMapByte[id]].value);
+        }
     }
+    // checkFits refused maps with a type the ROM's metatile table lacks.
+    const auto byteOf = [this](TileId type) { return *rom_.mapByteOfType[type]; };
     const Manifest& m = rom_.manifest;
     mapWindow_.columnHeight = static_cast<std::uint32_t>(m.columnHeight);
     if (m.columnHeight != 0) {
@@ -88,12 +91,12 @@ void CollisionMachine::loadMap(const TileMap& map)
         for (int column = 0; column < map.width; ++column) {
             for (int row = 0; row < m.columnHeight; ++row) {
                 const TileId tile = row < map.height ? map.at(column, row) : design.outside;
-                bus_.poke(a.mapTiles + static_cast<std::uint32_t>(column * m.columnHeight + row), tile);
+                bus_.poke(a.mapTiles + static_cast<std::uint32_t>(column * m.columnHeight + row), byteOf(tile));
             }
         }
     } else {
         for (std::size_t i = 0; i < map.tiles.size(); ++i) {
-            bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), map.tiles[i]);
+            bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), byteOf(map.tiles[i]));
         }
         bus_.poke(*a.mapBytesPerRow, static_cast<std::uint8_t>(map.width));
         bus_.poke(*a.mapBytesPerRow + 1, static_cast<std::uint8_t>(map.width >> 8));

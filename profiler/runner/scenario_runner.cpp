@@ -62,6 +62,31 @@ void checkHitboxRecords(const Scenario& s, const ProfiledRom& rom)
     }
 }
 
+// With the ROM's own metatile table, each tile the host writes needs a metatile of its type.
+void checkMetatiles(const Scenario& s, const ProfiledRom& rom)
+{
+    const Manifest& m = rom.manifest;
+    std::vector<bool> written(rom.design.tiles.size());
+    for (const TileId tile : s.map.tiles) {
+        written[tile] = true;
+    }
+    if (m.columnHeight > s.map.height) {
+        written[rom.design.outside] = true;
+    }
+    for (std::size_t type = 0; type < written.size(); ++type) {
+        if (written[type] && !rom.mapByteOfType[type]) {
+            const TileKind& kind = rom.design.tiles[type];
+            fail(s, s.mapLine,
+                 "the map needs " + rom.design.describe(static_cast<TileId>(type)) + " tiles" +
+                     (type == rom.design.outside && m.columnHeight != 0 ? " (the rows below it in each column too)" : "") +
+                     ", but " + rom.image.name + "'s " + m.collisionMap.name + ", its metatile table at " +
+                     cpuAddressText(rom.addresses.collisionMap) + ", has no metatile of value " +
+                     printfString("$%02X", kind.value) + " among its " +
+                     std::to_string(rom.addresses.romCollisionMap.size()) + " entries");
+        }
+    }
+}
+
 void checkFits(const Scenario& s, const ProfiledRom& rom)
 {
     const Manifest& m = rom.manifest;
@@ -78,6 +103,7 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
                                + m.path.string() + " names \"" + rom.design.name + "\" (" + rom.design.path.string()
                                + "), whose tile types differ");
     }
+    checkMetatiles(s, rom);
     if (s.map.width > m.maxMapWidth || s.map.height > m.maxMapHeight) {
         fail(s, s.mapLine,
              "the map is " + std::to_string(s.map.width) + " x " + std::to_string(s.map.height) + " tiles; " +

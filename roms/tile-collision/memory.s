@@ -6,8 +6,11 @@
 .segment "LOWRAM"
 
 ; One byte per metatile id: its collision type (tile_types.inc). Page-aligned: indexing it never
-; crosses a page.
+; crosses a page. tile-collision-metatiles has its own in ROM (metatiles.s) instead.
+.ifndef METATILES
 CollisionMap:       .res 256
+.export CollisionMap
+.endif
 
 ; Entity slots, one page each.
 Entities:           .res ENTITY_SLOT_BYTES * 16
@@ -24,4 +27,4 @@ MapRowOffsets:      .res 512
 
 MapData:            .res $E000
 
-.export CollisionMap, Entities, MapWidth, MapHeight, MapBytesPerRow, MapRowOffsets, MapData
+.export Entities, MapWidth, MapHeight, MapBytesPerRow, MapRowOffsets, MapData

@@ -23,7 +23,7 @@
 .import TopHeightTable, BottomHeightTable
 
 MAP_TILES = .loword(MapData) - $100
-COLLISION_TYPES = .loword(CollisionMap)
+.include "collision_map.inc"        ; TYPE_OF_TILE: the operand that reads tile id X's collision type
 ROW_OFFSETS = .loword(MapRowOffsets)
 
 .segment "CODE"
@@ -33,7 +33,7 @@ ROW_OFFSETS = .loword(MapRowOffsets)
 .macro LOAD_TILE_TYPE offset
     lda a:.loword(MAP_TILES + (offset)), y  ; .loword: ca65 range-checks a negative offset added to an import
     tax
-    lda a:COLLISION_TYPES, x
+    lda TYPE_OF_TILE, x
 .endmacro
 
 ; X = 2 * the row of the pixel row in A: MapRowOffsets' index. A16.
@@ -67,7 +67,7 @@ ROW_OFFSETS = .loword(MapRowOffsets)
     .a8
     lda a:MAP_TILES, x
     tax
-    lda a:COLLISION_TYPES, x
+    lda TYPE_OF_TILE, x
 .endmacro
 
 ; yPosition += yVelocity (32-bit). yDelta = the whole pixels the move covers, which is the
@@ -287,7 +287,7 @@ GoMovingUp:
     ; SOLID, END_SLOPE or a floor slope: is the box's bottom at or past its surface here?
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax                             ; type | (x & 15): the height-table entry
     lda z:Entity::bottom
     and #$0F
@@ -332,7 +332,7 @@ NotSolid:
     bcc Done                        ; not a ceiling slope
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax
     lda z:Entity::top
     and #$0F
@@ -368,7 +368,7 @@ Done:
     ; height (walking up a slope, or down within one tile).
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax
     lda z:Entity::bottom
     and #$0F
@@ -389,7 +389,7 @@ TileBelow:
     bcs SideTilesBelow              ; only SOLID, END_SLOPE, floor slopes and UP_PLATFORM hold
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax
     lda z:Entity::bottom
     and #$0F
@@ -440,7 +440,7 @@ OnLedge:
 CeilingSlope:
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax
     lda z:Entity::top
     and #$0F
@@ -487,7 +487,7 @@ BottomTile:
     bcs Done                        ; only SOLID, END_SLOPE and floor slopes
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax
     lda z:Entity::bottom
     and #$0F
@@ -519,7 +519,7 @@ Done:
 SnapToCentre:
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax
     lda z:Entity::top
     and #$0F
@@ -543,7 +543,7 @@ TileAbove:
 SnapAbove:
     lda z:Entity::xPosition + 2
     and #$0F
-    ora a:COLLISION_TYPES, x
+    ora TYPE_OF_TILE, x
     tax
     lda z:Entity::top
     and #$0F

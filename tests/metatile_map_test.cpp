@@ -1,0 +1,137 @@
+// A collision map in ROM is the engine's own metatile table: the host writes each tile as the first
+// metatile of its type instead of writing the table (tile-collision-metatiles, built from the same
+// routine with metatiles.s), and refuses a map whose types the table lacks.
+
+#include "emu/input_error.hpp"
+#include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/collision_machine.hpp"
+#include "profiler/runner/scenario_runner.hpp"
+#include "profiler/scenario/scenario.hpp"
+#include "tests/support/manifest_text.hpp"
+#include "tests/support/paths.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace tileprof::test {
+namespace {
+
+const ProfiledRom& metatiles()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision-metatiles"));
+    return rom;
+}
+
+const ProfiledRom& ours()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    return rom;
+}
+
+// The same tiles, read as the same types at the same cycles: metatile ids are named by their type.
+bool sameTiles(const std::vector<TileRead>& a, const std::vector<TileRead>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const TileRead& x, const TileRead& y) {
+        return x.column == y.column && x.row == y.row && x.type == y.type && x.cycle == y.cycle;
+    });
+}
+
+// The message `run` gives for a scenario on `rom`, or nothing.
+std::string runError(const Scenario& scenario, const ProfiledRom& rom)
+{
+    try {
+        runScenario(scenario, rom);
+    } catch (const emu::InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST_CASE("metatile map: a collision map in ROM is read, each type written as its first metatile")
+{
+    const ProfiledRom& rom = metatiles();
+    CHECK(rom.addresses.romCollisionMap.size() == 26);
+    CHECK(ours().addresses.romCollisionMap.empty());
+    CHECK(rom.mapByteOfType[untechTile("EMPTY")] == 0);
+    CHECK(rom.mapByteOfType[untechTile("SOLID")] == 3);
+    CHECK(rom.mapByteOfType[untechTile("DOWN_RIGHT_SLOPE")] == 9);
+    CHECK(rom.mapByteOfType[untechTile("UP_LEFT_SHORT_SLOPE")] == 23);
+    CHECK(rom.typeOfMapByte[6] == untechTile("SOLID"));        // brick
+    CHECK(rom.typeOfMapByte[25] == untechTile("DOWN_LEFT_SLOPE")); // a second hill's
+    CHECK(rom.typeOfMapByte[200] == untechTile("EMPTY"));     // past the table
+
+    TileMap map{3, 1, {untechTile("SOLID"), untechTile("END_SLOPE"), untechTile("EMPTY")}};
+    CollisionMachine machine(rom);
+    machine.loadMap(map);
+    const std::uint32_t tiles = rom.addresses.mapTiles;
+    CHECK(machine.bus().peek(tiles) == 3);
+    CHECK(machine.bus().peek(tiles + 1) == 15);
+    CHECK(machine.bus().peek(tiles + 2) == 0);
+}
+
+TEST_CASE("metatile map: every bundled scenario leaves every entity as with the host's table, cycle for cycle")
+{
+    std::size_t calls = 0;
+    for (const fs::path& path : bundledScenarioPaths()) {
+        INFO(path.string());
+        const Scenario scenario = loadScenario(path);
+        const ScenarioResult theirs = runScenario(scenario, metatiles());
+        const ScenarioResult mine = runScenario(scenario, ours());
+        CHECK(theirs.failures.empty());
+        CHECK(theirs.cases == mine.cases);
+        REQUIRE(theirs.calls.size() == mine.calls.size());
+        std::size_t differing = 0;
+        for (std::size_t i = 0; i < mine.calls.size(); ++i) {
+            const CallRecord& a = theirs.calls[i];
+            const CallRecord& b = mine.calls[i];
+            // The long read's third operand byte replaces abs,X's internal cycle: the same cycles.
+            differing += !(a.after == b.after) || a.caseIndex != b.caseIndex || a.cycles != b.cycles ||
+                         !sameTiles(a.tilesRead, b.tilesRead);
+        }
+        CHECK(differing == 0);
+        calls += mine.calls.size();
+    }
+    CHECK(calls > 5000);
+}
+
+TEST_CASE("metatile map: a map needing a type the ROM's table lacks is refused at its [map]")
+{
+    const TempDir dir;
+    const std::string manifest =
+        replaced(slurp(sourceManifestPath()), "collision_map = \"CollisionMap\"", "collision_map = \"TopHeightTable\"");
+    const ProfiledRom heights = loadProfiledRom(
+        RomFiles{bundledRomPath("tile-collision"), std::nullopt, dir.write("heights.toml", manifest)});
+    CHECK(heights.addresses.romCollisionMap.size() == 256);
+    const std::string text = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\n###\n#.#\n###\n\"\"\"\n[[entity]]\n"
+                             "name = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\npos = [24, 24]\n";
+    const Scenario scenario = loadScenario(dir.write("s.toml", text));
+    checkMessage(dir.relative(runError(scenario, heights)), "s.toml:3",
+                 {"the map needs '.' EMPTY tiles", "tile-collision.sfc's TopHeightTable, its metatile table at $00:",
+                  "has no metatile of value $80 among its 256 entries"});
+
+    const std::string ports = replaced(manifest, "collision_map = \"TopHeightTable\"", "collision_map = \"Ports\"");
+    const std::string error = [&] {
+        try {
+            loadProfiledRom(RomFiles{bundledRomPath("tile-collision"), std::nullopt,
+                                     dir.write("ports.toml", replaced(ports, "[call]", "[symbols]\nPorts = 0x2100\n\n[call]"))});
+        } catch (const emu::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    }();
+    CHECK(contains(error, "symbol \"Ports\" is at $00:2100: neither 256 bytes of work RAM (a table the host writes) nor "
+                          "256 bytes of ROM in one bank"));
+}
+
+} // namespace
+} // namespace tileprof::test
