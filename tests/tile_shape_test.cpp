@@ -81,6 +81,16 @@ TEST_CASE("a surface row over 15 (never) blocks no pixel of its column")
     CHECK(shape.columns[5] == rows(9, 15));
 }
 
+TEST_CASE("a solid tile without a shape fills the tile")
+{
+    TileKind wall = test::untechDesign()[test::untechTile("EMPTY")];
+    wall.solid = true;
+    const TileShape shape = tileShape(wall, 8);
+    CHECK(shape.kind == TileShape::Kind::Solid);
+    CHECK(shape.columns[7] == rows(0, 7));
+    CHECK(shape.columns[8] == 0); // an 8-pixel tile
+}
+
 TEST_CASE("a mask blocks exactly its pixels, holes included, and is drawn as a slope")
 {
     TileKind rock = test::untechDesign()[test::untechTile("EMPTY")];

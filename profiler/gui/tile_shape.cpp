@@ -2,6 +2,16 @@
 
 namespace tileprof::gui {
 
+namespace {
+
+// A solid tile the design gives no shape: all of it blocks.
+bool wholeSolid(const TileKind& kind)
+{
+    return kind.solid && !kind.floor.exists() && !kind.ceiling.exists() && !kind.mask;
+}
+
+} // namespace
+
 TileShape::Kind shapeKind(const TileKind& kind)
 {
     const bool floor = kind.floor.exists();
@@ -9,7 +19,7 @@ TileShape::Kind shapeKind(const TileKind& kind)
     if (kind.oneWay) {
         return TileShape::Kind::Platform;
     }
-    if (floor && ceiling) {
+    if ((floor && ceiling) || wholeSolid(kind)) {
         return TileShape::Kind::Solid;
     }
     return floor || ceiling || kind.mask ? TileShape::Kind::Slope : TileShape::Kind::Empty;
@@ -36,7 +46,7 @@ TileShape tileShape(const TileKind& kind, int tileSize)
             }
         } else if (kind.oneWay) {
             column = floor ? span(top, top) : span(bottom, bottom);
-        } else if (floor && ceiling) {
+        } else if ((floor && ceiling) || wholeSolid(kind)) {
             column = span(0, last);
         } else if (floor) {
             column = span(top, last);

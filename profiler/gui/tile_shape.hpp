@@ -17,7 +17,8 @@ struct TileShape {
 };
 
 // What a tile type is drawn and coloured as: a one-way tile is a platform; floor and ceiling both
-// fill the tile (Solid); a floor or a ceiling alone is a slope, and so is a mask; neither, empty.
+// fill the tile (Solid), as does a solid tile without a shape; a floor or a ceiling alone is a
+// slope, and so is a mask; neither, empty.
 TileShape::Kind shapeKind(const TileKind& kind);
 
 // A floor's column j is blocked from its first row down to the tile's bottom, a ceiling's from the

@@ -330,6 +330,26 @@ void readCases(const TomlSection& top, Manifest& m)
     }
 }
 
+void readOutcome(const TomlSection& top, Manifest& m)
+{
+    if (top.find("outcome") == nullptr) {
+        return;
+    }
+    const TomlSection outcome(top.file(), top.table("outcome", "[outcome] with answer = \"carry\""), "[outcome]",
+                              "outcome.", {"answer", "moves_when"});
+    MoveAnswer answer;
+    answer.line = outcome.line();
+    answer.from = readChoice<MoveAnswer::From>(outcome, "answer",
+                                               {{"carry", MoveAnswer::From::Carry}, {"a", MoveAnswer::From::A},
+                                                {"x", MoveAnswer::From::X}, {"y", MoveAnswer::From::Y}});
+    if (answer.from == MoveAnswer::From::Carry) {
+        answer.movesWhenSet = readChoice<bool>(outcome, "moves_when", {{"clear", false}, {"set", true}});
+    } else {
+        answer.movesWhenSet = readChoice<bool>(outcome, "moves_when", {{"zero", false}, {"nonzero", true}});
+    }
+    m.moveAnswer = answer;
+}
+
 // The design file, and the tables its surfaces read, which [map] must name.
 void readDesign(const TomlSection& top, Manifest& m)
 {
@@ -359,7 +379,7 @@ void readDesign(const TomlSection& top, Manifest& m)
 
 Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 {
-    const TomlSection top(file, file.root, "the manifest", "", {"design", "symbols", "call", "entity", "map", "case"});
+    const TomlSection top(file, file.root, "the manifest", "", {"design", "symbols", "call", "entity", "map", "case", "outcome"});
     Manifest m;
     m.path = path;
     readSymbols(top, m);
@@ -367,6 +387,7 @@ Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
     readEntity(top, m);
     readMap(top, m);
     readCases(top, m);
+    readOutcome(top, m);
     readDesign(top, m);
     return m;
 }

@@ -165,6 +165,16 @@ struct CaseLabel {
 
 // How to call a routine under test (DESIGN section 3): its entry and calling convention, where
 // the entity and the map live and in what format, and which labels mark its cases.
+// How a routine that answers "may the entity move by its velocity?" gives its answer, instead of
+// moving the entity and setting its state itself: the host then moves it when allowed, and sets the
+// state bits of the directions it moved in when not.
+struct MoveAnswer {
+    enum class From : std::uint8_t { Carry, A, X, Y };
+    From from = From::Carry;
+    bool movesWhenSet = false; // the carry set, or the register not zero, means it may move
+    int line = 0;
+};
+
 struct Manifest {
     std::filesystem::path path;
 
@@ -216,6 +226,7 @@ struct Manifest {
     std::vector<MapVariable> mapVariables;
 
     std::vector<CaseLabel> cases;
+    std::optional<MoveAnswer> moveAnswer; // [outcome]; without it the routine moves the entity
 };
 
 // The bytes of the map's tiles a width x height map takes in the manifest's layout.

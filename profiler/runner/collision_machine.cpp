@@ -215,7 +215,39 @@ EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& 
     e.xVelocity = static_cast<std::int32_t>(readQuantity(slot, m.xVelocity));
     e.yVelocity = static_cast<std::int32_t>(readQuantity(slot, m.yVelocity));
     e.state = static_cast<std::uint8_t>(readField(slot, m.collisionState));
+    if (m.moveAnswer) {
+        applyAnswer(*m.moveAnswer, e);
+    }
     return e;
+}
+
+void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& e) const
+{
+    const emu::Registers& r = cpu_.state.regs;
+    // A register as wide as the routine left it.
+    const auto wide = [&r](std::uint16_t value, std::uint8_t narrowFlag) {
+        return (r.p & narrowFlag) ? value & 0xFF : value;
+    };
+    bool set = false;
+    switch (answer.from) {
+    case MoveAnswer::From::Carry: set = (r.p & emu::flag::carry) != 0; break;
+    case MoveAnswer::From::A: set = wide(r.a, emu::flag::memory8) != 0; break;
+    case MoveAnswer::From::X: set = wide(r.x, emu::flag::index8) != 0; break;
+    case MoveAnswer::From::Y: set = wide(r.y, emu::flag::index8) != 0; break;
+    }
+    const StateBits& bits = rom_.manifest.stateBits;
+    e.state = 0;
+    if (set == answer.movesWhenSet) {
+        e.x += static_cast<std::uint32_t>(e.xVelocity);
+        e.y += static_cast<std::uint32_t>(e.yVelocity);
+        return;
+    }
+    if (e.xVelocity != 0) {
+        e.state |= e.xVelocity > 0 ? bits.right : bits.left;
+    }
+    if (e.yVelocity != 0) {
+        e.state |= e.yVelocity > 0 ? bits.down : bits.up;
+    }
 }
 
 void CollisionMachine::waitForNextFrame()

@@ -36,6 +36,8 @@ public:
 
     void writeEntity(std::uint32_t slot, const EntityState& entity);
     // The position, velocity and state fields the routine may have changed; the hitbox is kept.
+    // A routine that answers whether the entity may move (the manifest's [outcome]) has the host
+    // move it by its velocity, or set the state bits of the directions it was stopped in.
     EntityState readEntity(std::uint32_t slot, const EntityState& before) const;
 
     // Idles the CPU until the next video frame begins.
@@ -57,6 +59,7 @@ public:
 private:
     std::uint32_t slotAddress(std::uint32_t slot) const;
     std::uint16_t registerValue(const RegisterValue& value, std::uint32_t slot) const;
+    void applyAnswer(const MoveAnswer& answer, EntityState& entity) const;
     void writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value);
     void writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value);
     std::uint32_t readField(std::uint32_t slot, const EntityField& field) const;
