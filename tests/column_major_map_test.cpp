@@ -10,6 +10,7 @@
 #include "profiler/toml/toml_file.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 #include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
@@ -20,13 +21,6 @@ namespace tileprof::test {
 namespace {
 
 constexpr int kColumnHeight = 32;
-
-std::string replaced(std::string text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
 
 // The bundled routine's manifest, its map made column-major.
 std::string columnMajorManifest()

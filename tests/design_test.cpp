@@ -12,6 +12,7 @@
 #include "profiler/toml/toml_file.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 #include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
@@ -68,13 +69,6 @@ std::string designError(const std::string& text)
         return e.what();
     }
     return "";
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
 }
 
 TEST_CASE("design: the bundled untech design holds the 17 types, in collision-value order, and their rules")
