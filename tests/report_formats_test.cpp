@@ -36,16 +36,6 @@ std::string bundledScenario(const std::string& name)
     return (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml")).string();
 }
 
-std::vector<std::string> splitLines(const std::string& text)
-{
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        lines.push_back(line);
-    }
-    return lines;
-}
-
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b)
 {
     a.insert(a.end(), b.begin(), b.end());

@@ -161,4 +161,29 @@ TEST_CASE("second assembler: profile attributes the 64tass build's cycles to its
     }
 }
 
+TEST_CASE("second assembler: callgrind positions the label-only build's costs and calls by instruction address")
+{
+    const std::string rom = bundledRomPath("tile-collision-64tass").string();
+    const std::string scenario = (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const CommandResult r = runTileprof({"profile", "--rom", rom, "--format", "callgrind", scenario});
+    CHECK(r.exitCode == 0);
+    CHECK(contains(r.out, "\npositions: instr line\n"));
+    // The routine's first instruction, and XAxis entered from it as a call to $00:8xxx.
+    CHECK(contains(r.out, "\nfn=MoveEntityAndProcessTileCollisions\n0x00800B 0 "));
+    std::size_t calls = 0;
+    std::vector<std::string> sites;
+    const std::vector<std::string> lines = splitLines(r.out);
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+        if (lines[i].starts_with("calls=")) {
+            ++calls;
+            CHECK_MESSAGE(lines[i].find(" 0x00") != std::string::npos, lines[i]); // the callee's entry address
+            CHECK_MESSAGE(lines[i + 1].starts_with("0x00"), lines[i + 1]);         // the calling instruction's
+            sites.push_back(lines[i - 1] + lines[i + 1].substr(0, lines[i + 1].find(' ')));
+        }
+    }
+    CHECK(calls > 10);
+    std::sort(sites.begin(), sites.end());
+    CHECK(std::adjacent_find(sites.begin(), sites.end()) == sites.end()); // no two calls of one callee at one place
+}
+
 } // namespace tileprof::test

@@ -17,6 +17,7 @@ struct FunctionProfile {
     std::string name;
     std::string file; // where the scope's code begins; "" when unknown
     int line = 0;
+    std::optional<std::uint32_t> address; // its first instruction, for code without line information
     Cost exclusive;   // its own instructions
     Cost inclusive;   // and those of the scopes nested in it and the code it called
     std::uint64_t calls = 0; // calls of the routine in which it ran
@@ -49,6 +50,7 @@ struct CallEdgeProfile {
     std::string callee;
     std::string file;
     int line = 0;
+    std::optional<std::uint32_t> address; // the caller's instruction, for code without line information
     std::uint64_t count = 0;
     Cost inclusive;
 };

@@ -55,12 +55,14 @@ std::uint32_t ProfileBuilder::functionId(const std::string& name, const DebugInf
     }
     const auto id = static_cast<std::uint32_t>(functions_.size());
     functionIds_.emplace(name, id);
-    functions_.push_back({name, 0, debug.scopeSeparator()});
+    functions_.push_back({name, 0, debug.scopeSeparator(), std::nullopt});
     functionCalls_.push_back(0);
     functionLastCall_.push_back(0);
-    const std::optional<SourceLine> entry =
-        isScope ? debug.lineAt(debug.scopeRanges(name).front().first) : std::nullopt;
+    const std::optional<std::uint32_t> start =
+        isScope ? std::optional(debug.scopeRanges(name).front().first) : std::nullopt;
+    const std::optional<SourceLine> entry = start ? debug.lineAt(*start) : std::nullopt;
     functions_[id].entryLine = lineId(entry, id);
+    functions_[id].entryAddress = entry ? std::nullopt : start;
     return id;
 }
 
@@ -321,8 +323,8 @@ Profile ProfileBuilder::build() const
     p.total = total_;
     for (std::size_t f = 0; f < functions_.size(); ++f) {
         const LineKey& entry = lineKeys_[functions_[f].entryLine];
-        p.functions.push_back({functions_[f].name, entry.file, entry.line, functionExclusive[f], functionInclusive[f],
-                               functionCalls_[f]});
+        p.functions.push_back({functions_[f].name, entry.file, entry.line, functions_[f].entryAddress, functionExclusive[f],
+                               functionInclusive[f], functionCalls_[f]});
     }
     std::sort(p.functions.begin(), p.functions.end(), [](const FunctionProfile& a, const FunctionProfile& b) {
         return a.exclusive.cycles != b.exclusive.cycles ? a.exclusive.cycles > b.exclusive.cycles : a.name < b.name;
@@ -346,10 +348,11 @@ Profile ProfileBuilder::build() const
         }
         const LineKey& at = lineKeys_[edgeKeys_[e].line];
         p.edges.push_back({functions_[edgeKeys_[e].caller].name, functions_[edgeKeys_[e].callee].name, at.file,
-                           at.line, edgeEntries_[e], edgeInclusive_[e]});
+                           at.line, at.address, edgeEntries_[e], edgeInclusive_[e]});
     }
     std::sort(p.edges.begin(), p.edges.end(), [](const CallEdgeProfile& a, const CallEdgeProfile& b) {
-        return std::tie(a.caller, a.callee, a.file, a.line) < std::tie(b.caller, b.callee, b.file, b.line);
+        return std::tie(a.caller, a.callee, a.file, a.line, a.address) <
+               std::tie(b.caller, b.callee, b.file, b.line, b.address);
     });
     return p;
 }

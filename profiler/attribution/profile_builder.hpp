@@ -47,6 +47,7 @@ private:
         std::string name;
         std::uint32_t entryLine; // the line of its first byte, where nesting enters it
         std::string_view separator; // between the scopes of its name: its symbol file's
+        std::optional<std::uint32_t> entryAddress; // that byte, when its code has no line information
     };
     struct LineKey {
         std::string file;

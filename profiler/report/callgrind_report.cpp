@@ -3,7 +3,9 @@
 #include "profiler/text/counted.hpp"
 #include "profiler/text/printf_string.hpp"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 
 namespace tileprof {
 
@@ -12,6 +14,16 @@ namespace {
 std::string fileName(const std::string& file)
 {
     return file.empty() ? "(unknown)" : file;
+}
+
+// A position: the line, or with `instr` positions the instruction's address before it (0 for a
+// source line, whose instructions the line stands for).
+std::string position(bool instr, std::optional<std::uint32_t> address, int line)
+{
+    if (!instr) {
+        return std::to_string(line);
+    }
+    return (address ? printfString("0x%06X", *address) : std::string("0")) + " " + std::to_string(line);
 }
 
 std::string costs(const Cost& cost)
@@ -35,7 +47,9 @@ std::string formatCallgrind(const RunReport& r)
     for (const InputProblem& problem : r.inputProblems) {
         out += "desc: Scenario " + notRunText(problem) + "\n";
     }
-    out += "positions: line\n";
+    // Code without line information is positioned by instruction address, as the listing is.
+    const bool instr = std::any_of(p.lines.begin(), p.lines.end(), [](const LineProfile& l) { return l.address.has_value(); });
+    out += instr ? "positions: instr line\n" : "positions: line\n";
     out += "event: Cycles : CPU cycles\nevent: MasterClocks : master clocks (DRAM refresh included)\n";
     out += "events: Cycles MasterClocks\nsummary: " + costs(p.total) + "\n";
 
@@ -64,15 +78,15 @@ std::string formatCallgrind(const RunReport& r)
         for (const LineProfile* l : linesOf[name]) {
             if (l->exclusive.cycles > 0) {
                 inFile(l->file);
-                out += std::to_string(l->line) + " " + costs(l->exclusive) + "\n";
+                out += position(instr, l->address, l->line) + " " + costs(l->exclusive) + "\n";
             }
         }
         for (const CallEdgeProfile* e : callsOf[name]) {
             const FunctionProfile& callee = *functions.at(e->callee);
             inFile(e->file);
             out += "cfi=" + fileName(callee.file) + "\ncfn=" + e->callee + "\n";
-            out += "calls=" + std::to_string(e->count) + " " + std::to_string(callee.line) + "\n";
-            out += std::to_string(e->line) + " " + costs(e->inclusive) + "\n";
+            out += "calls=" + std::to_string(e->count) + " " + position(instr, callee.address, callee.line) + "\n";
+            out += position(instr, e->address, e->line) + " " + costs(e->inclusive) + "\n";
         }
     }
     return out;

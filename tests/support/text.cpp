@@ -45,4 +45,14 @@ void checkMessage(const std::string& message, const std::string& where, std::ini
     }
 }
 
+std::vector<std::string> splitLines(const std::string& text)
+{
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
 } // namespace tileprof::test

@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tileprof::test {
 
@@ -20,6 +21,9 @@ int lineWith(const std::string& text, const std::string& part);
 
 // `text` with the first occurrence of `from` replaced by `to`.
 std::string replaced(std::string text, const std::string& from, const std::string& to);
+
+// The lines of `text`, without their newlines.
+std::vector<std::string> splitLines(const std::string& text);
 
 // `message` starts with `where` (FILE:LINE[:COLUMN]) and holds each of `words`.
 void checkMessage(const std::string& message, const std::string& where, std::initializer_list<std::string_view> words);
