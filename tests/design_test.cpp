@@ -223,6 +223,42 @@ TEST_CASE("design: a tile drawn as a mask blocks its '#' pixels from every side,
           != std::string::npos);
 }
 
+TEST_CASE("design: hitbox sizes and speeds are the design's limits")
+{
+    TempDir dir;
+    const Design open = loadDesign(dir.write("open.toml", kSmallDesign));
+    CHECK(open.limits.hitboxLeft.min == 0);
+    CHECK(open.limits.maxSpeed == 16);
+    CHECK(untechDesign().limits.hitboxLeft.min == 1);
+    CHECK(untechDesign().limits.hitboxHeight.max == 127);
+    CHECK(untechDesign().limits.maxSpeed == 8);
+
+    const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
+                                 "[[entity]]\nname = \"e\"\nhitbox = { left = 0, right = 1, top = 0, height = 1 }\n"
+                                 "pos = [24, 24]\nscript = [ { frames = 1, walk = 12.0 } ]\n";
+    const Scenario point = loadScenario(dir.write("point.toml", scenario), &open);
+    CHECK(point.entities[0].hitbox == Hitbox{0, 1, 0, 1});
+
+    const std::string limited = replaced(kSmallDesign, "[invariants]", "[limits]\nhitbox_left = [1, 8]\nmax_speed = 10\n\n[invariants]");
+    const Design narrow = loadDesign(dir.write("narrow.toml", limited));
+    const auto error = [&](const std::string& text) {
+        try {
+            loadScenario(dir.write("bad.toml", text), &narrow);
+        } catch (const emu::InputError& e) {
+            return dir.relative(e.what());
+        }
+        return std::string();
+    };
+    CHECK(contains(error(scenario), "bad.toml:12: 'entity.hitbox.left' must be 1..8, not 0"));
+    CHECK(contains(error(replaced(scenario, "left = 0", "left = 1")), "'entity.script.walk' must be -10..10"));
+
+    CHECK(contains(designError(replaced(limited, "hitbox_left = [1, 8]", "hitbox_left = [8, 1]")),
+                   "'limits.hitbox_left' must be [min, max] within 0..255, min first"));
+    CHECK(contains(designError(replaced(limited, "hitbox_left = [1, 8]", "hitbox_left = 8")),
+                   "'limits.hitbox_left' must be [min, max] within 0..255"));
+    CHECK(contains(designError(replaced(limited, "max_speed = 10", "max_speed = 0")), "'limits.max_speed'"));
+}
+
 TEST_CASE("design: a scenario without a design reads its map in its ROM's, and says so when it has none")
 {
     TempDir dir;

@@ -267,10 +267,46 @@ std::string Design::legendText() const
     return text;
 }
 
+Limits::Range readRange(const TomlSection& limits, std::string_view key, Limits::Range whole)
+{
+    const toml::node* node = limits.find(key);
+    if (node == nullptr) {
+        return whole;
+    }
+    const toml::array* range = node->as_array();
+    const std::string shape = "must be [min, max] within " + std::to_string(whole.min) + ".." + std::to_string(whole.max);
+    if (range == nullptr || range->size() != 2) {
+        limits.fail(*node, key, shape);
+    }
+    const Limits::Range r{static_cast<int>(limits.asInteger(*range->get(0), key, whole.min, whole.max)),
+                          static_cast<int>(limits.asInteger(*range->get(1), key, whole.min, whole.max))};
+    if (r.min > r.max) {
+        limits.fail(*node, key, shape + ", min first");
+    }
+    return r;
+}
+
+Limits readLimits(const TomlSection& root)
+{
+    Limits limits;
+    const toml::node* node = root.find("limits");
+    if (node == nullptr) {
+        return limits;
+    }
+    const TomlSection section(root.file(), root.table("limits", "[limits] hitbox_left = [1, 32]"), "[limits]", "limits.",
+                              {"hitbox_left", "hitbox_right", "hitbox_top", "hitbox_height", "max_speed"});
+    limits.hitboxLeft = readRange(section, "hitbox_left", limits.hitboxLeft);
+    limits.hitboxRight = readRange(section, "hitbox_right", limits.hitboxRight);
+    limits.hitboxTop = readRange(section, "hitbox_top", limits.hitboxTop);
+    limits.hitboxHeight = readRange(section, "hitbox_height", limits.hitboxHeight);
+    limits.maxSpeed = section.positiveNumber("max_speed", 127).value_or(limits.maxSpeed);
+    return limits;
+}
+
 Design loadDesign(const std::filesystem::path& path)
 {
     const TomlFile file = readTomlFile(path);
-    const TomlSection root(file, file.root, "the design file", "", {"design", "tile", "rule", "invariants"});
+    const TomlSection root(file, file.root, "the design file", "", {"design", "tile", "rule", "invariants", "limits"});
     const TomlSection head(file, root.table("design", "[design] name = \"...\", empty = \"...\""), "[design]",
                            "design.", {"name", "tile_size", "empty", "outside"});
     Design design;
@@ -305,6 +341,7 @@ Design loadDesign(const std::filesystem::path& path)
         design.invariants.restsOnFloor = invariants.boolean("rests_on_floor").value_or(false);
         design.invariants.touchesCeiling = invariants.boolean("touches_ceiling").value_or(false);
     }
+    design.limits = readLimits(root);
     return design;
 }
 

@@ -69,6 +69,20 @@ struct Invariants {
     bool touchesCeiling = false;     // with the up bit, the box's top row is just under a ceiling
 };
 
+// What the routine can take: a scenario beyond these is refused at its line. Pixels; a range is
+// inclusive.
+struct Limits {
+    struct Range {
+        int min;
+        int max;
+    };
+    Range hitboxLeft{0, 255};
+    Range hitboxRight{0, 255};
+    Range hitboxTop{0, 255};
+    Range hitboxHeight{1, 255};
+    double maxSpeed = 16; // px/frame: walking, jumping, falling
+};
+
 // A collision design as its file describes it (DESIGN section 10): the routine's tile types, their
 // shapes, the placement rules of its maps and the invariants its calls keep. Nothing of one design
 // is known to the C++.
@@ -81,6 +95,7 @@ struct Design {
     TileId outside = 0; // what the placement rules take the map's outside to be
     std::vector<PlacementRule> rules;
     Invariants invariants;
+    Limits limits;
 
     const TileKind& operator[](TileId id) const { return tiles[id]; }
     // log2 of tileSize: the map's pixel loops divide by shifting.

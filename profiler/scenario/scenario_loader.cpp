@@ -19,7 +19,6 @@ namespace {
 constexpr std::int64_t kMaxFrames = 100000;
 constexpr std::int64_t kMaxBudgetCycles = 100000;
 constexpr std::size_t kMaxEntities = 16;
-constexpr double kMaxSpeed = 8; // px/frame: the routine assumes |velocity| <= 8
 
 std::optional<Gravity> readGravity(const TomlSection& section, std::string_view key)
 {
@@ -108,15 +107,19 @@ void readMap(const TomlSection& top, Scenario& scenario)
 
 // A hitbox table, the entity's or a script step's: `key` in `owner`, its keys named `prefix` + key in
 // messages ("entity.hitbox.left", "entity.script.hitbox.left").
-Hitbox readHitbox(const TomlSection& owner, std::string_view key, const std::string& prefix)
+// Its sizes within the design's limits.
+Hitbox readHitbox(const TomlSection& owner, std::string_view key, const std::string& prefix, const Limits& limits)
 {
     const TomlSection box(owner.file(), owner.table(key, "{ left = 6, right = 6, top = 12, height = 24 }"),
                           "the hitbox", prefix, {"left", "right", "top", "height"});
+    const auto size = [&box](std::string_view name, Limits::Range range) {
+        return static_cast<int>(box.requiredInteger(name, range.min, range.max));
+    };
     Hitbox hitbox;
-    hitbox.left = static_cast<int>(box.requiredInteger("left", 1, 32));
-    hitbox.right = static_cast<int>(box.requiredInteger("right", 1, 32));
-    hitbox.top = static_cast<int>(box.requiredInteger("top", 1, 127));
-    hitbox.height = static_cast<int>(box.requiredInteger("height", 1, 127));
+    hitbox.left = size("left", limits.hitboxLeft);
+    hitbox.right = size("right", limits.hitboxRight);
+    hitbox.top = size("top", limits.hitboxTop);
+    hitbox.height = size("height", limits.hitboxHeight);
     if (hitbox.height <= hitbox.top) {
         box.fail(*box.find("height"), "height", "(" + std::to_string(hitbox.height) + ") must be greater than 'top' ("
                                                     + std::to_string(hitbox.top)
@@ -125,8 +128,9 @@ Hitbox readHitbox(const TomlSection& owner, std::string_view key, const std::str
     return hitbox;
 }
 
-std::vector<ScriptStep> readScript(const TomlSection& entity)
+std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limits)
 {
+    const double maxSpeed = limits.maxSpeed;
     std::vector<ScriptStep> script;
     const toml::node* node = entity.find("script");
     if (!node) {
@@ -145,11 +149,11 @@ std::vector<ScriptStep> readScript(const TomlSection& entity)
         ScriptStep result;
         result.line = step.line();
         result.frames = static_cast<int>(step.requiredInteger("frames", 1, kMaxFrames));
-        result.walk = step.number("walk", -kMaxSpeed, kMaxSpeed).value_or(0);
-        result.jump = step.number("jump", -kMaxSpeed, kMaxSpeed);
+        result.walk = step.number("walk", -maxSpeed, maxSpeed).value_or(0);
+        result.jump = step.number("jump", -maxSpeed, maxSpeed);
         result.gravity = readGravity(step, "gravity");
         if (step.find("hitbox")) {
-            result.hitbox = readHitbox(step, "hitbox", "entity.script.hitbox.");
+            result.hitbox = readHitbox(step, "hitbox", "entity.script.hitbox.", limits);
         }
         script.push_back(result);
     }
@@ -197,20 +201,20 @@ void checkPlacement(const TomlFile& file, const Scenario& scenario, const Entity
     }
 }
 
-EntitySpec readEntity(const TomlSection& entity)
+EntitySpec readEntity(const TomlSection& entity, const Limits& limits)
 {
     EntitySpec spec;
     spec.line = entity.line();
     spec.name = entity.requiredString("name");
-    spec.hitbox = readHitbox(entity, "hitbox", "entity.hitbox.");
+    spec.hitbox = readHitbox(entity, "hitbox", "entity.hitbox.", limits);
     entity.require("pos");
     const toml::array& pos = *entity.pair("pos", "numbers");
     spec.x = entity.asNumber(pos[0], "pos");
     spec.y = entity.asNumber(pos[1], "pos");
     spec.gravity = readGravity(entity, "gravity").value_or(spec.gravity);
-    spec.gravityAccel = entity.positiveNumber("gravity_accel", kMaxSpeed).value_or(spec.gravityAccel);
-    spec.maxFall = entity.positiveNumber("max_fall", kMaxSpeed).value_or(spec.maxFall);
-    spec.script = readScript(entity);
+    spec.gravityAccel = entity.positiveNumber("gravity_accel", limits.maxSpeed).value_or(spec.gravityAccel);
+    spec.maxFall = entity.positiveNumber("max_fall", limits.maxSpeed).value_or(spec.maxFall);
+    spec.script = readScript(entity, limits);
     return spec;
 }
 
@@ -230,7 +234,7 @@ void readEntities(const TomlSection& top, Scenario& scenario)
     for (const toml::table* table : tables) {
         const TomlSection entity(file, *table, "[[entity]]", "entity.",
                              {"name", "hitbox", "pos", "gravity", "gravity_accel", "max_fall", "script"});
-        EntitySpec spec = readEntity(entity);
+        EntitySpec spec = readEntity(entity, scenario.design.limits);
         const int nameLine = lineOf(*entity.find("name"));
         if (const auto [first, added] = nameLines.emplace(spec.name, nameLine); !added) {
             file.fail(nameLine, "duplicate entity name '" + spec.name + "' (also at line "
