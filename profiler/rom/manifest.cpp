@@ -338,7 +338,6 @@ void readOutcome(const TomlSection& top, Manifest& m)
     const TomlSection outcome(top.file(), top.table("outcome", "[outcome] with answer = \"carry\""), "[outcome]",
                               "outcome.", {"answer", "moves_when"});
     MoveAnswer answer;
-    answer.line = outcome.line();
     answer.from = readChoice<MoveAnswer::From>(outcome, "answer",
                                                {{"carry", MoveAnswer::From::Carry}, {"a", MoveAnswer::From::A},
                                                 {"x", MoveAnswer::From::X}, {"y", MoveAnswer::From::Y}});

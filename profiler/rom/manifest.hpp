@@ -172,7 +172,6 @@ struct MoveAnswer {
     enum class From : std::uint8_t { Carry, A, X, Y };
     From from = From::Carry;
     bool movesWhenSet = false; // the carry set, or the register not zero, means it may move
-    int line = 0;
 };
 
 struct Manifest {
