@@ -8,6 +8,7 @@
 #include "profiler/runner/collision_machine.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "tests/support/bundled_calls.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -16,12 +17,7 @@
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <string>
-#include <vector>
-
-namespace fs = std::filesystem;
 
 namespace tileprof::test {
 namespace {
@@ -36,14 +32,6 @@ const ProfiledRom& ours()
 {
     static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
     return rom;
-}
-
-// The same tiles, read as the same types at the same cycles: metatile ids are named by their type.
-bool sameTiles(const std::vector<TileRead>& a, const std::vector<TileRead>& b)
-{
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const TileRead& x, const TileRead& y) {
-        return x.column == y.column && x.row == y.row && x.type == y.type && x.cycle == y.cycle;
-    });
 }
 
 // The message `run` gives for a scenario on `rom`, or nothing.
@@ -81,26 +69,10 @@ TEST_CASE("metatile map: a collision map in ROM is read, each type written as it
 
 TEST_CASE("metatile map: every bundled scenario leaves every entity as with the host's table, cycle for cycle")
 {
-    std::size_t calls = 0;
-    for (const fs::path& path : bundledScenarioPaths()) {
-        INFO(path.string());
-        const Scenario scenario = loadScenario(path);
-        const ScenarioResult theirs = runScenario(scenario, metatiles());
-        const ScenarioResult mine = runScenario(scenario, ours());
-        CHECK(theirs.failures.empty());
-        CHECK(theirs.cases == mine.cases);
-        REQUIRE(theirs.calls.size() == mine.calls.size());
-        std::size_t differing = 0;
-        for (std::size_t i = 0; i < mine.calls.size(); ++i) {
-            const CallRecord& a = theirs.calls[i];
-            const CallRecord& b = mine.calls[i];
-            // The long read's third operand byte replaces abs,X's internal cycle: the same cycles.
-            differing += !(a.after == b.after) || a.caseIndex != b.caseIndex || a.cycles != b.cycles ||
-                         !sameTiles(a.tilesRead, b.tilesRead);
-        }
-        CHECK(differing == 0);
-        calls += mine.calls.size();
-    }
+    // The long read's third operand byte replaces abs,X's internal cycle: the same cycles.
+    const std::size_t calls = compareBundledCalls(metatiles(), ours(), [](const CallRecord& a, const CallRecord& b) {
+        return a.after == b.after && a.caseIndex == b.caseIndex && a.cycles == b.cycles && sameTileReads(a, b, true);
+    });
     CHECK(calls > 5000);
 }
 

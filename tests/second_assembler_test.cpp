@@ -7,6 +7,7 @@
 #include "profiler/rom/profiled_rom.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"
@@ -105,27 +106,11 @@ TEST_CASE("second assembler: the VICE label list gives every address the ld65 de
 
 TEST_CASE("second assembler: every bundled scenario makes the same calls on the 64tass build, cycle for cycle")
 {
-    std::size_t calls = 0;
-    for (const fs::path& path : bundledScenarioPaths()) {
-        INFO(path.filename().string());
-        const Scenario scenario = loadScenario(path);
-        const ScenarioResult tass = runScenario(scenario, assembledBy64tass());
-        const ScenarioResult ca65 = runScenario(scenario, assembledByCa65());
-        CHECK(tass.failures.empty());
-        CHECK(tass.cases == ca65.cases);
-        REQUIRE(tass.calls.size() == ca65.calls.size());
-        std::size_t differing = 0;
-        for (std::size_t i = 0; i < ca65.calls.size(); ++i) {
-            const CallRecord& a = tass.calls[i];
-            const CallRecord& b = ca65.calls[i];
-            if (!(a.after == b.after) || a.caseIndex != b.caseIndex || a.cycles != b.cycles ||
-                a.masterClocks != b.masterClocks) {
-                ++differing;
-            }
-        }
-        CHECK(differing == 0);
-        calls += ca65.calls.size();
-    }
+    const std::size_t calls =
+        compareBundledCalls(assembledBy64tass(), assembledByCa65(), [](const CallRecord& a, const CallRecord& b) {
+            return a.after == b.after && a.caseIndex == b.caseIndex && a.cycles == b.cycles &&
+                   a.masterClocks == b.masterClocks;
+        });
     CHECK(calls > 5000);
 }
 

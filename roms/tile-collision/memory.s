@@ -15,16 +15,20 @@ CollisionMap:       .res 256
 ; Entity slots, one page each.
 Entities:           .res ENTITY_SLOT_BYTES * 16
 
-; The room: MapWidth tiles by MapHeight tiles, row-major in MapData.
+; The room: MapWidth tiles by MapHeight tiles in MapData, row-major, or with FIXED_HEIGHT
+; column-major in columns of 64 tiles (the host fills each below the room).
 MapWidth:           .res 1
 MapHeight:          .res 1
+.ifndef FIXED_HEIGHT
 MapBytesPerRow:     .res 2      ; = MapWidth, as a word for 16-bit index arithmetic
 
 ; Word n = n * MapBytesPerRow: the first tile of row n, without the multiplier.
 MapRowOffsets:      .res 512
+.export MapBytesPerRow, MapRowOffsets
+.endif
 
 .segment "HIGHRAM"
 
 MapData:            .res $E000
 
-.export Entities, MapWidth, MapHeight, MapBytesPerRow, MapRowOffsets, MapData
+.export Entities, MapWidth, MapHeight, MapData

@@ -13,18 +13,31 @@
 ; the S-CPU's multiplier: no mode switches, no long writes, no waiting. An index is built from
 ; pixel / 16, which still holds the origin's $100, so the map is read through MAP_TILES, $100
 ; bytes before MapData.
+;
+; tile-collision-fixed-height (FIXED_HEIGHT) lays the map out column-major, COLUMN_HEIGHT tiles per
+; column whatever the room's height: column * 64 + row, by shifts and a mask, no row table (seed
+; 000's closing remarks). The next row down is the next byte, and the centre column's part of the
+; index is computed once per call. Everything else is the same routine, call for call.
 
 .p816
 
 .include "entity.inc"
 .include "tile_types.inc"
 
-.import CollisionMap, MapBytesPerRow, MapRowOffsets, MapData
+.import CollisionMap, MapData
 .import TopHeightTable, BottomHeightTable
 
 MAP_TILES = .loword(MapData) - $100
 .include "collision_map.inc"        ; TYPE_OF_TILE: the operand that reads tile id X's collision type
+
+.ifdef FIXED_HEIGHT
+COLUMN_HEIGHT = 64
+COLUMN_STEP = COLUMN_HEIGHT         ; the index distance between neighbouring columns
+.else
+.import MapBytesPerRow, MapRowOffsets
 ROW_OFFSETS = .loword(MapRowOffsets)
+COLUMN_STEP = 1
+.endif
 
 .segment "CODE"
 
@@ -36,7 +49,57 @@ ROW_OFFSETS = .loword(MapRowOffsets)
     lda TYPE_OF_TILE, x
 .endmacro
 
-; X = 2 * the row of the pixel row in A: MapRowOffsets' index. A16.
+; The index arithmetic of the two map layouts. A16 unless stated.
+.ifdef FIXED_HEIGHT
+
+; Keeps the pixel row in A's map row for TILE_IN_TOP_ROW.
+.macro KEEP_TOP_ROW
+    lsr
+    lsr
+    lsr
+    lsr                     ; pixel / 16 = $100 + row: MAP_TILES is $100 bytes before MapData
+    sta z:Entity::topRow
+.endmacro
+
+; A = the index of the tile in the column of the x pixel in A and the row KEEP_TOP_ROW kept.
+.macro TILE_IN_TOP_ROW
+    and #$0FF0              ; 16 * column: the origin's $1000 is bit 12
+    asl
+    asl                     ; 64 * column; the carry is clear, as bits 15-13 were
+    adc z:Entity::topRow
+.endmacro
+
+; Keeps the centre column's part of every index the Y path builds. The x position is final here.
+.macro KEEP_CENTRE_COLUMN
+    lda z:Entity::xPosition + 2
+    and #$0FF0
+    asl
+    asl
+    sta z:Entity::centreColumn
+.endmacro
+
+; A = the index of the tile at the entity's centre column in the pixel row in A. Clears carry.
+.macro CENTRE_TILE
+    lsr
+    lsr
+    lsr
+    lsr
+    clc
+    adc z:Entity::centreColumn
+.endmacro
+
+; Y = the tile below / above the one at Y. A8 with B = 0, kept.
+.macro NEXT_ROW_DOWN
+    iny
+.endmacro
+
+.macro NEXT_ROW_UP
+    dey
+.endmacro
+
+.else
+
+; X = 2 * the row of the pixel row in A: MapRowOffsets' index.
 .macro ROW_OF
     lsr
     lsr
@@ -45,9 +108,11 @@ ROW_OFFSETS = .loword(MapRowOffsets)
     tax
 .endmacro
 
-; A = the index of the tile at the entity's centre column in row X / 2. A16; clears carry.
-.macro CENTRE_INDEX
-    lda z:Entity::xPosition + 2
+.macro KEEP_TOP_ROW
+    ROW_OF
+.endmacro
+
+.macro TILE_IN_TOP_ROW
     lsr
     lsr
     lsr
@@ -56,11 +121,44 @@ ROW_OFFSETS = .loword(MapRowOffsets)
     adc a:ROW_OFFSETS, x
 .endmacro
 
+.macro KEEP_CENTRE_COLUMN
+.endmacro
+
+.macro CENTRE_TILE
+    ROW_OF
+    lda z:Entity::xPosition + 2
+    TILE_IN_TOP_ROW
+.endmacro
+
+.macro NEXT_ROW_DOWN
+    rep #$21
+    .a16
+    tya
+    adc a:MapBytesPerRow
+    tay
+    lda #0
+    sep #$20
+    .a8
+.endmacro
+
+.macro NEXT_ROW_UP
+    rep #$20
+    .a16
+    tya
+    sec
+    sbc a:MapBytesPerRow
+    tay
+    lda #0
+    sep #$20
+    .a8
+.endmacro
+
+.endif
+
 ; A8 = the collision type of the centre column's tile in the pixel row A16 gave, X = its tile id;
 ; Y is kept (it holds the tile the path tested first). Leaves B = 0.
 .macro CENTRE_TYPE_KEEPING_Y
-    ROW_OF
-    CENTRE_INDEX
+    CENTRE_TILE
     tax
     lda #0
     sep #$20
@@ -98,9 +196,9 @@ ROW_OFFSETS = .loword(MapRowOffsets)
     bpl right
     cmp #<-16
     bcs leftOne                     ; -16..-1: the box reaches one tile to the left
-    SIDE_TILE -2, solid, platform, platformIsSolid
+    SIDE_TILE -2 * COLUMN_STEP, solid, platform, platformIsSolid
 leftOne:
-    SIDE_TILE -1, solid, platform, platformIsSolid
+    SIDE_TILE -COLUMN_STEP, solid, platform, platformIsSolid
 right:
     lda z:Entity::xPosition + 2
     and #$0F
@@ -110,9 +208,9 @@ right:
     bcc done                        ; the box ends in the centre tile
     cmp #34
     bcc rightOne
-    SIDE_TILE 2, solid, platform, platformIsSolid
+    SIDE_TILE 2 * COLUMN_STEP, solid, platform, platformIsSolid
 rightOne:
-    SIDE_TILE 1, solid, platform, platformIsSolid
+    SIDE_TILE COLUMN_STEP, solid, platform, platformIsSolid
 done:
 .endmacro
 
@@ -153,7 +251,7 @@ HasHitbox:
     clc
     adc z:Entity::yPosition + 2
     sta z:Entity::top
-    ROW_OF                          ; X = the top row, kept for the X axis
+    KEEP_TOP_ROW                    ; for the X axis
 
     clc
     lda z:Entity::xPosition
@@ -178,12 +276,7 @@ TestColumn:
     nop                             ; only in tile-collision-slowed, the regression tests' 2-cycle slowdown
 .endif
     sta z:Entity::testColumn
-    lsr
-    lsr
-    lsr
-    lsr
-    clc
-    adc a:ROW_OFFSETS, x
+    TILE_IN_TOP_ROW
     tay                             ; the tile in the top row
 
     lda z:Entity::top               ; rows below the top one that the box covers:
@@ -200,10 +293,17 @@ TestColumn:
 Loop:
     sep #$20
     .a8
+.ifdef FIXED_HEIGHT
+NextRow:                            ; A stays 8-bit from row to row
+.endif
     LOAD_TILE_TYPE 0
     beq Collision                   ; SOLID is 0: nothing else stops the X axis
     dec z:Entity::rowsLeft
     bmi Done
+.ifdef FIXED_HEIGHT
+    iny                             ; the next row down is the next byte
+    bra NextRow
+.else
     rep #$21
     .a16
     tya
@@ -211,6 +311,7 @@ Loop:
     tay
     lda #0
     bra Loop
+.endif
 
 Collision:
     .a8
@@ -249,6 +350,7 @@ Done:
 
     ; 4.2: the Y path, by the direction of the Y velocity and what the entity stood on.
 YAxis:
+    KEEP_CENTRE_COLUMN
     lda z:Entity::yVelocity + 2
     bmi Rising
     bit z:Entity::oldState          ; N = DOWN_COLLISION
@@ -272,8 +374,7 @@ GoMovingUp:
     clc
     adc z:Entity::hitboxHeight
     sta z:Entity::bottom
-    ROW_OF
-    CENTRE_INDEX
+    CENTRE_TILE
     tay                             ; the tile under the centre
     lda #0
     sep #$20
@@ -355,8 +456,7 @@ Done:
     clc
     adc z:Entity::hitboxHeight
     sta z:Entity::bottom
-    ROW_OF
-    CENTRE_INDEX
+    CENTRE_TILE
     tay
     lda #0
     sep #$20
@@ -376,14 +476,7 @@ Done:
 
 TileBelow:
     ; Nothing under the centre: the tile below it (flat ground, or walking down a slope).
-    rep #$21
-    .a16
-    tya
-    adc a:MapBytesPerRow
-    tay
-    lda #0
-    sep #$20
-    .a8
+    NEXT_ROW_DOWN
     LOAD_TILE_TYPE 0
     cmp #TILE_EMPTY
     bcs SideTilesBelow              ; only SOLID, END_SLOPE, floor slopes and UP_PLATFORM hold
@@ -422,8 +515,7 @@ OnLedge:
     clc
     adc z:Entity::hitboxYOffset
     sta z:Entity::top
-    ROW_OF
-    CENTRE_INDEX
+    CENTRE_TILE
     tay                             ; the tile over the centre
     lda #0
     sep #$20
@@ -505,8 +597,7 @@ Done:
 .proc MovingUp_Standing
     .a16
     lda z:Entity::top               ; unchanged since the entry: the entity has not moved on Y
-    ROW_OF
-    CENTRE_INDEX
+    CENTRE_TILE
     tay
     lda #0
     sep #$20
@@ -526,15 +617,8 @@ SnapToCentre:
     jmp CeilingCollision
 
 TileAbove:
-    rep #$20
-    .a16
-    tya
-    sec
-    sbc a:MapBytesPerRow
-    tay
-    lda #0
-    sep #$20
     .a8
+    NEXT_ROW_UP
     LOAD_TILE_TYPE 0
     bit #$F0
     beq SnapAbove                   ; SOLID or END_SLOPE

@@ -1,0 +1,81 @@
+// tile-collision-fixed-height: the bundled routine on a column-major map of 64-tile columns, its
+// indexes built by shifts and a mask instead of the row table (seed 000's closing remarks). The
+// same behaviour, call for call, in fewer cycles.
+
+#include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/runner/collision_machine.hpp"
+#include "tests/support/bundled_calls.hpp"
+#include "tests/support/command.hpp"
+#include "tests/support/text.hpp"
+#include "tests/support/untech_design.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+namespace tileprof::test {
+namespace {
+
+const ProfiledRom& fixedHeight()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision-fixed-height"));
+    return rom;
+}
+
+const ProfiledRom& rowMajor()
+{
+    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    return rom;
+}
+
+TEST_CASE("fixed-height map: 64 tiles per column, no row table, the rows below the room outside")
+{
+    const ProfiledRom& rom = fixedHeight();
+    CHECK(rom.manifest.columnHeight == 64);
+    CHECK_FALSE(rom.addresses.mapBytesPerRow);
+    CHECK(rom.debug.findSymbol("MapRowOffsets") == nullptr);
+    TileMap map{2, 3, {untechTile("SOLID"), untechTile("EMPTY"),     // row 0
+                       untechTile("END_SLOPE"), untechTile("EMPTY"), // row 1
+                       untechTile("EMPTY"), untechTile("UP_PLATFORM")}};
+    CollisionMachine machine(rom);
+    machine.loadMap(map);
+    const std::uint32_t tiles = rom.addresses.mapTiles;
+    CHECK(machine.bus().peek(tiles + 0) == untechTile("SOLID"));
+    CHECK(machine.bus().peek(tiles + 1) == untechTile("END_SLOPE"));
+    CHECK(machine.bus().peek(tiles + 2) == untechTile("EMPTY"));
+    CHECK(machine.bus().peek(tiles + 3) == rom.design.outside);
+    CHECK(machine.bus().peek(tiles + 63) == rom.design.outside);
+    CHECK(machine.bus().peek(tiles + 64) == untechTile("EMPTY"));
+    CHECK(machine.bus().peek(tiles + 66) == untechTile("UP_PLATFORM"));
+}
+
+TEST_CASE("fixed-height map: every bundled scenario reads the same tiles and leaves every entity the same, "
+          "every call in fewer cycles")
+{
+    std::size_t slower = 0;
+    std::size_t faster = 0;
+    const std::size_t calls = compareBundledCalls(fixedHeight(), rowMajor(), [&](const CallRecord& a, const CallRecord& b) {
+        slower += a.cycles > b.cycles;
+        faster += a.cycles < b.cycles;
+        return a.after == b.after && a.caseIndex == b.caseIndex && sameTileReads(a, b, false);
+    });
+    CHECK(calls > 5000);
+    CHECK(slower == 0);
+    CHECK(faster == calls);
+}
+
+TEST_CASE("fixed-height map: tileprof diff shows every case faster against the row-table build")
+{
+    const CommandResult diff = runTileprof({"diff", "--format", "json", bundledRomPath("tile-collision").string(),
+                                            bundledRomPath("tile-collision-fixed-height").string()});
+    CHECK(diff.exitCode == 0);
+    for (const char* name : {"falling", "standing", "rising", "ceiling-standing"}) {
+        CAPTURE(name);
+        CHECK(contains(diff.out, std::string("\"case\": \"") + name + "\""));
+    }
+    CHECK_FALSE(contains(diff.out, "\"faster\": false"));
+}
+
+} // namespace
+} // namespace tileprof::test
