@@ -72,6 +72,28 @@ TEST_CASE("move answer: the carry says whether the host moves the entity, and th
     CHECK(pixel(callOf(result, 24, 2).after.y) == 17);
 }
 
+TEST_CASE("move answer: walk_y moves a top-down entity on Y every frame of its step, and stops it after")
+{
+    const TempDir dir;
+    const std::string text = "name = \"up-down\"\nrom = \"can-move-point\"\nframes = 18\n[map]\ntiles = \"\"\"\n"
+                             "#####\n#...#\n#...#\n#...#\n#####\n\"\"\"\n[[entity]]\nname = \"dot\"\n"
+                             "hitbox = { left = 0, right = 1, top = 0, height = 1 }\npos = [24.0, 40.0]\n"
+                             "gravity = \"none\"\nscript = [ { frames = 4, walk_y = -2.0 }, { frames = 2 }, "
+                             "{ frames = 12, walk = 1.0, walk_y = 3.0 } ]\n";
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("can-move-point"));
+    const ScenarioResult result = runScenario(loadScenario(dir.write("s.toml", text)), rom);
+    CHECK(result.failures.empty());
+    CHECK(pixel(callOf(result, 4, 0).after.y) == 32);
+    CHECK(pixel(callOf(result, 6, 0).after.y) == 32); // no momentum once the step is over
+    CHECK(callOf(result, 6, 0).after.x == callOf(result, 1, 0).before.x);
+    // Diagonally down and right from (24, 32) until the wall row (pixels 64..79) stops it at 62.
+    CHECK(pixel(callOf(result, 16, 0).after.y) == 62);
+    CHECK(pixel(callOf(result, 16, 0).after.x) == 34);
+    CHECK(callOf(result, 16, 0).after.state == 0);
+    CHECK(pixel(callOf(result, 18, 0).after.y) == 62);
+    CHECK(callOf(result, 18, 0).after.state == (rom.manifest.stateBits.down | rom.manifest.stateBits.right));
+}
+
 TEST_CASE("move answer: a register's answer, zero or not, as the manifest says")
 {
     const TempDir dir;

@@ -284,7 +284,7 @@ TEST_CASE("scenario: unknown keys")
         {"max_fall = 6", "max_fall = 6\nspeed = 2", "s.toml:19", {"unknown key 'speed' in [[entity]]"}},
         {"height = 12 }", "height = 12, width = 3 }", "s.toml:14", {"unknown key 'width' in the hitbox"}},
         {"gravity = \"up\" }", "gravity = \"up\", run = 1 }", "s.toml:19",
-         {"unknown key 'run' in the script step; expected frames, walk, jump, gravity, hitbox"}},
+         {"unknown key 'run' in the script step; expected frames, walk, walk_y, jump, gravity, hitbox"}},
         {"standing = true", "standing = true\nlate = 1", "s.toml:25", {"unknown key 'late' in [[expect]]"}},
         // Two unknown keys: the first in the file is named, not the first in sorted order.
         {"budget_cycles = 500", "zeta = 1\nalpha = 2", "s.toml:3", {"unknown key 'zeta'"}},
@@ -385,6 +385,9 @@ TEST_CASE("scenario: out-of-range values, each bound")
         {"walk = 1.5", "walk = 8.25", "s.toml:19", {"'entity.script.walk' must be -8..8, not 8.25"}},
         {"jump = -3", "jump = -9", "s.toml:19", {"'entity.script.jump' must be -8..8, not -9"}},
         {"jump = -3", "jump = 9", "s.toml:19", {"'entity.script.jump' must be -8..8, not 9"}},
+        {"jump = -3", "walk_y = 8.5", "s.toml:19", {"'entity.script.walk_y' must be -8..8, not 8.5"}},
+        {"jump = -3", "jump = -3, walk_y = 1", "s.toml:19",
+         {"'entity.script.walk_y' and 'jump' both set the y velocity: give one of them"}},
         {"frames = 2", "frames = 0", "s.toml:19", {"'entity.script.frames' must be 1..100000, not 0"}},
         {"frames = 2", "frames = 100001", "s.toml:19", {"'entity.script.frames' must be 1..100000, not 100001"}},
         {"frame = 10", "frame = 0", "s.toml:21", {"'expect.frame' must be 1..10, not 0"}},

@@ -25,7 +25,17 @@ void EntityMotion::beforeCall(int frame, EntityState& entity)
     }
     if (starts != nullptr && starts->jump) {
         entity.yVelocity = toFixed(*starts->jump);
+        walkedY_ = false;
         return;
+    }
+    if (step != nullptr && step->walkY) {
+        entity.yVelocity = toFixed(*step->walkY);
+        walkedY_ = true;
+        return;
+    }
+    if (walkedY_) {
+        entity.yVelocity = 0; // the D-pad released: a walk on Y leaves no momentum, as a walk on X
+        walkedY_ = false;
     }
     const std::int32_t accel = toFixed(spec_.gravityAccel);
     const std::int32_t maxFall = toFixed(spec_.maxFall);

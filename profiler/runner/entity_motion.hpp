@@ -7,8 +7,8 @@
 namespace tileprof {
 
 // The host's share of an entity's motion (DESIGN section 4): before each call it sets the walk
-// velocity of the script step, a jump's velocity on the step's first frame, or else adds gravity
-// and clamps the fall speed. The routine under test only moves and collides. The script may grow
+// velocity of the script step, a jump's velocity on the step's first frame, the step's walk on Y,
+// or else adds gravity and clamps the fall speed. The routine under test only moves and collides. The script may grow
 // while the entity moves (live mode appends steps, or lengthens the last one before it ends).
 class EntityMotion {
 public:
@@ -22,6 +22,7 @@ private:
     std::size_t step_ = 0; // the script step of the last frame; past the end, the entity stands still
     int stepStart_ = 0;    // the 0-based frame that step began on
     Gravity gravity_;
+    bool walkedY_ = false; // the last frame's step walked on Y
 };
 
 } // namespace tileprof

@@ -44,6 +44,7 @@ struct ScriptStep {
     int frames = 0;                   // how many frames the step lasts (>= 1)
     double walk = 0;                  // x velocity during the step, px/frame (absent = 0)
     std::optional<double> jump{};     // y velocity set on the step's first frame, px/frame (< 0 is up)
+    std::optional<double> walkY{};    // y velocity on every frame of the step instead of gravity (top-down)
     std::optional<Gravity> gravity{}; // switches the entity's gravity from this step on
     std::optional<Hitbox> hitbox{};   // the entity's hitbox from this step's first frame on
     int line = 0;                     // source line, for messages

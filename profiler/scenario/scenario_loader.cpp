@@ -145,12 +145,16 @@ std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limi
             entity.fail(element, "script", "must hold steps like " + example + ", not " + typeName(element));
         }
         const TomlSection step(entity.file(), *element.as_table(), "the script step", "entity.script.",
-                           {"frames", "walk", "jump", "gravity", "hitbox"});
+                           {"frames", "walk", "walk_y", "jump", "gravity", "hitbox"});
         ScriptStep result;
         result.line = step.line();
         result.frames = static_cast<int>(step.requiredInteger("frames", 1, kMaxFrames));
         result.walk = step.number("walk", -maxSpeed, maxSpeed).value_or(0);
         result.jump = step.number("jump", -maxSpeed, maxSpeed);
+        result.walkY = step.number("walk_y", -maxSpeed, maxSpeed);
+        if (result.jump && result.walkY) {
+            step.fail(*step.find("walk_y"), "walk_y", "and 'jump' both set the y velocity: give one of them");
+        }
         result.gravity = readGravity(step, "gravity");
         if (step.find("hitbox")) {
             result.hitbox = readHitbox(step, "hitbox", "entity.script.hitbox.", limits);

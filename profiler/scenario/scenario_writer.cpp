@@ -101,6 +101,9 @@ std::string scriptStep(const ScriptStep& step)
     if (step.walk != 0) {
         out += ", walk = " + number(step.walk);
     }
+    if (step.walkY) {
+        out += ", walk_y = " + number(*step.walkY);
+    }
     if (step.jump) {
         out += ", jump = " + number(*step.jump);
     }
