@@ -305,6 +305,33 @@ TEST_CASE("regression: a faster build passes check and is listed as faster")
     }
 }
 
+TEST_CASE("regression: a baseline made with --rom names the ROM, and check runs on it again")
+{
+    const TempDir dir;
+    const std::string scenario = (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walk-right-flat.toml").string();
+    const std::string baseline = dir.file("baseline.json").string();
+    REQUIRE(runTileprof({"baseline", "--rom", bundledRomPath("tile-collision-fixed-height").string(), "--out", baseline,
+                         scenario})
+                .exitCode == 0);
+    CHECK(parseJson(slurp(baseline)).at("rom") == "tile-collision-fixed-height");
+    const CommandResult check = runTileprof({"check", "--baseline", baseline});
+    CHECK(check.exitCode == 0);
+    CHECK(contains(check.out, "0 over budget, 0 faster"));
+    // --rom still chooses: the row-table build is slower than the fixed-height one.
+    const CommandResult rows = runTileprof({"check", "--baseline", baseline, "--rom", bundledRomPath("tile-collision").string()});
+    CHECK(rows.exitCode == 1);
+
+    // A ROM kept elsewhere is named by its path from the baseline's directory.
+    installRom(dir, "tile-collision-slowed");
+    REQUIRE(runTileprof({"baseline", "--rom", dir.file("tile-collision.sfc").string(), "--out", baseline, scenario})
+                .exitCode == 0);
+    CHECK(parseJson(slurp(baseline)).at("rom") == "tile-collision.sfc");
+    CHECK(runTileprof({"check", "--baseline", baseline}).exitCode == 0);
+    // One made without --rom names none: its scenarios run on their own ROMs.
+    REQUIRE(runTileprof({"baseline", "--out", baseline, scenario}).exitCode == 0);
+    CHECK_FALSE(parseJson(slurp(baseline)).contains("rom"));
+}
+
 TEST_CASE("regression: check fails a case over budget even when nothing got slower")
 {
     // fall-and-land's falling calls average 478 cycles, its standing ones 397.

@@ -1,5 +1,6 @@
 #include "profiler/bench/workload.hpp"
 #include "profiler/cli/bench_command.hpp"
+#include "profiler/cli/compare_command.hpp"
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/labels_command.hpp"
 #include "profiler/cli/rom_command.hpp"
@@ -145,6 +146,16 @@ int main(int argc, char** argv)
     diff->add_option("--new-symbols", regression.newSymbols, "B's symbol file, when B is a ROM (default: beside it)");
     diff->add_option("--new-manifest", regression.newManifest, "B's manifest, when B is a ROM (default: beside it)");
 
+    tileprof::CompareOptions compareOptions;
+    CLI::App* compare = app.add_subcommand(
+        "compare", "Run a tour's scenarios, each on its own ROM, and set the designs side by side: cycles per case, budget, ROM and RAM bytes");
+    compare->add_option("scenarios", compareOptions.scenarios, "Scenario files (.toml) or directories: one walk of the tour per design")
+        ->required();
+    compare->add_option("--format", compareOptions.format, "Report format")->check(CLI::IsMember(tileprof::kCompareFormats));
+    compare->add_option("--out", compareOptions.out, "Write the report to this file instead of stdout");
+    compare->add_flag("--allow-invalid-map", compareOptions.allowInvalidMap,
+                      "Run maps that break the placement or clearance rules");
+
     std::vector<std::string> sstFiles;
     bool sstQuiet = false;
     CLI::App* sst = app.add_subcommand("sst", "Run SingleStepTests-format CPU test vectors (.json or .json.gz)");
@@ -207,6 +218,9 @@ int main(int argc, char** argv)
     }
     if (*diff) {
         return runDiffCommand(regression);
+    }
+    if (*compare) {
+        return runCompareCommand(compareOptions);
     }
     if (*sst) {
         return runSstCommand(sstFiles, sstQuiet);

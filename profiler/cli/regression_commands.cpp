@@ -1,6 +1,7 @@
 #include "profiler/cli/regression_commands.hpp"
 
 #include "emu/input_error.hpp"
+#include "profiler/bundled_roms.hpp"
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
@@ -37,6 +38,18 @@ int finish(const Comparison& c, const char* command, const RegressionOptions& o)
     return c.failed() ? kExitFailed : kExitOk;
 }
 
+// How a baseline names the ROM at `image`: by name when it is a bundled one, else by its path from
+// `directory`.
+std::string romReference(const std::filesystem::path& image, const std::filesystem::path& directory)
+{
+    const std::string name = image.stem().string();
+    std::error_code error;
+    if (std::filesystem::equivalent(image, bundledRomPath(name), error)) {
+        return name;
+    }
+    return std::filesystem::absolute(image).lexically_relative(directory).generic_string();
+}
+
 bool isRom(const std::string& path)
 {
     const std::string extension = std::filesystem::path(path).extension().string();
@@ -47,11 +60,14 @@ bool isRom(const std::string& path)
 
 int runBaselineCommand(const RegressionOptions& o)
 {
-    const std::optional<Figures> figures = measure(o.scenarios, o, "baseline", o.rom, "this run");
+    std::optional<Figures> figures = measure(o.scenarios, o, "baseline", o.rom, "this run");
     if (!figures) {
         return kExitBadInput;
     }
     const std::filesystem::path file = o.out.empty() ? std::filesystem::current_path() / "-" : std::filesystem::path(o.out);
+    if (o.rom) {
+        figures->rom = romReference(o.rom->image, std::filesystem::absolute(file).parent_path());
+    }
     return writeReport(baselineJson(*figures, file), o.out, "baseline") ? kExitOk : kExitBadInput;
 }
 
@@ -64,7 +80,12 @@ int runCheckCommand(const RegressionOptions& o)
         }
         const std::vector<std::string> scenarios =
             o.scenarios.empty() ? baselineScenarios(baseline, o.baseline) : o.scenarios;
-        const std::optional<Figures> now = measure(scenarios, o, "check", o.rom, "this run");
+        // The baseline's own ROM, when it was made on one, unless --rom names another.
+        std::optional<RomFiles> rom = o.rom;
+        if (!rom && baseline.rom) {
+            rom = romFiles(resolveRomPath(*baseline.rom, std::filesystem::path(o.baseline).parent_path()), "", "");
+        }
+        const std::optional<Figures> now = measure(scenarios, o, "check", rom, "this run");
         if (!now) {
             return kExitBadInput;
         }

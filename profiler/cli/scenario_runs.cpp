@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <iterator>
 
 namespace tileprof {
 
@@ -48,22 +49,55 @@ private:
 
 } // namespace
 
-std::vector<std::string> bundledScenarios()
+namespace {
+
+// Every .toml file under `directory`, in name order, each as `directory` joined with its path there.
+std::vector<std::string> tomlFilesUnder(const std::filesystem::path& directory)
 {
     std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(TILEPROF_SCRIPTS_DIR)) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(directory)) {
         if (entry.is_regular_file() && entry.path().extension() == ".toml") {
-            found.push_back(entry.path().lexically_proximate(std::filesystem::current_path()).string());
+            found.push_back((directory / entry.path().lexically_relative(directory)).string());
         }
     }
     std::sort(found.begin(), found.end());
     return found;
 }
 
+// The scenario files `paths` name: a directory stands for every .toml file under it.
+std::vector<std::string> scenarioFiles(const std::vector<std::string>& paths)
+{
+    std::vector<std::string> files;
+    for (const std::string& path : paths) {
+        std::error_code error;
+        if (!std::filesystem::is_directory(path, error)) {
+            files.push_back(path);
+            continue;
+        }
+        try {
+            std::ranges::copy(tomlFilesUnder(path), std::back_inserter(files));
+        } catch (const std::filesystem::filesystem_error&) {
+            files.push_back(path); // loading it then says why it cannot be read
+        }
+    }
+    return files;
+}
+
+} // namespace
+
+std::vector<std::string> bundledScenarios()
+{
+    std::vector<std::string> found;
+    for (const std::string& file : tomlFilesUnder(TILEPROF_SCRIPTS_DIR)) {
+        found.push_back(std::filesystem::path(file).lexically_proximate(std::filesystem::current_path()).string());
+    }
+    return found;
+}
+
 ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOptions& options, const char* command,
                           const std::optional<RomFiles>& romOverride)
 {
-    const std::vector<std::string> paths = requested.empty() ? bundledScenarios() : requested;
+    const std::vector<std::string> paths = requested.empty() ? bundledScenarios() : scenarioFiles(requested);
     ScenarioRuns runs;
     Progress progress(command, paths.size());
     const auto romOf = [&](const RomFiles& files) -> const ProfiledRom& {

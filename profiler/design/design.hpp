@@ -40,6 +40,9 @@ struct TileKind {
     bool oneWay = false;  // stops only what comes at it from its open side
     int line = 0;
     bool operator==(const TileKind&) const = default;
+
+    // Whether no hitbox may overlap its pixel (x, y), counted from the tile's top left.
+    bool solidAt(int x, int y) const { return solid && (!mask || (((*mask)[y] >> x) & 1) != 0); }
 };
 
 // A placement rule of the design's map editor: which tiles may sit next to a tile of `tiles`, or

@@ -152,6 +152,9 @@ Figures parseFigures(std::string_view text, const std::string& name)
         f.scenarios.push_back(s.is_string() ? s.get<std::string>() : read.text(s, path, "scenario"));
         f.calls += s.is_string() ? 0 : read.count(s, path, "calls");
     }
+    if (kind == "baseline" && root.contains("rom")) {
+        f.rom = read.text(root, "", "rom");
+    }
     const nlohmann::json& cases = read.array(root, "", "cases");
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const nlohmann::json& c = cases[i];
@@ -210,11 +213,13 @@ std::string baselineJson(const Figures& f, const std::filesystem::path& baseline
                              {"exclusive_cycles_per_call", fn.exclusivePerCall},
                              {"inclusive_cycles_per_call", fn.inclusivePerCall}});
     }
-    const Json root{{"tileprof", "baseline"},
-                    {"schema", kSchemaVersion},
-                    {"scenarios", std::move(scenarios)},
-                    {"cases", std::move(cases)},
-                    {"functions", std::move(functions)}};
+    Json root{{"tileprof", "baseline"}, {"schema", kSchemaVersion}};
+    if (f.rom) {
+        root["rom"] = *f.rom;
+    }
+    root["scenarios"] = std::move(scenarios);
+    root["cases"] = std::move(cases);
+    root["functions"] = std::move(functions);
     return root.dump(2) + "\n";
 }
 

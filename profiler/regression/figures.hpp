@@ -4,6 +4,7 @@
 #include "profiler/report/run_report.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,9 @@ struct FunctionFigures {
 struct Figures {
     std::string source;                 // what they came from, for messages and headings
     std::vector<std::string> scenarios; // as the run named them
+    // A baseline's ROM when its scenarios ran on one (--rom) instead of their own: a bundled ROM's
+    // name, or a path relative to the baseline's directory, as a scenario's `rom` names one.
+    std::optional<std::string> rom;
     std::uint64_t calls = 0;
     std::vector<CaseFigures> cases;
     std::vector<FunctionFigures> functions; // empty when the source had no attribution

@@ -195,9 +195,24 @@ void checkPlacement(const TomlFile& file, const Scenario& scenario, const Entity
                                    + std::to_string(map.width * size) + " x " + std::to_string(map.height * size)
                                    + " pixels");
     }
+    // A masked tile blocks only its mask's pixels: each tile is tested where the box covers it.
+    const auto overlaps = [&](const TileKind& tile, int column, int row) {
+        const int left = std::max(static_cast<int>(box.left) - column * size, 0);
+        const int right = std::min(static_cast<int>(box.right) - column * size, size - 1);
+        const int top = std::max(static_cast<int>(box.top) - row * size, 0);
+        const int bottom = std::min(static_cast<int>(box.bottom) - row * size, size - 1);
+        for (int py = top; py <= bottom; ++py) {
+            for (int px = left; px <= right; ++px) {
+                if (tile.solidAt(px, py)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    };
     for (int row = static_cast<int>(box.top) / size; row <= static_cast<int>(box.bottom) / size; ++row) {
         for (int column = static_cast<int>(box.left) / size; column <= static_cast<int>(box.right) / size; ++column) {
-            if (design[map.at(column, row)].solid) {
+            if (overlaps(design[map.at(column, row)], column, row)) {
                 file.fail(entity.line, who + " overlaps the " + design[map.at(column, row)].name + " tile at row " + std::to_string(row) + ", column "
                                            + std::to_string(column) + ": " + describeBox(box));
             }

@@ -28,7 +28,11 @@ std::string caseNameOf(const ScenarioResult& scenario, const CallRecord& call)
     return call.caseIndex < 0 ? kNoCase : scenario.cases[static_cast<std::size_t>(call.caseIndex)];
 }
 
-std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scenarios)
+namespace {
+
+// Statistics per the name `group` gives each call, in the order names first appear.
+template <class Group>
+std::vector<CaseStatistics> groupedStatistics(std::span<const ScenarioResult> scenarios, const Group& group)
 {
     struct Collected {
         CaseStatistics stats;
@@ -38,7 +42,7 @@ std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scena
     std::vector<Collected> cases;
     for (const ScenarioResult& s : scenarios) {
         for (const CallRecord& call : s.calls) {
-            const std::string name = caseNameOf(s, call);
+            const std::string name = group(s, call);
             auto found = std::find_if(cases.begin(), cases.end(), [&](const Collected& c) { return c.stats.name == name; });
             if (found == cases.end()) {
                 found = cases.insert(cases.end(), Collected{});
@@ -66,6 +70,23 @@ std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scena
         out.push_back(std::move(c.stats));
     }
     return out;
+}
+
+} // namespace
+
+std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scenarios)
+{
+    return groupedStatistics(scenarios, caseNameOf);
+}
+
+std::optional<CaseStatistics> callStatistics(std::span<const ScenarioResult> scenarios, const std::string& name)
+{
+    std::vector<CaseStatistics> all =
+        groupedStatistics(scenarios, [&](const ScenarioResult&, const CallRecord&) { return name; });
+    if (all.empty()) {
+        return std::nullopt;
+    }
+    return std::move(all.front());
 }
 
 } // namespace tileprof

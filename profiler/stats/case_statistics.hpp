@@ -5,6 +5,7 @@
 #include <span>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,5 +48,8 @@ std::string caseNameOf(const ScenarioResult& scenario, const CallRecord& call);
 
 // Per case over all the given scenarios, in the order cases first appear.
 std::vector<CaseStatistics> caseStatistics(std::span<const ScenarioResult> scenarios);
+
+// Over every call of the given scenarios whatever its case, named `name`; nothing without calls.
+std::optional<CaseStatistics> callStatistics(std::span<const ScenarioResult> scenarios, const std::string& name);
 
 } // namespace tileprof

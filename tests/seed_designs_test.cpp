@@ -1,0 +1,85 @@
+// The seeds' designs (roms/designs/seed00N.toml) state the shapes their ROMs hold in tables of
+// their own, which no manifest key reads: each design must draw exactly what its ROM tests.
+
+#include "profiler/bundled_roms.hpp"
+#include "profiler/rom/profiled_rom.hpp"
+#include "emu/input_error.hpp"
+#include "profiler/runner/collision_machine.hpp"
+#include "profiler/scenario/scenario.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <string>
+
+namespace tileprof::test {
+namespace {
+
+std::uint16_t romWord(CollisionMachine& machine, std::uint32_t address)
+{
+    return static_cast<std::uint16_t>(machine.bus().peek(address) | machine.bus().peek(address + 1) << 8);
+}
+
+TEST_CASE("seed designs: seed002's masks are the ROM's CollisionMasks, row by row")
+{
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed002-pixel-masks"));
+    CollisionMachine machine(rom);
+    const std::uint32_t masks = rom.debug.symbol("CollisionMasks", "the test").value;
+    int masked = 0;
+    for (const TileKind& tile : rom.design.tiles) {
+        REQUIRE(tile.mask);
+        CAPTURE(tile.name);
+        // Type t's 16 words at CollisionMasks + 32 t, its value being 2 t; bit 15 is column 0.
+        const std::uint32_t at = masks + 16u * tile.value;
+        for (unsigned row = 0; row < 16; ++row) {
+            const std::uint16_t word = romWord(machine, at + 2 * row);
+            for (unsigned column = 0; column < 16; ++column) {
+                CAPTURE(row);
+                CAPTURE(column);
+                CHECK(((word >> (15 - column)) & 1) == (((*tile.mask)[row] >> column) & 1));
+            }
+        }
+        ++masked;
+    }
+    CHECK(masked == 8);
+}
+
+TEST_CASE("seed designs: seed003's slope floors are the ROM's SlopeHeights, 15 - the elevation")
+{
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed003-box-and-slopes"));
+    CollisionMachine machine(rom);
+    const std::uint32_t heights = rom.debug.symbol("SlopeHeights", "the test").value;
+    int slopes = 0;
+    for (const TileKind& tile : rom.design.tiles) {
+        if ((tile.value & 0x08) == 0) {
+            continue; // not cBlockIsSlope
+        }
+        CAPTURE(tile.name);
+        const unsigned shape = (tile.value & 0x70) >> 4;
+        for (unsigned column = 0; column < 16; ++column) {
+            CAPTURE(column);
+            CHECK(tile.floor.rows[column] == 15 - romWord(machine, heights + 2 * (shape * 16 + column)));
+        }
+        ++slopes;
+    }
+    CHECK(slopes == 6);
+}
+
+TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not in its blocked ones")
+{
+    const TempDir dir;
+    // Row 4 (pixels 64..79) holds half-solid tiles, blocked in their rows 8..15 (pixels 72..79).
+    const auto scenario = [&](const std::string& y) {
+        return dir.write("s.toml", "name = \"s\"\nrom = \"seed002-pixel-masks\"\nframes = 1\n[map]\ntiles = \"\"\"\n"
+                                   "################\n#..............#\n#..............#\n#..............#\n"
+                                   "#..........___.#\n################\n\"\"\"\n[[entity]]\nname = \"p\"\n"
+                                   "hitbox = { left = 6, right = 6, top = 12, height = 24 }\npos = [200.0, " + y + "]\n");
+    };
+    CHECK_NOTHROW(loadScenario(scenario("60.0"))); // the box's rows 48..71
+    CHECK_THROWS_WITH_AS(loadScenario(scenario("61.0")),
+                         doctest::Contains("overlaps the GROUND_HALF_SOLID tile at row 4, column 12"), emu::InputError);
+}
+
+} // namespace
+} // namespace tileprof::test
