@@ -58,7 +58,7 @@ TEST_CASE("cli: rom describes the HiROM and FastROM builds, and run, profile and
     const CommandResult trace =
         runTileprof({"trace", "--rom", hiRom, scenario, "--frame", "252", "--entity", "player"});
     CHECK(trace.exitCode == 0);
-    CHECK(contains(trace.out, "$C0:800B tile_collision.s:142   LDA $0F"));
+    CHECK(contains(trace.out, "$C0:800B tile_collision.s:240   LDA $0F"));
 
     const CommandResult twice = runTileprof({"run", "--fastrom", "--rom", fastRom, scenario});
     CHECK(twice.exitCode == 2);

@@ -97,6 +97,10 @@ TEST_CASE("run: a directory stands for every scenario under it")
     const CommandResult run = runTileprof({"run", (kTours / "top-down").string()});
     CHECK(run.exitCode == 0);
     CHECK(contains(run.out, "tileprof run: 3 scenarios, 2175 calls\n"));
+    // Three ROMs in one run: each case is named by its ROM, none counted with another's.
+    CHECK(contains(run.out, "\nseed004-probes: four-nothing-hit "));
+    CHECK(contains(run.out, "\nseed004-probes-eight: eight-nothing-hit "));
+    CHECK(contains(run.out, "\nseed001-metatile-walkability: right-within-tile    196 "));
 }
 
 } // namespace

@@ -129,10 +129,37 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
     return runs;
 }
 
+namespace {
+
+// Scenarios run on different ROMs: each case named "ROM: case", so that two routines' cases of one
+// name ("falling") are not counted as one.
+void nameCasesByRom(ScenarioRuns& runs)
+{
+    const auto rom = [&](const ProfiledRom* loaded) {
+        for (const auto& [path, each] : runs.roms) {
+            if (each.get() == loaded) {
+                return path.stem().string();
+            }
+        }
+        return std::string();
+    };
+    if (std::ranges::all_of(runs.romOf, [&](const ProfiledRom* r) { return r == runs.romOf.front(); })) {
+        return;
+    }
+    for (std::size_t i = 0; i < runs.results.size(); ++i) {
+        for (std::string& name : runs.results[i].cases) {
+            name = rom(runs.romOf[i]) + ": " + name;
+        }
+    }
+}
+
+} // namespace
+
 RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<Selection>& selection)
 {
     RunReport report;
     report.command = command;
+    nameCasesByRom(runs);
     report.cases = caseStatistics(runs.results);
     if (selection) {
         report.attribution = attribute(runs.results, runs.romOf, *selection);

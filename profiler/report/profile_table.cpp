@@ -163,7 +163,7 @@ std::string formatProfileTable(const RunReport& r, std::size_t top)
     out += "\nworst call of each case\n";
     for (const CaseStatistics& c : r.cases) {
         if (!a.selection.caseName || *a.selection.caseName == c.name) {
-            out += formatWorstCall(c);
+            out += formatWorstCall(c, caseColumnWidth(r.cases));
         }
     }
     return out + listingSection(p) + disassemblySection(p);

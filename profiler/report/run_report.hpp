@@ -39,8 +39,10 @@ std::string notRunText(const InputProblem& problem);
 // What failed, a line each: the scenarios that could not be run, then every expectation or
 // invariant that failed.
 std::vector<std::string> failureLines(const RunReport& report);
-// "  falling   594 cycles  3.26 scanlines   FILE frame F, entity "E"\n"
-std::string formatWorstCall(const CaseStatistics& c);
+// The width of a table's case column: 18, or the longest name.
+int caseColumnWidth(const std::vector<CaseStatistics>& cases);
+// "  falling   594 cycles  3.26 scanlines   FILE frame F, entity "E"\n", the name `caseWidth` wide.
+std::string formatWorstCall(const CaseStatistics& c, int caseWidth);
 
 // The terminal table of `run`: per case, calls, min/mean/p95/max cycles and scanlines, the share of
 // the budget and a verdict; the worst call of each case; the failures.

@@ -3,11 +3,22 @@
 #include "profiler/text/counted.hpp"
 #include "profiler/text/printf_string.hpp"
 
+#include <algorithm>
+
 namespace tileprof {
 
-std::string formatWorstCall(const CaseStatistics& c)
+int caseColumnWidth(const std::vector<CaseStatistics>& cases)
 {
-    return printfString("  %-18s %5u cycles %5.2f scanlines   %s frame %d, entity \"%s\"\n", c.name.c_str(),
+    std::size_t width = 18;
+    for (const CaseStatistics& c : cases) {
+        width = std::max(width, c.name.size());
+    }
+    return static_cast<int>(width);
+}
+
+std::string formatWorstCall(const CaseStatistics& c, int caseWidth)
+{
+    return printfString("  %-*s %5u cycles %5.2f scanlines   %s frame %d, entity \"%s\"\n", caseWidth, c.name.c_str(),
                         c.worst.cycles, c.worst.scanlines, c.worst.scenario.c_str(), c.worst.frame,
                         c.worst.entity.c_str());
 }
@@ -39,23 +50,24 @@ std::string formatFastRomTable(const RunReport& r)
 
 std::string formatRunTable(const RunReport& r)
 {
+    const int w = caseColumnWidth(r.cases);
     std::string out = "tileprof run: " + runSummary(r) + "\n\n";
-    out += printfString("%-18s %6s   %-29s   %-27s   %-13s  %s\n", "", "", "cycles", "scanlines", "budget", "");
-    out += printfString("%-18s %6s   %5s %7s %6s %6s   %5s %6s %6s %6s   %6s %6s  %s\n", "case", "calls", "min", "mean",
+    out += printfString("%-*s %6s   %-29s   %-27s   %-13s  %s\n", w, "", "", "cycles", "scanlines", "budget", "");
+    out += printfString("%-*s %6s   %5s %7s %6s %6s   %5s %6s %6s %6s   %6s %6s  %s\n", w, "case", "calls", "min", "mean",
                         "p95", "max", "min", "mean", "p95", "max", "mean", "max", "verdict");
     for (const CaseStatistics& c : r.cases) {
         std::string verdict = c.overBudget() ? "OVER BUDGET" : "ok";
         if (c.callsOverBudget > 0) {
             verdict += " (" + counted(c.callsOverBudget, "call") + " over)";
         }
-        out += printfString("%-18s %6zu   %5.0f %7.1f %6.0f %6.0f   %5.2f %6.2f %6.2f %6.2f   %5.1f%% %5.1f%%  %s\n",
-                            c.name.c_str(), c.calls, c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max,
+        out += printfString("%-*s %6zu   %5.0f %7.1f %6.0f %6.0f   %5.2f %6.2f %6.2f %6.2f   %5.1f%% %5.1f%%  %s\n",
+                            w, c.name.c_str(), c.calls, c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max,
                             c.scanlines.min, c.scanlines.mean, c.scanlines.p95, c.scanlines.max,
                             100.0 * c.meanBudgetShare, 100.0 * c.maxBudgetShare, verdict.c_str());
     }
     out += "\nworst call of each case\n";
     for (const CaseStatistics& c : r.cases) {
-        out += formatWorstCall(c);
+        out += formatWorstCall(c, w);
     }
     out += formatFastRomTable(r);
     const std::vector<std::string> failures = failureLines(r);
