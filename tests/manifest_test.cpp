@@ -84,7 +84,8 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     CHECK(m.columnHeight == 0);
     REQUIRE(m.mapRowOffsets.has_value());
     checkSymbol(*m.mapRowOffsets, "MapRowOffsets", text);
-    checkSymbol(m.collisionMap, "CollisionMap", text);
+    REQUIRE(m.collisionMap);
+    checkSymbol(*m.collisionMap, "CollisionMap", text);
     CHECK(m.maxMapWidth == 255);
     CHECK(m.maxMapHeight == 255);
     CHECK(m.originX == 0x1000);

@@ -66,6 +66,19 @@ TEST_CASE("seed designs: seed003's slope floors are the ROM's SlopeHeights, 15 -
     CHECK(slopes == 6);
 }
 
+TEST_CASE("seed designs: without a collision_map the map holds each type's id and no table is written")
+{
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed004-probes"));
+    CHECK_FALSE(rom.manifest.collisionMap);
+    CHECK_FALSE(rom.addresses.collisionMap);
+    TileMap map{3, 1, {1, 0, 1}}; // BLOCKED, WALKABLE, BLOCKED
+    CollisionMachine machine(rom);
+    machine.loadMap(map);
+    CHECK(machine.bus().peek(rom.addresses.mapTiles) == 1);
+    CHECK(machine.bus().peek(rom.addresses.mapTiles + 1) == 0);
+    CHECK(machine.bus().peek(rom.addresses.mapTiles + 2) == 1);
+}
+
 TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not in its blocked ones")
 {
     const TempDir dir;

@@ -241,7 +241,7 @@ void readMap(const TomlSection& top, Manifest& m)
             }
         }
     }
-    m.collisionMap = readSymbol(map, "collision_map");
+    m.collisionMap = readOptionalSymbol(map, "collision_map");
     m.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
     m.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
     if (m.columnHeight != 0 && m.maxMapHeight > m.columnHeight) {

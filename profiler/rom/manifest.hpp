@@ -215,7 +215,9 @@ struct Manifest {
     std::optional<SymbolRef> mapBytesPerRow;
     std::optional<SymbolRef> mapRowOffsets; // words the host fills with row * bytes_per_row
     int columnHeight = 0;                   // column-major when not 0: tile (c, r) at c * columnHeight + r
-    SymbolRef collisionMap;
+    // Nothing for a routine that reads tile ids themselves: the map then holds each type's id, its
+    // place in the design.
+    std::optional<SymbolRef> collisionMap;
     int maxMapWidth = 0;
     int maxMapHeight = 0;
     std::uint16_t originX = 0;

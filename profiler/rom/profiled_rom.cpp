@@ -212,7 +212,10 @@ bool inOneRomBank(const emu::RomImage& image, std::uint32_t address, std::uint32
 // its symbol's size (256 entries when it has none).
 void resolveCollisionMap(const ProfiledRom& rom, const Resolver& r, RoutineAddresses& a)
 {
-    const SymbolRef& ref = rom.manifest.collisionMap;
+    if (!rom.manifest.collisionMap) {
+        return;
+    }
+    const SymbolRef& ref = *rom.manifest.collisionMap;
     const ResolvedSymbol table = r.symbol(ref);
     a.collisionMap = table.value;
     if (isWram(table.value, 256)) {

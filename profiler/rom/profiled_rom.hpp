@@ -27,7 +27,7 @@ struct RoutineAddresses {
     std::optional<std::uint32_t> mapBytesPerRow; // row-major maps
     std::optional<std::uint32_t> mapRowOffsets;
     std::uint32_t mapRowOffsetRows = 0; // how many rows the table holds
-    std::uint32_t collisionMap = 0;
+    std::optional<std::uint32_t> collisionMap; // the manifest's collision_map, when it names one
     // The entries of collision_map when it is the ROM's own metatile table, not the 256 bytes of
     // work RAM the host writes.
     std::vector<std::uint8_t> romCollisionMap;

@@ -76,9 +76,9 @@ void CollisionMachine::loadMap(const TileMap& map)
     const RoutineAddresses& a = rom_.addresses;
     const Design& design = rom_.design;
     mapWindow_.typeOfId = rom_.typeOfMapByte;
-    if (a.romCollisionMap.empty()) {
+    if (a.collisionMap && a.romCollisionMap.empty()) {
         for (std::uint32_t id = 0; id < 256; ++id) {
-            bus_.poke(a.collisionMap + id, design[rom_.typeOfMapByte[id]].value);
+            bus_.poke(*a.collisionMap + id, design[rom_.typeOfMapByte[id]].value);
         }
     }
     // checkFits refused maps with a type the ROM's metatile table lacks.

@@ -79,8 +79,8 @@ void checkMetatiles(const Scenario& s, const ProfiledRom& rom)
             fail(s, s.mapLine,
                  "the map needs " + rom.design.describe(static_cast<TileId>(type)) + " tiles" +
                      (type == rom.design.outside && m.columnHeight != 0 ? " (the rows below it in each column too)" : "") +
-                     ", but " + rom.image.name + "'s " + m.collisionMap.name + ", its metatile table at " +
-                     cpuAddressText(rom.addresses.collisionMap) + ", has no metatile of value " +
+                     ", but " + rom.image.name + "'s " + m.collisionMap->name + ", its metatile table at " +
+                     cpuAddressText(*rom.addresses.collisionMap) + ", has no metatile of value " +
                      printfString("$%02X", kind.value) + " among its " +
                      std::to_string(rom.addresses.romCollisionMap.size()) + " entries");
         }

@@ -7,8 +7,7 @@ MAP_MAX_HEIGHT = 12         ; 192 pixels
 
 .segment "LOWRAM"
 
-CollisionValues: .res 256   ; the host's; the article tests tile numbers, never a table
-Entities:       .res ENTITY_SLOT_BYTES * 16     ; starts on a page: $0200
+Entities:       .res ENTITY_SLOT_BYTES * 16     ; starts on a page: $0100
 MapWidth:       .res 1      ; scrw, the host's; TileCollision reads rows through MapRowOffsets
 MapHeight:      .res 1
 MapBytesPerRow: .res 2
@@ -19,4 +18,4 @@ MapData:        .res MAP_MAX_WIDTH * MAP_MAX_HEIGHT ; tiles[], row-major
 ; the end; an 8-bit indexed read that stays in its page costs no extra cycle.
 .assert >(MapRowOffsets - 2) = >(MapData + MAP_MAX_WIDTH * MAP_MAX_HEIGHT), lderror, "the map and its row offsets must share a page"
 
-.export CollisionValues, Entities, MapWidth, MapHeight, MapBytesPerRow, MapRowOffsets, MapData
+.export Entities, MapWidth, MapHeight, MapBytesPerRow, MapRowOffsets, MapData
