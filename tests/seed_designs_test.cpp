@@ -5,13 +5,17 @@
 #include "profiler/rom/profiled_rom.hpp"
 #include "emu/input_error.hpp"
 #include "profiler/runner/collision_machine.hpp"
+#include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
+
+namespace fs = std::filesystem;
 
 namespace tileprof::test {
 namespace {
@@ -77,6 +81,23 @@ TEST_CASE("seed designs: without a collision_map the map holds each type's id an
     CHECK(machine.bus().peek(rom.addresses.mapTiles) == 1);
     CHECK(machine.bus().peek(rom.addresses.mapTiles + 1) == 0);
     CHECK(machine.bus().peek(rom.addresses.mapTiles + 2) == 1);
+}
+
+TEST_CASE("seed designs: seed001 steps rows by 16 tiles, so its manifest takes maps 16 tiles wide only")
+{
+    const TempDir dir;
+    const std::string row = "###############\n"; // 15 tiles
+    const fs::path narrow = dir.write("narrow.toml", "name = \"n\"\nrom = \"seed001-metatile-walkability\"\nframes = 1\n"
+                                                      "[map]\ntiles = \"\"\"\n" + row + "#.............#\n" + row +
+                                                      "\"\"\"\n[[entity]]\nname = \"hero\"\n"
+                                                      "hitbox = { left = 0, right = 7, top = 0, height = 6 }\n"
+                                                      "pos = [20.0, 18.0]\ngravity = \"none\"\n");
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed001-metatile-walkability"));
+    CHECK(rom.manifest.minMapWidth == 16);
+    CHECK_THROWS_WITH_AS(runScenario(loadScenario(narrow), rom),
+                         doctest::Contains("narrow.toml:4: the map is 15 x 3 tiles;"), emu::InputError);
+    CHECK_THROWS_WITH_AS(runScenario(loadScenario(narrow), rom), doctest::Contains("takes at least 16 x 1"),
+                         emu::InputError);
 }
 
 TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not in its blocked ones")

@@ -226,7 +226,7 @@ void readMap(const TomlSection& top, Manifest& m)
 {
     const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
                           {"tiles", "width", "height", "bytes_per_row", "row_offsets", "column_height", "collision_map",
-                           "max_width", "max_height", "origin", "top_height_table", "bottom_height_table", "variable"});
+                           "min_width", "min_height", "max_width", "max_height", "origin", "top_height_table", "bottom_height_table", "variable"});
     m.mapTiles = readSymbol(map, "tiles");
     m.mapWidth = readSymbol(map, "width");
     m.mapHeight = readSymbol(map, "height");
@@ -244,6 +244,8 @@ void readMap(const TomlSection& top, Manifest& m)
     m.collisionMap = readOptionalSymbol(map, "collision_map");
     m.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
     m.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
+    m.minMapWidth = static_cast<int>(map.integer("min_width", 1, m.maxMapWidth).value_or(1));
+    m.minMapHeight = static_cast<int>(map.integer("min_height", 1, m.maxMapHeight).value_or(1));
     if (m.columnHeight != 0 && m.maxMapHeight > m.columnHeight) {
         map.fail(map.require("max_height"), "max_height",
                  "(" + std::to_string(m.maxMapHeight) + ") exceeds column_height (" + std::to_string(m.columnHeight)

@@ -218,6 +218,8 @@ struct Manifest {
     // Nothing for a routine that reads tile ids themselves: the map then holds each type's id, its
     // place in the design.
     std::optional<SymbolRef> collisionMap;
+    int minMapWidth = 1; // a routine that steps rows by a fixed amount takes maps of that width only
+    int minMapHeight = 1;
     int maxMapWidth = 0;
     int maxMapHeight = 0;
     std::uint16_t originX = 0;

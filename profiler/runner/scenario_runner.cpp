@@ -110,6 +110,12 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
                  m.path.string() + " allows at most " + std::to_string(m.maxMapWidth) + " x " +
                  std::to_string(m.maxMapHeight));
     }
+    if (s.map.width < m.minMapWidth || s.map.height < m.minMapHeight) {
+        fail(s, s.mapLine,
+             "the map is " + std::to_string(s.map.width) + " x " + std::to_string(s.map.height) + " tiles; " +
+                 m.path.string() + " takes at least " + std::to_string(m.minMapWidth) + " x " +
+                 std::to_string(m.minMapHeight));
+    }
     if (mapBytes(m, s.map.width, s.map.height) > rom.addresses.mapTilesBytes) {
         fail(s, s.mapLine,
              "the map takes " + std::to_string(mapBytes(m, s.map.width, s.map.height)) + " bytes" +

@@ -15,6 +15,5 @@ room:               .res ROOM_WIDTH * ROOM_HEIGHT
 MapWidth:           .res 1
 MapHeight:          .res 1
 MapBytesPerRow:     .res 2
-room_width:         .res 1      ; ROOM_WIDTH, or the host refuses the map (manifest.toml)
 
-.export Entities, room, MapWidth, MapHeight, MapBytesPerRow, room_width
+.export Entities, room, MapWidth, MapHeight, MapBytesPerRow
