@@ -92,6 +92,16 @@ TEST_CASE("compare: a scenario that cannot be run is listed with its error, and 
     CHECK(runTileprof({"compare"}).exitCode == 2); // a tour is required
 }
 
+TEST_CASE("compare: walks of different lengths are not one tour, and the report says so")
+{
+    const std::string tour = (kTours / "platformer" / "tile-collision.toml").string();
+    const CommandResult table = runTileprof({"compare", tour, (kTours / "top-down").string()});
+    CHECK(table.exitCode == 0);
+    CHECK(contains(table.out, "warning: the designs made different numbers of calls (tile-collision 560, "
+                              "seed001-metatile-walkability 725"));
+    CHECK_FALSE(contains(runTileprof({"compare", (kTours / "platformer").string()}).out, "warning"));
+}
+
 TEST_CASE("run: a directory stands for every scenario under it")
 {
     const CommandResult run = runTileprof({"run", (kTours / "top-down").string()});

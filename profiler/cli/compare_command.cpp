@@ -112,6 +112,22 @@ std::string verdictText(const DesignRun& d, const CaseStatistics& c, bool first)
     return (c.overBudget() ? "  OVER BUDGET" : "") + (first ? failureText(d) : "");
 }
 
+// One walk of a tour per design makes as many calls on each: a warning when they differ, as the
+// designs then did not do the same work.
+std::string unevenCallsText(const std::vector<DesignRun>& designs)
+{
+    std::string counts;
+    bool uneven = false;
+    for (const DesignRun& d : designs) {
+        const std::size_t calls = d.everyCall ? d.everyCall->calls : 0;
+        uneven = uneven || calls != (designs.front().everyCall ? designs.front().everyCall->calls : 0);
+        counts += (counts.empty() ? "" : ", ") + d.rom + " " + std::to_string(calls);
+    }
+    return uneven ? "warning: the designs made different numbers of calls (" + counts +
+                        "): their walks are not the same tour, so their figures do not compare\n"
+                  : "";
+}
+
 // The scenarios that could not be run, a line each, as `run` lists them.
 std::string notRunLines(const std::vector<InputProblem>& problems, const char* bullet)
 {
@@ -144,7 +160,7 @@ std::string formatTable(const std::vector<DesignRun>& designs, const std::vector
         row.erase(row.find_last_not_of(' ') + 1);
         out += row + "\n";
     });
-    return out + "\n" + kBytesNote + "\n" + notRunLines(problems, "  ");
+    return out + "\n" + kBytesNote + "\n" + unevenCallsText(designs) + notRunLines(problems, "  ");
 }
 
 std::string formatMarkdown(const std::vector<DesignRun>& designs, const std::vector<InputProblem>& problems)
@@ -162,7 +178,7 @@ std::string formatMarkdown(const std::vector<DesignRun>& designs, const std::vec
                             c.scanlines.max, 100.0 * c.meanBudgetShare, 100.0 * c.maxBudgetShare,
                             first ? bytesText(d, true).c_str() : "", first ? bytesText(d, false).c_str() : "");
     });
-    return out + "\n" + kBytesNote + ".\n" + notRunLines(problems, "- ");
+    return out + "\n" + kBytesNote + ".\n" + unevenCallsText(designs) + notRunLines(problems, "- ");
 }
 
 std::string formatJson(const std::vector<DesignRun>& designs, const std::vector<InputProblem>& problems)
