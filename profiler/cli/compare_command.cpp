@@ -28,6 +28,11 @@ struct DesignRun {
     std::size_t failures = 0;
 };
 
+std::size_t callsOf(const DesignRun& d)
+{
+    return d.everyCall ? d.everyCall->calls : 0;
+}
+
 std::vector<DesignRun> designRuns(ScenarioRuns& runs)
 {
     std::vector<DesignRun> designs;
@@ -38,11 +43,7 @@ std::vector<DesignRun> designRuns(ScenarioRuns& runs)
         if (found == order.end()) {
             order.push_back(rom);
             DesignRun& design = designs.emplace_back();
-            for (const auto& [path, loaded] : runs.roms) {
-                if (loaded.get() == rom) {
-                    design.rom = path.stem().string();
-                }
-            }
+            design.rom = romNameOf(runs, i);
             design.footprint = footprintOf(*rom);
             found = order.end() - 1;
         }
@@ -89,7 +90,7 @@ std::string summary(const std::vector<DesignRun>& designs, std::size_t notRun)
     std::size_t calls = 0;
     for (const DesignRun& d : designs) {
         scenarios += d.scenarios.size();
-        calls += d.everyCall ? d.everyCall->calls : 0;
+        calls += callsOf(d);
     }
     std::string text = counted(designs.size(), "design") + ", " + counted(scenarios, "scenario") + ", " +
                        counted(calls, "call");
@@ -119,9 +120,8 @@ std::string unevenCallsText(const std::vector<DesignRun>& designs)
     std::string counts;
     bool uneven = false;
     for (const DesignRun& d : designs) {
-        const std::size_t calls = d.everyCall ? d.everyCall->calls : 0;
-        uneven = uneven || calls != (designs.front().everyCall ? designs.front().everyCall->calls : 0);
-        counts += (counts.empty() ? "" : ", ") + d.rom + " " + std::to_string(calls);
+        uneven = uneven || callsOf(d) != callsOf(designs.front());
+        counts += (counts.empty() ? "" : ", ") + d.rom + " " + std::to_string(callsOf(d));
     }
     return uneven ? "warning: the designs made different numbers of calls (" + counts +
                         "): their walks are not the same tour, so their figures do not compare\n"

@@ -135,25 +135,27 @@ namespace {
 // name ("falling") are not counted as one.
 void nameCasesByRom(ScenarioRuns& runs)
 {
-    const auto rom = [&](const ProfiledRom* loaded) {
-        for (const auto& [path, each] : runs.roms) {
-            if (each.get() == loaded) {
-                return path.stem().string();
-            }
-        }
-        return std::string();
-    };
     if (std::ranges::all_of(runs.romOf, [&](const ProfiledRom* r) { return r == runs.romOf.front(); })) {
         return;
     }
     for (std::size_t i = 0; i < runs.results.size(); ++i) {
         for (std::string& name : runs.results[i].cases) {
-            name = rom(runs.romOf[i]) + ": " + name;
+            name = romNameOf(runs, i) + ": " + name;
         }
     }
 }
 
 } // namespace
+
+std::string romNameOf(const ScenarioRuns& runs, std::size_t result)
+{
+    for (const auto& [path, rom] : runs.roms) {
+        if (rom.get() == runs.romOf[result]) {
+            return path.stem().string();
+        }
+    }
+    return "";
+}
 
 RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<Selection>& selection)
 {

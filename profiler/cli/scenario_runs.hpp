@@ -20,6 +20,9 @@ struct ScenarioRuns {
     std::vector<InputProblem> problems;  // scenarios that could not be run
 };
 
+// The name (the image's, without its extension) of the ROM that results[i] of `runs` ran on.
+std::string romNameOf(const ScenarioRuns& runs, std::size_t result);
+
 // Every scenario under scripts/, as paths relative to the working directory when it holds them.
 std::vector<std::string> bundledScenarios();
 

@@ -41,8 +41,10 @@ struct TileKind {
     int line = 0;
     bool operator==(const TileKind&) const = default;
 
-    // Whether no hitbox may overlap its pixel (x, y), counted from the tile's top left.
-    bool solidAt(int x, int y) const { return solid && (!mask || (((*mask)[y] >> x) & 1) != 0); }
+    // Whether its mask (it must have one) blocks pixel (x, y), counted from the tile's top left.
+    bool maskBlocks(int x, int y) const { return (((*mask)[static_cast<std::size_t>(y)] >> x) & 1) != 0; }
+    // Whether no hitbox may overlap its pixel (x, y).
+    bool solidAt(int x, int y) const { return solid && (!mask || maskBlocks(x, y)); }
 };
 
 // A placement rule of the design's map editor: which tiles may sit next to a tile of `tiles`, or

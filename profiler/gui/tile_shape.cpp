@@ -42,7 +42,7 @@ TileShape tileShape(const TileKind& kind, int tileSize)
         std::uint16_t& column = shape.columns[j];
         if (kind.mask) {
             for (std::size_t y = 0; y < static_cast<std::size_t>(tileSize); ++y) {
-                column = static_cast<std::uint16_t>(column | ((*kind.mask)[y] >> j & 1U) << y);
+                column = static_cast<std::uint16_t>(column | (kind.maskBlocks(static_cast<int>(j), static_cast<int>(y)) ? 1U : 0U) << y);
             }
         } else if (kind.oneWay) {
             column = floor ? span(top, top) : span(bottom, bottom);

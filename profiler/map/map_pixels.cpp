@@ -20,7 +20,7 @@ MapPixels::MapPixels(const TileMap& tiles, const Design& kinds)
                 bool ceiling = kind.ceiling.exists() && y <= kind.ceiling.rows[column];
                 bool solid = kind.solid;
                 if (kind.mask) {
-                    floor = ceiling = ((*kind.mask)[static_cast<std::size_t>(y)] >> x & 1) != 0;
+                    floor = ceiling = kind.maskBlocks(x, y);
                     solid = solid && floor;
                 }
                 stamp[static_cast<std::size_t>(y * size + x)] = static_cast<std::uint8_t>(

@@ -226,7 +226,8 @@ void readMap(const TomlSection& top, Manifest& m)
 {
     const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
                           {"tiles", "width", "height", "bytes_per_row", "row_offsets", "column_height", "collision_map",
-                           "min_width", "min_height", "max_width", "max_height", "origin", "top_height_table", "bottom_height_table", "variable"});
+                           "min_width", "min_height", "max_width", "max_height", "origin", "top_height_table",
+                           "bottom_height_table", "variable"});
     m.mapTiles = readSymbol(map, "tiles");
     m.mapWidth = readSymbol(map, "width");
     m.mapHeight = readSymbol(map, "height");
