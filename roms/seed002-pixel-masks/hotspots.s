@@ -116,6 +116,19 @@
     tax
 .endmacro
 
+; A scan goes on in the tile below: row = that tile's top row, tileIndex and X = its index. A16.
+.macro TILE_BELOW
+    lda z:Entity::row
+    ora #$000F
+    inc a
+    sta z:Entity::row                   ; the top row of the tile below
+    lda z:Entity::tileIndex
+    clc
+    adc a:.loword(MapBytesPerRow)
+    sta z:Entity::tileIndex
+    tax
+.endmacro
+
 ; A = the pixel row Y stands for in the tile whose scan started at `row`: row's tile, Y's row in it.
 .macro ROW_OF_Y
     tya
@@ -449,15 +462,7 @@ Pixel:
     iny
     cpy #16
     bne Pixel
-    lda z:Entity::row
-    ora #$000F
-    inc a
-    sta z:Entity::row                   ; the top row of the tile below
-    lda z:Entity::tileIndex
-    clc
-    adc a:.loword(MapBytesPerRow)
-    sta z:Entity::tileIndex
-    tax
+    TILE_BELOW
     bra NextTile
 Empty:
     lda z:Entity::row
@@ -492,15 +497,7 @@ Test:
     rts
 
 TileBelow:
-    lda z:Entity::row
-    ora #$000F
-    inc a
-    sta z:Entity::row                   ; the top row of the tile below
-    lda z:Entity::tileIndex
-    clc
-    adc a:.loword(MapBytesPerRow)
-    sta z:Entity::tileIndex
-    tax
+    TILE_BELOW
     TYPE_AT_X
     beq EmptyBelow
     lda z:Entity::row

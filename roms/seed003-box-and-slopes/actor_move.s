@@ -69,6 +69,25 @@ BLOCK_SHAPE    = $7000              ; iShape * cCellWidth, once swapped into the
     tax
 .endmacro
 
+; A = X = the map cell one unit in from the box's left edge (iLf + 1), in the row Y holds twice: a
+; foot's, or the head test's first.
+.macro INNER_LEFT_CELL
+    lda z:Actor::xPosition + 2
+    sec
+    sbc z:Actor::bboxW
+    inc                             ; iLf + 1
+    CELL_IN_ROW_Y
+.endmacro
+
+; The same one unit in from its right edge (iRt - 1).
+.macro INNER_RIGHT_CELL
+    lda z:Actor::xPosition + 2
+    clc
+    adc z:Actor::bboxW
+    dec                             ; iRt - 1
+    CELL_IN_ROW_Y
+.endmacro
+
 .segment "CODE"
 
 .proc MoveActor
@@ -284,11 +303,7 @@ OriginInSlope:
 ; the box's edge; each sets or clears its own flag.
 ; In: A16, I16, Y = 2 * iRow.
 .proc WalkOnFeet
-    lda z:Actor::xPosition + 2
-    sec
-    sbc z:Actor::bboxW
-    inc                             ; iLf + 1
-    CELL_IN_ROW_Y
+    INNER_LEFT_CELL
     BLOCK_AT x
     bpl LeftFootInAir
     lda #ACTOR_ON_GROUND_LEFT
@@ -298,11 +313,7 @@ LeftFootInAir:
     lda #ACTOR_ON_GROUND_LEFT
     trb z:Actor::flags
 RightFoot:
-    lda z:Actor::xPosition + 2
-    clc
-    adc z:Actor::bboxW
-    dec                             ; iRt - 1
-    CELL_IN_ROW_Y
+    INNER_RIGHT_CELL
     BLOCK_AT x
     bpl RightFootInAir
     lda #ACTOR_ON_GROUND_RIGHT
@@ -327,18 +338,10 @@ RightFootInAir:
     lsr
     and #$FFFE
     tay                             ; 2 * iRow
-    lda z:Actor::xPosition + 2
-    clc
-    adc z:Actor::bboxW
-    dec                             ; iRt - 1
-    CELL_IN_ROW_Y
+    INNER_RIGHT_CELL
     inx
     stx z:Actor::lastIndex          ; the cell after iColRt's
-    lda z:Actor::xPosition + 2
-    sec
-    sbc z:Actor::bboxW
-    inc                             ; iLf + 1
-    CELL_IN_ROW_Y
+    INNER_LEFT_CELL
     txy                             ; FOR iCol = iColLf TO iColRt: at least one cell, as iBBoxW >= 1
 NextColumn:
     BLOCK_AT y
@@ -445,21 +448,13 @@ AboveSurface:
 ; must push the actor up!": the article leaves it undone here, and so does the ROM.
 ; In: A16, I16, Y = 2 * iRow.
 .proc FallOnFeet
-    lda z:Actor::xPosition + 2
-    sec
-    sbc z:Actor::bboxW
-    inc                             ; iLf + 1
-    CELL_IN_ROW_Y
+    INNER_LEFT_CELL
     BLOCK_AT x
     bpl RightFoot
     lda #ACTOR_ON_GROUND_LEFT
     tsb z:Actor::flags
 RightFoot:
-    lda z:Actor::xPosition + 2
-    clc
-    adc z:Actor::bboxW
-    dec                             ; iRt - 1
-    CELL_IN_ROW_Y
+    INNER_RIGHT_CELL
     BLOCK_AT x
     bpl Landed
     lda #ACTOR_ON_GROUND_RIGHT

@@ -118,6 +118,32 @@ hit:
 :
 .endmacro
 
+; X = 2 * ((playerY + k) >> 4), a MapRowOffsets index, in C's int arithmetic; the carry clear.
+.macro ROW_WORD_BELOW k
+    lda z:Entity::playerY
+    clc
+    adc #k
+    ror                             ; C adds in int: bit 8 of playerY + k comes back in
+    lsr
+    lsr
+    lsr
+    asl                             ; the carry clear: (playerY + k) >> 4 is under 32
+    tax
+.endmacro
+
+; X = 2 * ((playerY - k) >> 4); the carry clear.
+.macro ROW_WORD_ABOVE k
+    lda z:Entity::playerY
+    sec
+    sbc #k
+    lsr
+    lsr
+    lsr
+    lsr
+    asl                             ; the carry clear: (playerY - k) >> 4 is under 16
+    tax
+.endmacro
+
 .proc TileCollision
     .a8
     .i8
@@ -171,15 +197,7 @@ hit:
 
 .ifdef EIGHT_PROBES
     ; ((playerY + 5) >> 4) * scrw, for xx3 and xx4
-    lda z:Entity::playerY
-    clc
-    adc #5
-    ror                             ; C adds in int: bit 8 of playerY + 5 comes back in
-    lsr
-    lsr
-    lsr
-    asl                             ; 2 * ((playerY + 5) >> 4), the carry clear
-    tax
+    ROW_WORD_BELOW 5
     lda a:.loword(MapRowOffsets), x
     tay
     ; xx3 ("top left") = tiles[((playerY + 5) >> 4) * scrw + tmpx2]: right, 5 below the centre
@@ -191,42 +209,18 @@ hit:
 
     ; yy1 (north, "bottom side") = tiles[(((playerY + 8) >> 4) - 1) * scrw + playerXattr]: the
     ; row 8 above
-    lda z:Entity::playerY
-    clc
-    adc #8
-    ror                             ; C adds in int: bit 8 of playerY + 8 comes back in
-    lsr
-    lsr
-    lsr
-    asl                             ; 2 * ((playerY + 8) >> 4), the carry clear
-    tax
+    ROW_WORD_BELOW 8
     lda a:.loword(MapRowOffsets - 2), x     ; the - 1 on the row: one word back
     PROBE MapData, playerXattr, Yy1Hit, YY1
     ; yy2 (south, "top side") = tiles[(((playerY - 8) >> 4) + 1) * scrw + playerXattr]: the row
     ; 8 below
-    lda z:Entity::playerY
-    sec
-    sbc #8
-    lsr
-    lsr
-    lsr
-    lsr
-    asl                             ; 2 * ((playerY - 8) >> 4), the carry clear
-    tax
+    ROW_WORD_ABOVE 8
     lda a:.loword(MapRowOffsets + 2), x     ; the + 1 on the row: one word on
     PROBE MapData, playerXattr, Yy2Hit, YY2
 
 .ifdef EIGHT_PROBES
     ; ((playerY - 6) >> 4) * scrw, for yy3 and yy4
-    lda z:Entity::playerY
-    sec
-    sbc #6
-    lsr
-    lsr
-    lsr
-    lsr
-    asl                             ; 2 * ((playerY - 6) >> 4), the carry clear
-    tax
+    ROW_WORD_ABOVE 6
     lda a:.loword(MapRowOffsets), x
     tay
     ; yy3 ("bottom right") = tiles[((playerY - 6) >> 4) * scrw + tmpx1]: left, 6 above
