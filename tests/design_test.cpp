@@ -305,6 +305,9 @@ TEST_CASE("design: bad design files are refused with the file, the line and what
     check("side = \"below\"", "side = \"below\"\ninside = true", "must have exactly one of inside = true");
     check("side = \"below\"", "side = \"under\"", "'rule.side' must be \"above\", \"below\", \"left\" or \"right\"");
     check("never_overlaps_solid = true", "never_overlaps = true", "unknown key 'never_overlaps'");
+    check("never_overlaps_solid = true", "floor_gap = 16", "'invariants.floor_gap' must be -15..15, not 16");
+    check("never_overlaps_solid = true", "ceiling_gap = 1.5", "'invariants.ceiling_gap' must be");
+    check("never_overlaps_solid = true", "floor_gap = [-1, -2]", "must be [min, max] within -15..15, min first");
     check("[design]\nname = \"small\"", "[design]\nname = \"small\"\nsize = 8", "unknown key 'size'");
 }
 

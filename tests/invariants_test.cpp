@@ -40,12 +40,12 @@ std::vector<std::string> failuresOf(const std::string& name)
     return failures;
 }
 
-// The invariants for one entity of a scenario, placed at (x, y) in whole pixels with `state`.
-std::optional<std::string> check(const Scenario& s, int x, int y, std::uint8_t state)
+// The invariants of `design` for one entity of a scenario, placed at (x, y) in whole pixels with
+// `state`.
+std::optional<std::string> check(const Scenario& s, const Design& design, int x, int y, std::uint8_t state)
 {
-    const ProfiledRom& rom = builtRom();
-    const Manifest& m = rom.manifest;
-    const CollisionGeometry geometry{{s.map, rom.design}, m.originX, m.originY,
+    const Manifest& m = builtRom().manifest;
+    const CollisionGeometry geometry{{s.map, design}, m.originX, m.originY,
                                      m.stateBits.down, m.stateBits.up};
     EntityState e;
     e.x = static_cast<std::uint32_t>(x + m.originX) << 16;
@@ -53,6 +53,11 @@ std::optional<std::string> check(const Scenario& s, int x, int y, std::uint8_t s
     e.hitbox = s.entities.at(0).hitbox;
     e.state = state;
     return checkInvariants(e, geometry);
+}
+
+std::optional<std::string> check(const Scenario& s, int x, int y, std::uint8_t state)
+{
+    return check(s, builtRom().design, x, y, state);
 }
 
 TEST_CASE("invariants: the ceiling situations of the design and their floor mirrors pass")
@@ -75,21 +80,70 @@ TEST_CASE("invariants: touching a ceiling is exact to the pixel, and so is resti
     const Scenario a = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
     CHECK(check(a, 40, 17, up) == std::nullopt);
     CHECK(check(a, 40, 18, up) ==
-          "standing on a ceiling, but the hitbox (columns 39..40, rows 17..18) does not touch one");
+          "standing on a ceiling, but the hitbox (columns 39..40, rows 17..18) does not touch a ceiling");
 
     // D: under the END_SLOPE, the top at 32 touches (the slope below the END_SLOPE is not SOLID);
     // one pixel higher it is inside the END_SLOPE, away from the tile's edge.
     const Scenario d = loadScenario(kInvariantsData / "ceiling-hill-joint.toml");
     CHECK(check(d, 65, 34, up) == std::nullopt);
     CHECK(check(d, 65, 33, up) ==
-          "standing on a ceiling, but the hitbox (columns 64..67, rows 31..38) does not touch one");
+          "standing on a ceiling, but the hitbox (columns 64..67, rows 31..38) does not touch a ceiling");
 
     // The floor mirror of D: one pixel above 64 rests; one pixel lower the box is inside the slope
     // over the END_SLOPE and its gap row inside the END_SLOPE.
     const Scenario floorD = loadScenario(kInvariantsData / "floor-hill-joint.toml");
     CHECK(check(floorD, 65, 61, down) == std::nullopt);
     CHECK(check(floorD, 65, 62, down) ==
-          "standing, but the hitbox (columns 64..67, rows 56..63) does not rest one pixel above a floor");
+          "standing, but the hitbox (columns 64..67, rows 56..63) does not rest 1 px above a floor");
+}
+
+TEST_CASE("invariants: the design's gaps say where a standing box rests, exactly")
+{
+    const std::uint8_t up = builtRom().manifest.stateBits.up;
+    const std::uint8_t down = builtRom().manifest.stateBits.down;
+    // The 2 x 2 px box in column 1 of a room whose floor's first row is 48 and ceiling's last 15.
+    const Scenario room = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
+    Design design = builtRom().design;
+    design.invariants.neverOverlapsSolid = false; // a box sunk into a surface overlaps it
+    const char* const floorWords[] = {"rest 1 px into a floor", "touch a floor", "rest 1 px above a floor"};
+    const char* const ceilingWords[] = {"rest 1 px into a ceiling", "touch a ceiling", "rest 1 px under a ceiling"};
+    for (int gap = -1; gap <= 1; ++gap) {
+        CAPTURE(gap);
+        design.invariants.floorGap = {gap, gap};
+        design.invariants.ceilingGap = {gap, gap};
+        const std::string floorWord = floorWords[gap + 1];
+        const std::string ceilingWord = ceilingWords[gap + 1];
+        // Resting: the box's bottom row y, 47 - gap.
+        CHECK(check(room, design, 24, 47 - gap, down) == std::nullopt);
+        for (const int y : {46 - gap, 48 - gap}) {
+            CHECK(check(room, design, 24, y, down) ==
+                  "standing, but the hitbox (columns 23..24, rows " + std::to_string(y - 1) + ".." +
+                      std::to_string(y) + ") does not " + floorWord);
+        }
+        // Under the ceiling: the box's top row y - 1, 16 + gap.
+        CHECK(check(room, design, 24, 17 + gap, up) == std::nullopt);
+        for (const int y : {16 + gap, 18 + gap}) {
+            CHECK(check(room, design, 24, y, up) ==
+                  "standing on a ceiling, but the hitbox (columns 23..24, rows " + std::to_string(y - 1) + ".." +
+                      std::to_string(y) + ") does not " + ceilingWord);
+        }
+    }
+}
+
+TEST_CASE("invariants: a gap given as a range holds anywhere in it, and nowhere else")
+{
+    const std::uint8_t down = builtRom().manifest.stateBits.down;
+    const Scenario room = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
+    Design design = builtRom().design;
+    design.invariants.neverOverlapsSolid = false;
+    design.invariants.floorGap = {-2, -1}; // seed003's kind: the bottom row 1 or 2 rows into the floor
+    CHECK(check(room, design, 24, 48, down) == std::nullopt);
+    CHECK(check(room, design, 24, 49, down) == std::nullopt);
+    for (const int y : {47, 50}) {
+        CHECK(check(room, design, 24, y, down) ==
+              "standing, but the hitbox (columns 23..24, rows " + std::to_string(y - 1) + ".." + std::to_string(y) +
+                  ") does not rest -2..-1 px above a floor (below 0: into it)");
+    }
 }
 
 TEST_CASE("invariants: a clip says what the box went into")

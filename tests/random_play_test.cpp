@@ -70,7 +70,7 @@ TEST_CASE("random play: the clearance rule refuses the reference room for hitbox
         CHECK(contains(violations[1].detail, "the hitbox's top row goes into the ceiling of '#' SOLID (row 0, column "
                                              "5): 32 px between the floor (pixel row 48 at column 96) and the "
                                              "ceiling (pixel row 15 at column 95), where it needs 33, its height and "
-                                             "the pixel it rests above the floor"));
+                                             "the 1 px it rests above the floor"));
     }
 }
 

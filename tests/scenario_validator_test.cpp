@@ -87,7 +87,7 @@ TEST_CASE("clearance: a floor needs the hitbox's height and one pixel below the 
                                   "it with its origin at pixel columns 80..95, the hitbox's top row goes into the "
                                   "ceiling of '#' SOLID (row 0, column 4): 32 px between the floor (pixel row 48 at "
                                   "column 80) and the ceiling (pixel row 15 at column 79), where it needs 33, its "
-                                  "height and the pixel it rests above the floor");
+                                  "height and the 1 px it rests above the floor");
     // Run anyway, it clips: walking right, the top row in the ceiling is taken for a wall.
     const std::vector<std::string> failures = failuresOf(clip);
     REQUIRE(!failures.empty());

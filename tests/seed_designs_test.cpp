@@ -7,6 +7,7 @@
 #include "profiler/runner/collision_machine.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "profiler/scenario/scenario_validator.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
@@ -113,6 +114,36 @@ TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not
     CHECK_NOTHROW(loadScenario(scenario("60.0"))); // the box's rows 48..71
     CHECK_THROWS_WITH_AS(loadScenario(scenario("61.0")),
                          doctest::Contains("overlaps the GROUND_HALF_SOLID tile at row 4, column 12"), emu::InputError);
+}
+
+// seed003 rests a box one unit into the floor and lets it overlap a ceiling by one (its design's
+// floor_gap and ceiling_gap of -1): the article's 18-unit box fits the 16-pixel gap of its first
+// room, which the clearance rule must accept, and a box one unit taller goes 2 units into the
+// ceiling, which it must refuse.
+TEST_CASE("seed designs: seed003's 18-unit box fits a 16-pixel gap, a 19-unit one does not")
+{
+    const fs::path passage = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/seed003-box-and-slopes/scenarios/room-low-passage.toml";
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed003-box-and-slopes"));
+    const Scenario fits = loadScenario(passage);
+    CHECK(validateScenario(fits, {fits.map, rom.design}).empty());
+    CHECK(runScenario(fits, rom).failures.empty());
+
+    Scenario taller = fits;
+    taller.entities[0].hitbox.top = 18;
+    taller.entities[0].hitbox.height = 19;
+    // Under the blocks of columns 4 and 14-17: every floor tile the box can stand on there.
+    const std::vector<MapViolation> violations = validateScenario(taller, {taller.map, rom.design});
+    REQUIRE(violations.size() == 8);
+    for (const MapViolation& v : violations) {
+        CHECK(v.rule == "NOT_ENOUGH_ROOM_ABOVE_FLOOR");
+        CHECK(v.row == 11);
+    }
+    CHECK(violations[1].column == 4);
+    CHECK(violations[1].detail ==
+          "entity \"walker\" (line 28) has the hitbox {left 8, right 9, top 18, height 19}: standing on it with its "
+          "origin at pixel columns 64..79, the hitbox's top row goes into the ceiling of '#' SOLID (row 9, column 4): "
+          "16 px between the floor (pixel row 176 at column 64) and the ceiling (pixel row 159 at column 70), where it "
+          "needs 17, its height less the 1 px it sinks into the floor and the 1 px it may go into the ceiling");
 }
 
 } // namespace

@@ -267,7 +267,7 @@ std::string Design::legendText() const
     return text;
 }
 
-Limits::Range readRange(const TomlSection& limits, std::string_view key, Limits::Range whole)
+PixelRange readRange(const TomlSection& limits, std::string_view key, PixelRange whole)
 {
     const toml::node* node = limits.find(key);
     if (node == nullptr) {
@@ -278,12 +278,26 @@ Limits::Range readRange(const TomlSection& limits, std::string_view key, Limits:
     if (range == nullptr || range->size() != 2) {
         limits.fail(*node, key, shape);
     }
-    const Limits::Range r{static_cast<int>(limits.asInteger(*range->get(0), key, whole.min, whole.max)),
+    const PixelRange r{static_cast<int>(limits.asInteger(*range->get(0), key, whole.min, whole.max)),
                           static_cast<int>(limits.asInteger(*range->get(1), key, whole.min, whole.max))};
     if (r.min > r.max) {
         limits.fail(*node, key, shape + ", min first");
     }
     return r;
+}
+
+// A gap: one number of pixels, or [min, max].
+PixelRange readGap(const TomlSection& invariants, std::string_view key, int deepest)
+{
+    const toml::node* node = invariants.find(key);
+    if (node == nullptr) {
+        return {0, 0};
+    }
+    if (node->is_array()) {
+        return readRange(invariants, key, {-deepest, deepest});
+    }
+    const int gap = static_cast<int>(invariants.asInteger(*node, key, -deepest, deepest));
+    return {gap, gap};
 }
 
 Limits readLimits(const TomlSection& root)
@@ -336,10 +350,13 @@ Design loadDesign(const std::filesystem::path& path)
             root.fail(*node, "invariants", "must be a table: [invariants]");
         }
         const TomlSection invariants(file, *node->as_table(), "[invariants]", "invariants.",
-                                     {"never_overlaps_solid", "rests_on_floor", "touches_ceiling"});
+                                     {"never_overlaps_solid", "rests_on_floor", "touches_ceiling", "floor_gap",
+                                      "ceiling_gap"});
         design.invariants.neverOverlapsSolid = invariants.boolean("never_overlaps_solid").value_or(false);
         design.invariants.restsOnFloor = invariants.boolean("rests_on_floor").value_or(false);
         design.invariants.touchesCeiling = invariants.boolean("touches_ceiling").value_or(false);
+        design.invariants.floorGap = readGap(invariants, "floor_gap", design.tileSize - 1);
+        design.invariants.ceilingGap = readGap(invariants, "ceiling_gap", design.tileSize - 1);
     }
     design.limits = readLimits(root);
     return design;

@@ -67,20 +67,31 @@ struct PlacementRule {
     int line = 0;
 };
 
+// Pixels from min to max, inclusive.
+struct PixelRange {
+    int min;
+    int max;
+
+    bool holds(int pixels) const { return pixels >= min && pixels <= max; }
+};
+
 // The invariants the runner checks after every call.
 struct Invariants {
     bool neverOverlapsSolid = false; // no hitbox overlaps a solid tile or the map's outside
-    bool restsOnFloor = false;       // with the state's down bit, the box rests one pixel above a floor
-    bool touchesCeiling = false;     // with the up bit, the box's top row is just under a ceiling
+    bool restsOnFloor = false;       // with the state's down bit, the box rests floorGap pixels above a floor
+    bool touchesCeiling = false;     // with the up bit, the box rests ceilingGap pixels under a ceiling
+    // Where a box the routine stopped rests against the surface: free pixel rows between the two
+    // (1: one row above, 0: touching, -1: its edge row in the surface's first row), one value or a
+    // range a design's quirks spread it over. The runner's invariants and the clearance rule both
+    // read them.
+    PixelRange floorGap{0, 0};
+    PixelRange ceilingGap{0, 0};
 };
 
 // What the routine can take: a scenario beyond these is refused at its line. Pixels; a range is
 // inclusive.
 struct Limits {
-    struct Range {
-        int min;
-        int max;
-    };
+    using Range = PixelRange;
     Range hitboxLeft{0, 255};
     Range hitboxRight{0, 255};
     Range hitboxTop{0, 255};

@@ -60,36 +60,59 @@ std::string describeClip(const Box& b, int column, int row, const MapPixels& pix
            shallowest->what + ": " + tileName;
 }
 
-// Resting one pixel above a surface at some column of the box: the row below the box's gap row
-// is floor, the gap row is not. When the surface is a tile's top row, the gap lies in the tile
-// above, and only a solid one there is wrong: falling fast onto a slope, the design lets an entity
-// stop one frame on the tile under the slope, inside the slope (the blog calls this out), and
-// walking up a hill the END_SLOPE under a slope does the same: the gap may lie in such a tile.
-bool restsOnFloor(const Box& b, const MapPixels& pixels)
+// Resting `gap` pixel rows above a surface at some column of the box: the surface row is floor,
+// the row above it is not. When the surface is a tile's top row, the row above lies in the tile
+// above, and only a solid one there is wrong: falling fast onto a slope, untech lets an entity stop
+// one frame on the tile under the slope, inside the slope (the blog calls this out), and walking up
+// a hill the END_SLOPE under a slope does the same.
+bool restsOnFloor(const Box& b, PixelRange gaps, const MapPixels& pixels)
 {
-    const int gap = b.bottom + 1;
-    const bool gapInSurfaceTile = ((gap + 1) & (pixels.design.tileSize - 1)) != 0;
-    for (int x = b.left; x <= b.right; ++x) {
-        if (pixels.floor(x, gap + 1) && (gapInSurfaceTile ? !pixels.floor(x, gap) : !pixels.solid(x, gap))) {
-            return true;
+    for (int gap = gaps.min; gap <= gaps.max; ++gap) {
+        const int surface = b.bottom + gap + 1;
+        const bool aboveInSurfaceTile = (surface & (pixels.design.tileSize - 1)) != 0;
+        for (int x = b.left; x <= b.right; ++x) {
+            if (pixels.floor(x, surface) &&
+                (aboveInSurfaceTile ? !pixels.floor(x, surface - 1) : !pixels.solid(x, surface - 1))) {
+                return true;
+            }
         }
     }
     return false;
 }
 
-// The mirror, with no gap: the row above the box is ceiling and the box's top row is not. When the
-// ceiling is a tile's last row, the top row lies in the tile below, and only a solid one there is
-// wrong: stopped by SOLID above a ceiling slope's thin end or an END_SLOPE, by a SOLID side tile, or
-// inside a DOWN_PLATFORM, the box's top row is in the next tile whatever that tile is.
-bool touchesCeiling(const Box& b, const MapPixels& pixels)
+// The mirror. When the ceiling is a tile's last row, the row under it lies in the tile below, and
+// only a solid one there is wrong: stopped by SOLID above a ceiling slope's thin end or an
+// END_SLOPE, by a SOLID side tile, or inside a DOWN_PLATFORM, the box's top row is in the next tile
+// whatever that tile is.
+bool touchesCeiling(const Box& b, PixelRange gaps, const MapPixels& pixels)
 {
-    const bool topInSurfaceTile = (b.top & (pixels.design.tileSize - 1)) != 0;
-    for (int x = b.left; x <= b.right; ++x) {
-        if (pixels.ceiling(x, b.top - 1) && (topInSurfaceTile ? !pixels.ceiling(x, b.top) : !pixels.solid(x, b.top))) {
-            return true;
+    for (int gap = gaps.min; gap <= gaps.max; ++gap) {
+        const int surface = b.top - gap - 1;
+        const bool belowInSurfaceTile = ((surface + 1) & (pixels.design.tileSize - 1)) != 0;
+        for (int x = b.left; x <= b.right; ++x) {
+            if (pixels.ceiling(x, surface) &&
+                (belowInSurfaceTile ? !pixels.ceiling(x, surface + 1) : !pixels.solid(x, surface + 1))) {
+                return true;
+            }
         }
     }
     return false;
+}
+
+// How a design's box rests against a surface, for messages: "rest 1 px above a floor".
+std::string resting(PixelRange gaps, const char* surface, const char* away)
+{
+    if (gaps.min != gaps.max) {
+        return "rest " + std::to_string(gaps.min) + ".." + std::to_string(gaps.max) + " px " + away + " a " + surface +
+               " (below 0: into it)";
+    }
+    if (gaps.min == 0) {
+        return std::string("touch a ") + surface;
+    }
+    if (gaps.min > 0) {
+        return "rest " + std::to_string(gaps.min) + " px " + away + " a " + surface;
+    }
+    return "rest " + std::to_string(-gaps.min) + " px into a " + surface;
 }
 
 // Whether the box overlaps a solid pixel of the tile holding (x, y), its first pixel in that tile:
@@ -134,11 +157,12 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
             }
         }
     }
-    if (invariants.restsOnFloor && (entity.state & g.downBit) && !restsOnFloor(b, pixels)) {
-        return "standing, but the hitbox (" + describe(b) + ") does not rest one pixel above a floor";
+    if (invariants.restsOnFloor && (entity.state & g.downBit) && !restsOnFloor(b, invariants.floorGap, pixels)) {
+        return "standing, but the hitbox (" + describe(b) + ") does not " + resting(invariants.floorGap, "floor", "above");
     }
-    if (invariants.touchesCeiling && (entity.state & g.upBit) && !touchesCeiling(b, pixels)) {
-        return "standing on a ceiling, but the hitbox (" + describe(b) + ") does not touch one";
+    if (invariants.touchesCeiling && (entity.state & g.upBit) && !touchesCeiling(b, invariants.ceilingGap, pixels)) {
+        return "standing on a ceiling, but the hitbox (" + describe(b) + ") does not " +
+               resting(invariants.ceilingGap, "ceiling", "under");
     }
     return std::nullopt;
 }

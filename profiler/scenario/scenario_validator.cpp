@@ -19,12 +19,24 @@ struct HitboxUse {
     bool fromScript;
 };
 
-// The free pixel rows a hitbox needs at a surface it stands on: a floor's has the pixel it rests
-// above the floor too.
-int neededRows(const Hitbox& hitbox, Standing standing)
-{
-    return hitbox.height + (standing == Standing::OnFloor ? 1 : 0);
-}
+// How a standing box sits between the ground it stands on and the far side (the ceiling above a
+// floor, the floor under a ceiling), in pixel rows counted from the ground: the design's gap at the
+// ground, and how deep the far side may reach into the box, as deep as the design rests a box
+// against it (a gap above zero is where it stops, not room it demands). Where a design's gaps are
+// ranges, the shallowest rest of each: the room the box needs at least.
+struct Sitting {
+    int gap;
+    int farOverlap;
+
+    Sitting(const Invariants& invariants, Standing standing)
+    {
+        const bool onFloor = standing == Standing::OnFloor;
+        gap = (onFloor ? invariants.floorGap : invariants.ceilingGap).max;
+        farOverlap = std::max(0, -(onFloor ? invariants.ceilingGap : invariants.floorGap).max);
+    }
+    // The free pixel rows a hitbox needs between the ground and the far side.
+    int neededRows(const Hitbox& hitbox) const { return hitbox.height + gap - farOverlap; }
+};
 
 bool canStand(const EntitySpec& entity, Standing standing)
 {
@@ -146,7 +158,7 @@ RestingRows restingRows(const Outlook& o)
 void findClips(const Outlook& o, const RestingRows& rows, const Hitbox& h, int x, std::vector<Clip>& clips)
 {
     const int toward = o.towardGround();
-    const int gap = o.onFloor() ? 1 : 0; // a box rests one pixel above a floor, touching a ceiling
+    const Sitting sitting(o.pixels.design.invariants, o.standing);
     const int left = x - h.left;
     const int right = x + h.right - 1;
     const int width = o.pixels.widthPixels();
@@ -164,9 +176,16 @@ void findClips(const Outlook& o, const RestingRows& rows, const Hitbox& h, int x
     supports.erase(std::unique(supports.begin(), supports.end(),
                                [](const auto& a, const auto& b) { return a.first == b.first; }),
                    supports.end());
+    // Rows of the box by their distance from the ground: its near edge is gap + 1 away, and a box
+    // sunk into the ground (a negative gap) is checked from the ground's first free row.
+    const int firstFree = std::max(sitting.gap, 0) + 1;
+    const int last = sitting.gap + h.height - sitting.farOverlap;
+    if (last < firstFree) {
+        return;
+    }
     for (const auto& [ground, groundX] : supports) {
-        const int near = ground - toward * (gap + 1);
-        const int end = near - toward * h.height; // one row beyond the box's far edge
+        const int near = ground - toward * firstFree;
+        const int end = ground - toward * (last + 1); // one row beyond what the far side may not reach
         bool inWall = false;
         for (int c = left; c <= right && !inWall; ++c) {
             inWall = o.pixels.solid(c, near);
@@ -218,8 +237,28 @@ std::pair<int, int> groundTile(const Clip& c, int tileSize)
     return {c.ground / tileSize, c.groundX / tileSize};
 }
 
+// What the rows a hitbox needs are made of, for messages.
+std::string neededParts(const Sitting& sitting, bool onFloor)
+{
+    const char* ground = onFloor ? "floor" : "ceiling";
+    const char* far = onFloor ? "ceiling" : "floor";
+    std::string parts = "its height";
+    if (sitting.gap > 0) {
+        parts += std::string(" and the ") + std::to_string(sitting.gap) + " px it rests " + (onFloor ? "above" : "under") +
+                 " the " + ground;
+    } else if (sitting.gap < 0) {
+        parts += " less the " + std::to_string(-sitting.gap) + " px it sinks into the " + ground;
+    }
+    if (sitting.farOverlap > 0) {
+        parts += std::string(sitting.gap < 0 ? " and the " : " less the ") + std::to_string(sitting.farOverlap) +
+                 " px it may go into the " + far;
+    }
+    return parts;
+}
+
 void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use, std::vector<MapViolation>& violations)
 {
+    const Sitting sitting(o.pixels.design.invariants, o.standing);
     const int size = o.pixels.design.tileSize;
     std::sort(clips.begin(), clips.end(), [size](const Clip& a, const Clip& b) {
         return std::tuple(groundTile(a, size), a.originX) < std::tuple(groundTile(b, size), b.originX);
@@ -244,8 +283,7 @@ void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use
             describeTile(o.pixels, t.farX, t.far) + ": " + std::to_string(t.freeRows()) + " px between the " +
             groundName + " (pixel row " + std::to_string(t.ground) + " at column " + std::to_string(t.groundX) +
             ") and the " + farName + " (pixel row " + std::to_string(t.far) + " at column " + std::to_string(t.farX) +
-            "), where it needs " + std::to_string(neededRows(use.hitbox, o.standing)) + ", " +
-            (onFloor ? "its height and the pixel it rests above the floor" : "its height");
+            "), where it needs " + std::to_string(sitting.neededRows(use.hitbox)) + ", " + neededParts(sitting, onFloor);
         const std::pair<int, int> tile = groundTile(t, size);
         violations.push_back({tile.first, tile.second, *o.pixels.tileAt(t.groundX, t.ground),
                               onFloor ? "NOT_ENOUGH_ROOM_ABOVE_FLOOR" : "NOT_ENOUGH_ROOM_BELOW_CEILING", detail});
