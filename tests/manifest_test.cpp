@@ -200,6 +200,8 @@ TEST_CASE("manifest: missing keys and values out of range name the key and its l
         {"label = \"MovingUp\"\n", "\n", "[[case]]\nname = \"rising\"",
          {"[[case]] is missing the required key 'label'"}},
         {"kind = \"jsr\"", "kind = \"jmp\"", "kind =", {"'call.kind'", "\"jsr\", \"jsl\"", "not \"jmp\""}},
+        {"cycle_limit = 20000", "cycle_limit = 20000\ngravity_when = \"grounded\"", "gravity_when =",
+         {"'call.gravity_when'", "\"always\", \"airborne\"", "not \"grounded\""}},
         {"accumulator_bits = 16", "accumulator_bits = 12", "accumulator_bits =",
          {"'call.accumulator_bits'", "must be 8 or 16, not 12"}},
         {"data_bank = 0x7E", "data_bank = 256", "data_bank =", {"'call.data_bank'", "must be 0..255, not 256"}},

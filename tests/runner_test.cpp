@@ -187,6 +187,40 @@ TEST_CASE("runner: expectations that hold pass, and wrong ones fail naming what 
                                                                   place + "expected standing = false, got true"});
 }
 
+// Gravity is the host's: every frame by default, only while the entity stands on nothing when its
+// gravity_when (or its manifest's) says "airborne". After landing, the always-host keeps adding
+// 0.25 px/frame that the routine takes back; the airborne one leaves the velocity at 0.
+TEST_CASE("runner: gravity_when airborne adds no gravity while the entity stands, always does")
+{
+    const TempDir dir;
+    const auto velocitiesBefore = [&](const std::string& when) {
+        const fs::path path = dir.write("g.toml", "name = \"g\"\nframes = 12\n[map]\ntiles = \"\"\"\n"
+                                                  "#####\n#...#\n#...#\n#####\n\"\"\"\n[[entity]]\nname = \"e\"\n"
+                                                  "hitbox = { left = 4, right = 4, top = 4, height = 8 }\n"
+                                                  "pos = [40.0, 38.0]\n" + when + "\n");
+        const ScenarioResult result = runScenario(loadScenario(path), loadProfiledRom(builtRom()));
+        REQUIRE(result.failures.empty());
+        std::vector<std::int32_t> velocities;
+        for (const CallRecord& call : result.calls) {
+            velocities.push_back(call.before.yVelocity);
+        }
+        return velocities;
+    };
+    // The box's rows y - 4 .. y + 3 fall from 38 towards the floor's first row 48 (resting with its
+    // bottom row at 46, y = 43): 0.25, 0.5, ... px/frame, 5.25 px by frame 6 (y = 43.25, not yet
+    // at the floor), 7 px at frame 7, which lands; standing from frame 8 on.
+    const std::int32_t quarter = 0x4000;
+    const std::vector<std::int32_t> falling = {quarter,     2 * quarter, 3 * quarter, 4 * quarter,
+                                               5 * quarter, 6 * quarter, 7 * quarter};
+    std::vector<std::int32_t> always = falling;
+    std::vector<std::int32_t> airborne = falling;
+    always.resize(12, quarter);
+    airborne.resize(12, 0);
+    CHECK(velocitiesBefore("") == always);
+    CHECK(velocitiesBefore("gravity_when = \"always\"") == always);
+    CHECK(velocitiesBefore("gravity_when = \"airborne\"") == airborne);
+}
+
 TEST_CASE("runner: a routine that loops forever is stopped at the manifest's cycle limit")
 {
     // BRA to itself.

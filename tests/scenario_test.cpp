@@ -339,6 +339,8 @@ TEST_CASE("scenario: wrong types")
         {"gravity = \"down\"", "gravity = 1", "s.toml:16", {"'entity.gravity' must be a string, not an integer"}},
         {"gravity = \"down\"", "gravity = \"sideways\"", "s.toml:16",
          {"'entity.gravity' must be \"down\", \"up\" or \"none\", not \"sideways\""}},
+        {"gravity = \"down\"", "gravity = \"down\"\ngravity_when = \"never\"", "s.toml:17",
+         {"'entity.gravity_when' must be \"always\" or \"airborne\", not \"never\""}},
         {"gravity_accel = 0.5", "gravity_accel = true", "s.toml:17",
          {"'entity.gravity_accel' must be a number, not a boolean"}},
         {kScript, "script = 3", "s.toml:19", {"'entity.script' must be an array of steps like [{ frames = 60"}},

@@ -122,6 +122,13 @@ TEST_CASE("scenario writer: the test scenarios, with a ROM path, defaults and a 
     CHECK(contains(complete, "[[expect]]\nframe = 200\nentity = \"player\"\npos = [60, 40]\nstanding = false\n"
                              "ceiling = true\nwall_left = false\nwall_right = true\n"));
 
+    // An entity's gravity_when is written when it has one.
+    const TempDir scratch;
+    const std::string airborne = test::replaced(test::slurp(dir / "complete.toml"), "gravity = \"up\"\n",
+                                                "gravity = \"up\"\ngravity_when = \"airborne\"\n");
+    CHECK(contains(roundTrip(loadScenario(scratch.write("complete.toml", airborne), &test::untechDesign())),
+                   "gravity = \"up\"\ngravity_when = \"airborne\"\ngravity_accel = 0.5\n"));
+
     // Defaults are left out, and still load back as defaults.
     const std::string defaults = roundTrip(loadScenario(dir / "defaults.toml", &test::untechDesign()));
     for (const char* key : {"rom =", "budget_cycles", "gravity", "max_fall", "script"}) {

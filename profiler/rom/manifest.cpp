@@ -173,7 +173,7 @@ void readCall(const TomlSection& top, Manifest& m)
 {
     const TomlSection call(top.file(), top.table("call", "[call] with entry = \"Routine\""), "[call]", "call.",
                            {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "a", "x", "y", "data_bank",
-                            "stack", "cycle_limit"});
+                            "stack", "cycle_limit", "gravity_when"});
     m.entry = readSymbol(call, "entry");
     m.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
     m.accumulatorBits = readBits(call, "accumulator_bits");
@@ -190,6 +190,11 @@ void readCall(const TomlSection& top, Manifest& m)
     m.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
     m.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
     m.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));
+    if (call.find("gravity_when")) {
+        m.gravityWhen = readChoice<GravityWhen>(call, "gravity_when",
+                                                {{gravityWhenName(GravityWhen::Always), GravityWhen::Always},
+                                                 {gravityWhenName(GravityWhen::Airborne), GravityWhen::Airborne}});
+    }
 }
 
 void readEntity(const TomlSection& top, Manifest& m)

@@ -2,6 +2,7 @@
 
 #include "profiler/design/design.hpp"
 #include "profiler/rom/map_expression.hpp"
+#include "profiler/scenario/gravity.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -192,6 +193,7 @@ struct Manifest {
     std::uint8_t dataBank = 0;
     std::uint16_t stack = 0x1FFF;
     std::uint64_t cycleLimit = 0;
+    GravityWhen gravityWhen = GravityWhen::Always; // when the routine's caller adds gravity
 
     SymbolRef entitySlots;
     std::uint32_t entityStride = 0;

@@ -4,7 +4,10 @@
 
 namespace tileprof {
 
-EntityMotion::EntityMotion(const EntitySpec& spec) : spec_(spec), gravity_(spec.gravity) {}
+EntityMotion::EntityMotion(const EntitySpec& spec, const Manifest& manifest)
+    : spec_(spec), gravityWhen_(spec.gravityWhen.value_or(manifest.gravityWhen)), stateBits_(manifest.stateBits), gravity_(spec.gravity)
+{
+}
 
 void EntityMotion::beforeCall(int frame, EntityState& entity)
 {
@@ -36,6 +39,10 @@ void EntityMotion::beforeCall(int frame, EntityState& entity)
     if (walkedY_) {
         entity.yVelocity = 0; // the D-pad released: a walk on Y leaves no momentum, as a walk on X
         walkedY_ = false;
+    }
+    const std::uint8_t ground = gravity_ == Gravity::Up ? stateBits_.up : stateBits_.down;
+    if (gravityWhen_ == GravityWhen::Airborne && (entity.state & ground) != 0) {
+        return;
     }
     const std::int32_t accel = toFixed(spec_.gravityAccel);
     const std::int32_t maxFall = toFixed(spec_.maxFall);

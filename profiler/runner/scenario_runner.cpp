@@ -247,7 +247,7 @@ struct ScenarioRun::Machine {
         const Manifest& m = rom.manifest;
         for (const EntitySpec& spec : s.entities) {
             entities.push_back(startingState(spec, m.originX, m.originY));
-            motions.emplace_back(spec);
+            motions.emplace_back(spec, m);
         }
     }
 

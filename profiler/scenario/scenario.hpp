@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/map/tile_map.hpp"
+#include "profiler/scenario/gravity.hpp"
 
 #include <array>
 #include <filesystem>
@@ -11,22 +12,6 @@
 #include <vector>
 
 namespace tileprof {
-
-enum class Gravity : std::uint8_t { Down, Up, None };
-
-// The scenario file's names of the gravities.
-constexpr std::string_view gravityName(Gravity gravity)
-{
-    switch (gravity) {
-    case Gravity::Down:
-        return "down";
-    case Gravity::Up:
-        return "up";
-    case Gravity::None:
-        break;
-    }
-    return "none";
-}
 
 // A tile hitbox in pixels from the entity's origin: `left` and `right` to the edges (the box's
 // columns are x-left .. x+right-1), `top` up to the top edge, `height` rows downwards from it.
@@ -56,6 +41,7 @@ struct EntitySpec {
     double x = 0; // the origin's starting position in map pixels
     double y = 0;
     Gravity gravity = Gravity::Down;
+    std::optional<GravityWhen> gravityWhen; // nothing: as the manifest says
     double gravityAccel = 0.25; // px/frame^2 added towards the gravity each frame the entity does not jump
     double maxFall = 8.0;       // px/frame: the y speed is clamped to +-maxFall
     std::vector<ScriptStep> script{}; // after the last step the entity stands still (walk 0)

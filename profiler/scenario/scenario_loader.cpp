@@ -231,6 +231,17 @@ EntitySpec readEntity(const TomlSection& entity, const Limits& limits)
     spec.x = entity.asNumber(pos[0], "pos");
     spec.y = entity.asNumber(pos[1], "pos");
     spec.gravity = readGravity(entity, "gravity").value_or(spec.gravity);
+    if (const std::optional<std::string> when = entity.string("gravity_when")) {
+        for (const GravityWhen choice : {GravityWhen::Always, GravityWhen::Airborne}) {
+            if (*when == gravityWhenName(choice)) {
+                spec.gravityWhen = choice;
+            }
+        }
+        if (!spec.gravityWhen) {
+            entity.fail(*entity.find("gravity_when"), "gravity_when",
+                        "must be \"always\" or \"airborne\", not \"" + *when + "\"");
+        }
+    }
     spec.gravityAccel = entity.positiveNumber("gravity_accel", limits.maxSpeed).value_or(spec.gravityAccel);
     spec.maxFall = entity.positiveNumber("max_fall", limits.maxSpeed).value_or(spec.maxFall);
     spec.script = readScript(entity, limits);
@@ -252,7 +263,7 @@ void readEntities(const TomlSection& top, Scenario& scenario)
     std::map<std::string, int> nameLines;
     for (const toml::table* table : tables) {
         const TomlSection entity(file, *table, "[[entity]]", "entity.",
-                             {"name", "hitbox", "pos", "gravity", "gravity_accel", "max_fall", "script"});
+                             {"name", "hitbox", "pos", "gravity", "gravity_when", "gravity_accel", "max_fall", "script"});
         EntitySpec spec = readEntity(entity, scenario.design.limits);
         const int nameLine = lineOf(*entity.find("name"));
         if (const auto [first, added] = nameLines.emplace(spec.name, nameLine); !added) {

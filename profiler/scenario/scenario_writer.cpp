@@ -126,6 +126,9 @@ void writeEntity(const EntitySpec& entity, std::string& out)
     if (entity.gravity != defaults.gravity) {
         out += "gravity = " + gravityString(entity.gravity) + "\n";
     }
+    if (entity.gravityWhen) {
+        out += "gravity_when = \"" + std::string(gravityWhenName(*entity.gravityWhen)) + "\"\n";
+    }
     if (entity.gravityAccel != defaults.gravityAccel) {
         out += "gravity_accel = " + number(entity.gravityAccel) + "\n";
     }
