@@ -317,6 +317,52 @@ TEST_CASE("attribution: the profile of a single call is that call")
     }
 }
 
+// The row-table and fixed-height builds of one source, run on one scenario: unnamed, their
+// functions (of the same names) and lines (of the same file) merge; named, each ROM keeps its own,
+// and the two add up to the merged ones.
+TEST_CASE("attribution: calls of two ROMs, named, keep their functions and lines apart")
+{
+    const ProfiledRom fixed = loadProfiledRom(bundledRomPath("tile-collision-fixed-height"));
+    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml");
+    RunOptions options;
+    options.recordSteps = true;
+    const std::vector<ScenarioResult> runs{runScenario(scenario, bundledRom(), options),
+                                           runScenario(scenario, fixed, options)};
+    const std::vector<const ProfiledRom*> roms{&bundledRom(), &fixed};
+    const std::vector<std::string> names{"tile-collision", "tile-collision-fixed-height"};
+    const Profile merged = attribute(runs, roms, Selection{}).selected;
+    const Profile apart = attribute(runs, roms, Selection{}, names).selected;
+    REQUIRE(merged.total == apart.total);
+
+    const std::uint64_t calls = runs[0].calls.size();
+    const FunctionProfile* both = function(merged, kRoot);
+    const FunctionProfile* rowTable = function(apart, std::string("tile-collision: ") + kRoot);
+    const FunctionProfile* fixedHeight = function(apart, std::string("tile-collision-fixed-height: ") + kRoot);
+    REQUIRE(both != nullptr);
+    REQUIRE(rowTable != nullptr);
+    REQUIRE(fixedHeight != nullptr);
+    CHECK(function(apart, kRoot) == nullptr);
+    CHECK(both->calls == 2 * calls);
+    CHECK(rowTable->calls == calls);
+    CHECK(fixedHeight->calls == calls);
+    CHECK(rowTable->exclusive.cycles + fixedHeight->exclusive.cycles == both->exclusive.cycles);
+    CHECK(rowTable->inclusive.cycles > fixedHeight->inclusive.cycles); // the fixed height is faster
+    CHECK(merged.functions.size() * 2 == apart.functions.size());
+
+    // A line of the shared source: once merged, twice apart, the two adding up.
+    const LineProfile& first = merged.lines.front();
+    std::uint64_t executions = 0;
+    int copies = 0;
+    for (const LineProfile& l : apart.lines) {
+        if (l.file == first.file && l.line == first.line) {
+            executions += l.executions;
+            ++copies;
+        }
+    }
+    CHECK(copies == 2);
+    CHECK(executions == first.executions);
+}
+
 TEST_CASE("attribution: the per-case profiles of all calls add up to the whole")
 {
     const std::vector<ScenarioResult>& runs = realRuns();

@@ -30,24 +30,25 @@ std::string Selection::describe() const
 }
 
 Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const ProfiledRom* const> roms,
-                      const Selection& selection)
+                      const Selection& selection, std::span<const std::string> romNames)
 {
     ProfileBuilder selected;
     std::vector<std::string> caseNames;
     std::vector<ProfileBuilder> perCase;
     for (std::size_t i = 0; i < scenarios.size(); ++i) {
+        const std::string_view romName = romNames.empty() ? std::string_view() : romNames[i];
         for (const CallRecord& call : scenarios[i].calls) {
             if (selection.selects(scenarios[i], call)) {
-                selected.add(call, roms[i]->debug, roms[i]->image);
+                selected.add(call, roms[i]->debug, roms[i]->image, romName);
             }
             const std::string name = caseNameOf(scenarios[i], call);
-            const auto found = std::find(caseNames.begin(), caseNames.end(), name);
+            auto found = std::find(caseNames.begin(), caseNames.end(), name);
             if (found == caseNames.end()) {
                 caseNames.push_back(name);
-                perCase.emplace_back().add(call, roms[i]->debug, roms[i]->image);
-            } else {
-                perCase[static_cast<std::size_t>(found - caseNames.begin())].add(call, roms[i]->debug, roms[i]->image);
+                perCase.emplace_back();
+                found = caseNames.end() - 1;
             }
+            perCase[static_cast<std::size_t>(found - caseNames.begin())].add(call, roms[i]->debug, roms[i]->image, romName);
         }
     }
     Attribution a{selection, selected.build(), {}};

@@ -34,8 +34,10 @@ struct Attribution {
 };
 
 // Attributes the calls of scenarios[i], recorded with their steps, through roms[i]: the ROM it
-// ran on, whose symbols give the functions and lines (its image, where they have no line).
+// ran on, whose symbols give the functions and lines (its image, where they have no line). With
+// `romNames` (romNames[i] for scenarios[i]), each ROM's functions are "ROM: function" and its
+// lines its own; without, functions and lines of one name are merged.
 Attribution attribute(std::span<const ScenarioResult> scenarios, std::span<const ProfiledRom* const> roms,
-                      const Selection& selection);
+                      const Selection& selection, std::span<const std::string> romNames = {});
 
 } // namespace tileprof

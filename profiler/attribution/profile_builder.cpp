@@ -37,7 +37,7 @@ bool firstOccurrence(const std::vector<std::uint32_t>& values, std::size_t i)
 
 } // namespace
 
-std::uint32_t ProfileBuilder::debugIndex(const DebugInfo& debug, const emu::RomImage& image)
+std::uint32_t ProfileBuilder::debugIndex(const DebugInfo& debug, const emu::RomImage& image, std::string_view romName)
 {
     const auto found = std::find(debugs_.begin(), debugs_.end(), &debug);
     if (found != debugs_.end()) {
@@ -45,32 +45,37 @@ std::uint32_t ProfileBuilder::debugIndex(const DebugInfo& debug, const emu::RomI
     }
     debugs_.push_back(&debug);
     images_.push_back(&image);
+    romNames_.emplace_back(romName);
     return static_cast<std::uint32_t>(debugs_.size() - 1);
 }
 
-std::uint32_t ProfileBuilder::functionId(const std::string& name, const DebugInfo& debug, bool isScope)
+std::uint32_t ProfileBuilder::functionId(const std::string& name, std::uint32_t debugIndex, bool isScope)
 {
-    if (const auto found = functionIds_.find(name); found != functionIds_.end()) {
+    const std::string& rom = romNames_[debugIndex];
+    const std::string shown = rom.empty() ? name : rom + ": " + name;
+    if (const auto found = functionIds_.find(shown); found != functionIds_.end()) {
         return found->second;
     }
+    const DebugInfo& debug = *debugs_[debugIndex];
     const auto id = static_cast<std::uint32_t>(functions_.size());
-    functionIds_.emplace(name, id);
-    functions_.push_back({name, 0, debug.scopeSeparator(), std::nullopt});
+    functionIds_.emplace(shown, id);
+    functions_.push_back({shown, 0, debug.scopeSeparator(), std::nullopt});
     functionCalls_.push_back(0);
     functionLastCall_.push_back(0);
     const std::optional<std::uint32_t> start =
         isScope ? std::optional(debug.scopeRanges(name).front().first) : std::nullopt;
     const std::optional<SourceLine> entry = start ? debug.lineAt(*start) : std::nullopt;
-    functions_[id].entryLine = lineId(entry, id);
+    functions_[id].entryLine = lineId(entry, id, debugIndex);
     functions_[id].entryAddress = entry ? std::nullopt : start;
     return id;
 }
 
-std::uint32_t ProfileBuilder::lineId(const std::optional<SourceLine>& line, std::uint32_t function)
+std::uint32_t ProfileBuilder::lineId(const std::optional<SourceLine>& line, std::uint32_t function,
+                                     std::uint32_t debugIndex)
 {
     const std::string file = line ? line->file : "";
     const int number = line ? line->line : 0;
-    const std::string key = file + '\n' + std::to_string(number);
+    const std::string key = romNames_[debugIndex] + '\n' + file + '\n' + std::to_string(number);
     if (const auto found = lineIds_.find(key); found != lineIds_.end()) {
         return found->second;
     }
@@ -134,20 +139,21 @@ void ProfileBuilder::closeEdges(std::vector<OpenEdge>& open, std::size_t keep)
     }
 }
 
-std::vector<std::uint32_t> ProfileBuilder::lexicalFunctions(const DebugInfo& debug, std::uint32_t address)
+std::vector<std::uint32_t> ProfileBuilder::lexicalFunctions(std::uint32_t debugIndex, std::uint32_t address)
 {
+    const DebugInfo& debug = *debugs_[debugIndex];
     const DebugScope* scope = debug.scopeAt(address);
     if (scope == nullptr) {
-        return {functionId(kNoScope, debug, false)};
+        return {functionId(kNoScope, debugIndex, false)};
     }
     if (scope->qualifiedName.empty()) {
-        return {functionId(kGlobalScope, debug, false)};
+        return {functionId(kGlobalScope, debugIndex, false)};
     }
     std::vector<std::uint32_t> chain;
     const std::string& name = scope->qualifiedName;
     const std::string_view separator = debug.scopeSeparator();
     for (std::size_t end = name.find(separator); ; end = name.find(separator, end + separator.size())) {
-        chain.push_back(functionId(name.substr(0, end), debug, true));
+        chain.push_back(functionId(name.substr(0, end), debugIndex, true));
         if (end == std::string::npos) {
             return chain;
         }
@@ -189,7 +195,7 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
                                        std::uint8_t flags)
 {
     const DebugInfo& debug = *debugs_[debugIndex];
-    const std::vector<std::uint32_t> own = lexicalFunctions(debug, address);
+    const std::vector<std::uint32_t> own = lexicalFunctions(debugIndex, address);
     Site site;
     std::size_t shared = 0; // the outer scopes of `own` that the caller's stack already ends with
     std::uint32_t entryLine = 0;
@@ -200,7 +206,7 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
         site.edges = caller.edges;
         site.lines = caller.lines;
         entryLine = caller.lines.back();
-        const std::vector<std::uint32_t> callerScopes = lexicalFunctions(debug, c.callSite);
+        const std::vector<std::uint32_t> callerScopes = lexicalFunctions(debugIndex, c.callSite);
         while (shared < own.size() && shared < callerScopes.size() && own[shared] == callerScopes[shared]) {
             ++shared;
         }
@@ -213,18 +219,19 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
         site.functions.push_back(own[k]);
     }
     const std::optional<SourceLine> source = debug.lineAt(address);
-    site.lines.push_back(source ? lineId(source, own.back()) : instructionLineId(debugIndex, address, flags, own.back()));
+    site.lines.push_back(source ? lineId(source, own.back(), debugIndex)
+                                : instructionLineId(debugIndex, address, flags, own.back()));
     sites_.push_back(std::move(site));
     return static_cast<std::uint32_t>(sites_.size() - 1);
 }
 
-void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image)
+void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image, std::string_view romName)
 {
     struct Frame {
         std::uint32_t returnAddress;
         std::uint32_t context;
     };
-    const std::uint32_t d = debugIndex(debug, image);
+    const std::uint32_t d = debugIndex(debug, image, romName);
     const std::uint64_t serial = ++calls_;
     std::vector<Frame> frames;
     std::vector<OpenEdge> open; // parallel to the current site's edges

@@ -15,7 +15,8 @@
 namespace tileprof {
 
 // Attributes the steps of calls to functions and source lines. Calls may come from several ROMs;
-// their functions and lines are merged by name. A PC belongs to the innermost scope whose span
+// their functions and lines are merged by name, unless each ROM is given a name: then they are
+// "ROM: function", and a line counts per ROM. A PC belongs to the innermost scope whose span
 // holds it, so tail calls and jump tables need no special handling; JSR, JSL and interrupts open
 // a frame that the matching return (the one landing on the frame's return address) closes, so
 // RTS-dispatch and PEA/RTL tricks cannot unbalance it.
@@ -23,7 +24,7 @@ class ProfileBuilder {
 public:
     // `call.steps` must have been recorded (RunOptions::recordSteps). `debug` and `image` are those
     // of the ROM the call ran on; the image gives the instructions of code `debug` has no line for.
-    void add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image);
+    void add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image, std::string_view romName = {});
     Profile build() const;
 
 private:
@@ -65,9 +66,9 @@ private:
     std::uint32_t siteFor(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address, std::uint8_t flags);
     std::uint32_t makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address, std::uint8_t flags);
     std::uint32_t contextFor(std::uint32_t debugIndex, std::uint32_t parent, std::uint32_t callSite);
-    std::vector<std::uint32_t> lexicalFunctions(const DebugInfo& debug, std::uint32_t address);
-    std::uint32_t functionId(const std::string& name, const DebugInfo& debug, bool isScope);
-    std::uint32_t lineId(const std::optional<SourceLine>& line, std::uint32_t function);
+    std::vector<std::uint32_t> lexicalFunctions(std::uint32_t debugIndex, std::uint32_t address);
+    std::uint32_t functionId(const std::string& name, std::uint32_t debugIndex, bool isScope);
+    std::uint32_t lineId(const std::optional<SourceLine>& line, std::uint32_t function, std::uint32_t debugIndex);
     std::uint32_t instructionLineId(std::uint32_t debugIndex, std::uint32_t address, std::uint8_t flags,
                                     std::uint32_t function);
     std::uint32_t edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line);
@@ -80,10 +81,11 @@ private:
         bool counts;
     };
     void closeEdges(std::vector<OpenEdge>& open, std::size_t keep);
-    std::uint32_t debugIndex(const DebugInfo& debug, const emu::RomImage& image);
+    std::uint32_t debugIndex(const DebugInfo& debug, const emu::RomImage& image, std::string_view romName);
 
     std::vector<const DebugInfo*> debugs_;
     std::vector<const emu::RomImage*> images_; // parallel to debugs_
+    std::vector<std::string> romNames_;        // parallel to debugs_: "" merges by name
     std::vector<Context> contexts_{{0, 0}}; // [0] is the root
     std::unordered_map<std::uint64_t, std::uint32_t> contextIds_;
     std::vector<Site> sites_;

@@ -131,18 +131,19 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
 
 namespace {
 
-// Scenarios run on different ROMs: each case named "ROM: case", so that two routines' cases of one
-// name ("falling") are not counted as one.
-void nameCasesByRom(ScenarioRuns& runs)
+// Scenarios run on different ROMs: the ROM of each, to name its cases "ROM: case" and its functions
+// "ROM: function", so that two routines' cases or functions of one name ("falling") are not
+// counted as one. Nothing when they all ran on one ROM.
+std::vector<std::string> romNamesIfSeveral(const ScenarioRuns& runs)
 {
     if (std::ranges::all_of(runs.romOf, [&](const ProfiledRom* r) { return r == runs.romOf.front(); })) {
-        return;
+        return {};
     }
+    std::vector<std::string> names;
     for (std::size_t i = 0; i < runs.results.size(); ++i) {
-        for (std::string& name : runs.results[i].cases) {
-            name = romNameOf(runs, i) + ": " + name;
-        }
+        names.push_back(romNameOf(runs, i));
     }
+    return names;
 }
 
 } // namespace
@@ -161,10 +162,15 @@ RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<S
 {
     RunReport report;
     report.command = command;
-    nameCasesByRom(runs);
+    const std::vector<std::string> romNames = romNamesIfSeveral(runs);
+    for (std::size_t i = 0; i < romNames.size(); ++i) {
+        for (std::string& name : runs.results[i].cases) {
+            name = romNames[i] + ": " + name;
+        }
+    }
     report.cases = caseStatistics(runs.results);
     if (selection) {
-        report.attribution = attribute(runs.results, runs.romOf, *selection);
+        report.attribution = attribute(runs.results, runs.romOf, *selection, romNames);
     }
     report.scenarios = std::move(runs.results);
     report.inputProblems = std::move(runs.problems);
