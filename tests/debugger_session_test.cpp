@@ -256,6 +256,58 @@ TEST_CASE("live mode drives an entity and records a scenario that replays to the
     }
 }
 
+// seed001 is top-down (no gravity), walks at most 1 px a frame and takes one hitbox only: live
+// mode walks all four ways at that speed, never cycles to a box the design refuses, and the
+// recording loads and replays.
+TEST_CASE("live mode on a top-down design walks up and down, within the design's limits")
+{
+    DebuggerSession session;
+    const fs::path explorer =
+        fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/seed001-metatile-walkability/scenarios/explorer-room.toml";
+    REQUIRE(session.open(explorer));
+    session.setFrame(5);
+    session.startLive(0);
+    REQUIRE(session.live());
+    const EntityState at5 = session.call({5, 0})->after;
+    LiveControls down;
+    down.down = true;
+    for (int i = 0; i < 3; ++i) {
+        session.liveFrame(down);
+    }
+    LiveControls upAndCycle;
+    upAndCycle.up = true;
+    upAndCycle.jump = true;        // nothing to jump against
+    upAndCycle.flipGravity = true; // nor a gravity to flip
+    upAndCycle.cycleHitbox = true; // no live box fits the design's one hitbox
+    session.liveFrame(upAndCycle);
+    const EntityState at9 = session.call({9, 0})->after;
+    CHECK(at9.x == at5.x);
+    CHECK(at9.y == at5.y + (2u << 16)); // 3 px down, 1 up
+    CHECK(at9.hitbox == at5.hitbox);
+    CHECK(session.call({9, 0})->before.yVelocity == -65536);
+
+    const std::vector<ScriptStep>& script = session.scenario().entities[0].script;
+    REQUIRE(script.size() == 3);
+    CHECK(script[1].walkY == 1.0);
+    CHECK(script[1].frames == 3);
+    CHECK(script[2].walkY == -1.0);
+    CHECK_FALSE(script[2].gravity);
+    CHECK_FALSE(script[2].jump);
+    CHECK_FALSE(script[2].hitbox);
+
+    TempDir dir;
+    const fs::path recording = dir.file("recorded.toml");
+    REQUIRE(session.saveScenarioAs(recording));
+    const Scenario replay = loadScenario(recording);
+    const ScenarioResult replayed = runScenario(replay, session.rom());
+    REQUIRE(replayed.calls.size() == session.result().calls.size());
+    for (std::size_t i = 0; i < replayed.calls.size(); ++i) {
+        CAPTURE(i);
+        CHECK(replayed.calls[i].cycles == session.result().calls[i].cycles);
+        CHECK(replayed.calls[i].after == session.result().calls[i].after);
+    }
+}
+
 TEST_CASE("painting a tile re-runs the scenario and shows the validator's findings, and saving writes it back")
 {
     TempDir dir;

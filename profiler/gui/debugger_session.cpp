@@ -23,6 +23,17 @@ const std::vector<Hitbox>& LiveTuning::hitboxes()
     return boxes;
 }
 
+namespace {
+
+// Whether a scenario could give the entity this hitbox in the design: the loader's checks.
+bool withinLimits(const Hitbox& h, const Limits& limits)
+{
+    return limits.hitboxLeft.holds(h.left) && limits.hitboxRight.holds(h.right) && limits.hitboxTop.holds(h.top) &&
+           limits.hitboxHeight.holds(h.height) && h.height > h.top;
+}
+
+} // namespace
+
 struct DebuggerSession::Loaded {
     Scenario scenario;
     std::unique_ptr<ProfiledRom> rom;
@@ -415,22 +426,41 @@ void DebuggerSession::liveFrame(const LiveControls& controls)
 
     ScriptStep step;
     step.frames = 1;
-    step.walk = (controls.right ? LiveTuning::kWalk : 0) - (controls.left ? LiveTuning::kWalk : 0);
-    const CallRecord* last = call({l.run->framesRun(), state.entity});
-    const std::uint8_t floorBit = state.gravity == Gravity::Up ? m.stateBits.up : m.stateBits.down;
-    if (controls.jump && last != nullptr && (last->after.state & floorBit) != 0) {
-        step.jump = state.gravity == Gravity::Up ? LiveTuning::kJump : -LiveTuning::kJump;
-    }
-    if (controls.flipGravity) {
-        state.gravity = state.gravity == Gravity::Up ? Gravity::Down : Gravity::Up;
-        step.gravity = state.gravity;
+    // As fast as live mode walks and jumps, or as the design allows: the recording must load again.
+    const double walk = std::min(LiveTuning::kWalk, l.rom->design.limits.maxSpeed);
+    const double jump = std::min(LiveTuning::kJump, l.rom->design.limits.maxSpeed);
+    step.walk = (controls.right ? walk : 0) - (controls.left ? walk : 0);
+    if (state.gravity == Gravity::None) {
+        // Top-down: the D-pad walks on Y as well; there is nothing to jump against or flip.
+        const double walkY = (controls.down ? walk : 0) - (controls.up ? walk : 0);
+        if (walkY != 0) {
+            step.walkY = walkY;
+        }
+    } else {
+        const CallRecord* last = call({l.run->framesRun(), state.entity});
+        const std::uint8_t floorBit = state.gravity == Gravity::Up ? m.stateBits.up : m.stateBits.down;
+        if (controls.jump && last != nullptr && (last->after.state & floorBit) != 0) {
+            step.jump = state.gravity == Gravity::Up ? jump : -jump;
+        }
+        if (controls.flipGravity) {
+            state.gravity = state.gravity == Gravity::Up ? Gravity::Down : Gravity::Up;
+            step.gravity = state.gravity;
+        }
     }
     if (controls.cycleHitbox) {
-        state.hitbox = (state.hitbox + 1) % LiveTuning::hitboxes().size();
-        step.hitbox = LiveTuning::hitboxes()[state.hitbox];
+        // The next of the live hitboxes that the design's limits allow.
+        const std::vector<Hitbox>& boxes = LiveTuning::hitboxes();
+        for (std::size_t k = 1; k <= boxes.size(); ++k) {
+            const std::size_t next = (state.hitbox + k) % boxes.size();
+            if (withinLimits(boxes[next], l.rom->design.limits)) {
+                state.hitbox = next;
+                step.hitbox = boxes[next];
+                break;
+            }
+        }
     }
     const bool plain = !step.jump && !step.gravity && !step.hitbox;
-    if (plain && !script.empty() && script.back().walk == step.walk) {
+    if (plain && !script.empty() && script.back().walk == step.walk && script.back().walkY == step.walkY) {
         ++script.back().frames; // the entity is still on this step, so it carries on
     } else {
         script.push_back(step);

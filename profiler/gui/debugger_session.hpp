@@ -27,6 +27,8 @@ struct CallId {
 struct LiveControls {
     bool left = false;
     bool right = false;
+    bool up = false;          // held: walks up, for an entity without gravity (a top-down design)
+    bool down = false;
     bool jump = false;        // pressed this frame: jumps when standing
     bool flipGravity = false; // pressed this frame
     bool cycleHitbox = false; // pressed this frame

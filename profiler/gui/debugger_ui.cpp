@@ -79,6 +79,8 @@ void DebuggerUi::apply(const DebuggerInput& input, double seconds)
     if (session_.live()) {
         pending_.left = input.live.left;
         pending_.right = input.live.right;
+        pending_.up = input.live.up;
+        pending_.down = input.live.down;
         pending_.jump |= input.live.jump;
         pending_.flipGravity |= input.live.flipGravity;
         pending_.cycleHitbox |= input.live.cycleHitbox;
@@ -236,7 +238,7 @@ void DebuggerUi::drawToolbar()
             session_.stopLive();
         }
         ImGui::SameLine();
-        ImGui::TextColored(colourVec(palette::kReadSlope), "LIVE frame %d: arrows walk, Z/Space jump, G flips gravity, H cycles hitboxes",
+        ImGui::TextColored(colourVec(palette::kReadSlope), "LIVE frame %d: arrows walk (all four without gravity), Z/Space jump, G flips gravity, H cycles hitboxes",
                            session_.frame());
     }
     ImGui::SameLine();

@@ -12,6 +12,7 @@ DebuggerInput mapInput(const DeviceState& d)
     };
     constexpr float kStickDeadZone = 0.5f;
     const float stick = d.pad.axes[GLFW_GAMEPAD_AXIS_LEFT_X];
+    const float stickY = d.pad.axes[GLFW_GAMEPAD_AXIS_LEFT_Y];
 
     DebuggerInput input;
     // A tap shorter than a frame still walks that frame.
@@ -19,6 +20,10 @@ DebuggerInput mapInput(const DeviceState& d)
                       stick < -kStickDeadZone;
     input.live.right = held(GLFW_KEY_RIGHT) || pressed(GLFW_KEY_RIGHT) || padHeld(GLFW_GAMEPAD_BUTTON_DPAD_RIGHT) ||
                        stick > kStickDeadZone;
+    input.live.up = held(GLFW_KEY_UP) || pressed(GLFW_KEY_UP) || padHeld(GLFW_GAMEPAD_BUTTON_DPAD_UP) ||
+                    stickY < -kStickDeadZone;
+    input.live.down = held(GLFW_KEY_DOWN) || pressed(GLFW_KEY_DOWN) || padHeld(GLFW_GAMEPAD_BUTTON_DPAD_DOWN) ||
+                      stickY > kStickDeadZone;
     input.live.jump = pressed(GLFW_KEY_Z) || pressed(GLFW_KEY_UP) || pressed(GLFW_KEY_SPACE) ||
                       padPressed(GLFW_GAMEPAD_BUTTON_A);
     input.live.flipGravity = pressed(GLFW_KEY_G) || padPressed(GLFW_GAMEPAD_BUTTON_Y);

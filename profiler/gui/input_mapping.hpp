@@ -17,8 +17,9 @@ struct DeviceState {
 };
 
 // What the devices ask of the debugger. Keyboard: Space plays/pauses (and jumps in live mode),
-// ',' '.' step a frame back/forward, B N an instruction; live mode walks with the arrows, jumps
-// with Z or Up, flips gravity with G, cycles hitboxes with H. Gamepad: D-pad or left stick walks,
+// ',' '.' step a frame back/forward, B N an instruction; live mode walks with the arrows (up and
+// down too, for an entity without gravity), jumps with Z or Up, flips gravity with G, cycles
+// hitboxes with H. Gamepad: D-pad or left stick walks,
 // A jumps, Y flips, X cycles, Start plays/pauses, the shoulder buttons step frames.
 DebuggerInput mapInput(const DeviceState& devices);
 
