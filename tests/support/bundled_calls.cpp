@@ -10,12 +10,13 @@
 
 namespace tileprof::test {
 
-std::size_t compareBundledCalls(const ProfiledRom& other, const ProfiledRom& reference, const CallsAgree& agree)
+std::size_t compareCalls(const ProfiledRom& other, const ProfiledRom& reference,
+                         const std::vector<std::filesystem::path>& scenarios, const CallsAgree& agree)
 {
     std::size_t calls = 0;
-    for (const std::filesystem::path& path : bundledScenarioPaths()) {
+    for (const std::filesystem::path& path : scenarios) {
         INFO(path.filename().string());
-        const Scenario scenario = loadScenario(path);
+        const Scenario scenario = loadScenario(path, &reference.design);
         const ScenarioResult theirs = runScenario(scenario, other);
         const ScenarioResult mine = runScenario(scenario, reference);
         CHECK(theirs.failures.empty());
@@ -29,6 +30,11 @@ std::size_t compareBundledCalls(const ProfiledRom& other, const ProfiledRom& ref
         calls += mine.calls.size();
     }
     return calls;
+}
+
+std::size_t compareBundledCalls(const ProfiledRom& other, const ProfiledRom& reference, const CallsAgree& agree)
+{
+    return compareCalls(other, reference, bundledScenarioPaths(), agree);
 }
 
 bool sameTileReads(const CallRecord& a, const CallRecord& b, bool atSameCycles)
