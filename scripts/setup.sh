@@ -36,6 +36,7 @@ if $tests; then
     packages+=(
         valgrind            # tests: callgrind_annotate reads the callgrind reports
         libxml2-utils       # tests: xmllint checks the JUnit reports against a schema
+        lcov                # tests: genhtml renders the coverage tracefiles
     )
 fi
 

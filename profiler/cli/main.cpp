@@ -29,6 +29,8 @@ void addReportOptions(CLI::App* command, tileprof::ReportCommandOptions& o)
                       "Run maps that break the slope placement or clearance rules (to see the clip or zip they cause)");
     command->add_flag("--fastrom", o.fastRom,
                       "Also run the scenarios as a FastROM build (MEMSEL set, code in banks $80+) and report the saving");
+    command->add_option("--coverage", o.coverage,
+                        "Also write line and branch coverage of the routines' code to this file (lcov .info)");
     command->add_option("--top", o.top, "Functions and lines to list in table and markdown reports")
         ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
 }

@@ -3,6 +3,7 @@
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
+#include "profiler/report/lcov_report.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -57,14 +58,38 @@ std::optional<std::string> emptySelection(const RunReport& report)
     return "no call matches " + a.selection.describe() + " (cases that ran: " + cases + ")";
 }
 
+// The lcov tracefile of the runs' calls (and the disassembly listings of code without lines,
+// beside it). False, with a message on stderr, when a file cannot be written.
+bool writeCoverage(const ScenarioRuns& runs, const std::string& out, const char* command)
+{
+    CoverageBuilder builder;
+    for (std::size_t i = 0; i < runs.results.size(); ++i) {
+        for (const CallRecord& call : runs.results[i].calls) {
+            builder.add(call, *runs.romOf[i]);
+        }
+    }
+    const LcovReport lcov = formatLcov(builder.build(), std::filesystem::path(out).parent_path());
+    for (const auto& [path, text] : lcov.listings) {
+        if (!writeReport(text, path.string(), command)) {
+            return false;
+        }
+    }
+    return writeReport(lcov.tracefile, out, command);
+}
+
 int report(const char* command, const ReportCommandOptions& o)
 {
     RunOptions options;
     options.allowInvalidMap = o.allowInvalidMap;
-    options.recordSteps = needsAttribution(command, o.format);
+    const bool attributes = needsAttribution(command, o.format);
+    options.recordSteps = attributes || !o.coverage.empty();
     const std::optional<Selection> selection =
-        options.recordSteps ? std::optional(Selection{o.caseName, o.frame, o.entity}) : std::nullopt;
-    RunReport report = reportOf(runScenarios(o.scenarios, options, command, o.rom), command, selection);
+        attributes ? std::optional(Selection{o.caseName, o.frame, o.entity}) : std::nullopt;
+    ScenarioRuns runs = runScenarios(o.scenarios, options, command, o.rom);
+    if (!o.coverage.empty() && !writeCoverage(runs, o.coverage, command)) {
+        return kExitBadInput;
+    }
+    RunReport report = reportOf(std::move(runs), command, selection);
     if (o.fastRom) {
         RunOptions fast;
         fast.allowInvalidMap = o.allowInvalidMap;

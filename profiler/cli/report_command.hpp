@@ -18,6 +18,7 @@ struct ReportCommandOptions {
     std::string out;                    // empty: stdout
     bool allowInvalidMap = false;
     bool fastRom = false; // also run as FastROM and report what it would buy
+    std::string coverage; // not empty: write the routines' line and branch coverage there (lcov)
     // `profile` only: which calls to attribute, and how many functions and lines to list.
     std::optional<std::string> caseName;
     std::optional<int> frame;

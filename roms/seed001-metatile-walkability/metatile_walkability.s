@@ -24,6 +24,21 @@
 ; byte, so 16-bit registers would only add work. Where the 65816 does the same in fewer cycles
 ; (INC A, a test without the peek, tail calls from move_hero), it is written that way; the
 ; article's algorithm, its subroutine calls and its repeated subtraction are kept.
+;
+; With ROOM_SHIFTS (the seed001-metatile-walkability-shifts build): the room coordinates by shifts
+; instead of the article's repeated subtraction, and as one index into room, worked out once a
+; call instead of once per tile tested. A metatile is 16 pixels, so the column is the left edge's
+; high nibble (four LSRs) and the row's offset in room, row * ROOM_WIDTH, is the top edge's high
+; nibble where it stands (AND #$F0): the row is never divided down to be multiplied back up. The
+; two are ORed into one byte, the box's top-left tile's index on the screen, and the status bar
+; comes off as a constant: each test reads SCREEN_ROOM, two rows of the room before room, plus the
+; tile's fixed distance from that tile (+1 right, -1 left, +-ROOM_WIDTH the next row). The sums
+; are the faithful build's: its subtraction loops leave the quotients the shifts give, and
+; get_room_offset's row * 16 + column, 8-bit, is the same index for every tile in the room, which
+; is every tile tested, the room's border being unwalkable (designs/seed001.toml) so that the box
+; never stands in it. The case tests, the carry they start with and the tiles read, in their
+; order, are unchanged; hero_map_y, which only get_room_offset read, is no longer written, and
+; get_room_offset is gone.
 
 .p816
 
@@ -74,6 +89,43 @@ HERO_MOVEMENT_BOX_WIDTH = HERO_MOVEMENT_BOX_RIGHT - HERO_MOVEMENT_BOX_LEFT
 .endproc
 
 .export tile_walkability
+
+.ifdef ROOM_SHIFTS
+; Where the screen's top row would start in room: room holds the rows under the status bar.
+STATUS_BAR_ROWS = 2
+SCREEN_ROOM = room - STATUS_BAR_ROWS * ROOM_WIDTH
+.endif
+
+; One test of the article's can_move_*: the tile column_step, row_step (-1, 0 or 1) from the box's
+; top-left tile, by tile_walkability; branches to the routine's no_move when it is unwalkable.
+; In: A8, I8; with ROOM_SHIFTS Y = that tile's index on the screen (set_hero_map_coords), kept.
+.macro TEST_TILE column_step, row_step
+.ifdef ROOM_SHIFTS
+    ; .loword: ca65 range-checks a negative offset added to an import. SCREEN_ROOM is in the page
+    ; before room, so the read crosses a page (a cycle), cheaper than subtracting the status bar
+    lda a:.loword(SCREEN_ROOM + (row_step) * ROOM_WIDTH + (column_step)), y
+    tax                             ; Y keeps the index for the second tile of a pair
+    lda tile_walkability, x
+.else
+    ldy hero_map_y
+  .if row_step > 0
+    iny
+  .elseif row_step < 0
+    dey
+  .endif
+    ldx hero_map_x
+  .if column_step > 0
+    inx
+  .elseif column_step < 0
+    dex
+  .endif
+    jsr get_room_offset
+    lda room, y
+    tay
+    lda tile_walkability, y
+.endif
+    beq no_move
+.endmacro
 
 .segment "CODE"
 
@@ -140,6 +192,27 @@ down:
 ; four LSRs would take 8 cycles in all. Quirk: the row counts from the screen's top, so two rows
 ; of status bar come off after the division (DEX, DEX).
 ; In: A8, I8, D = the hero's slot. Out: carry clear (each loop leaves on a borrow).
+.ifdef ROOM_SHIFTS
+; With ROOM_SHIFTS: one index instead of the two coordinates (see the top of the file).
+; In: A8, I8, D = the hero's slot. Out: Y = the index on the screen (row * ROOM_WIDTH + column,
+; the status bar's rows counted) of the box's top-left tile, carry clear.
+.proc set_hero_map_coords
+    .a8
+    .i8
+    lda hero_box+2                  ; left
+    lsr
+    lsr
+    lsr
+    lsr
+    sta hero_map_x                  ; the column: the loop's quotient
+    lda hero_box                    ; top
+    and #$F0                        ; the row * ROOM_WIDTH: the row's quotient * 16, with the low nibble free for the column
+    ora hero_map_x
+    tay                             ; TEST_TILE reads it through SCREEN_ROOM, which takes off the status bar
+    clc                             ; the carry the can_move_* tests' ADC expects (the loops leave on a borrow)
+    rts
+.endproc
+.else
 .proc set_hero_map_coords
     .a8
     .i8
@@ -168,7 +241,9 @@ down:
     stx hero_map_y
     rts
 .endproc
+.endif
 
+.ifndef ROOM_SHIFTS
 ; takes x/y room coords and returns an array index in y (the article calls it without showing
 ; it; this is the one-screen room's row * 16 + column).
 ; Inefficiency: a subroutine, called afresh for each tile tested; the second tile of a pair is
@@ -187,6 +262,7 @@ down:
     tay
     rts
 .endproc
+.endif
 
 ; Moving right: the box's right edge peeks at the next pixel over. Not at a tile edge (its low
 ; nibble not 0): the move stays in the tile the box is in, which is walkable because she stands
@@ -215,25 +291,10 @@ down:
 
     ; The lower tile first, then falls into the one-tile test of the upper.
 right_two_tiles:
-    ldy hero_map_y
-    iny
-    ldx hero_map_x
-    inx
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE 1, 1
 
 right_one_tile:
-    ldy hero_map_y
-    ldx hero_map_x
-    inx
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE 1, 0
 
 right_within_tile:                  ; also where both tests end when the way is clear
     sec                             ; return 1 in the carry if we can move
@@ -260,25 +321,10 @@ no_move:
     bmi left_one_tile
 
 left_two_tiles:
-    ldy hero_map_y
-    iny
-    ldx hero_map_x
-    dex
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE -1, 1
 
 left_one_tile:
-    ldy hero_map_y
-    ldx hero_map_x
-    dex
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE -1, 0
 
 left_within_tile:
     sec
@@ -304,25 +350,10 @@ no_move:
     bmi up_one_tile
 
 up_two_tiles:
-    ldy hero_map_y
-    dey
-    ldx hero_map_x
-    inx
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE 1, -1
 
 up_one_tile:
-    ldy hero_map_y
-    dey
-    ldx hero_map_x
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE 0, -1
 
 up_within_tile:
     sec
@@ -349,25 +380,10 @@ no_move:
     bmi down_one_tile
 
 down_two_tiles:
-    ldy hero_map_y
-    iny
-    ldx hero_map_x
-    inx
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE 1, 1
 
 down_one_tile:
-    ldy hero_map_y
-    iny
-    ldx hero_map_x
-    jsr get_room_offset
-    lda room, y
-    tay
-    lda tile_walkability, y
-    beq no_move
+    TEST_TILE 0, 1
 
 down_within_tile:
     sec

@@ -1,0 +1,167 @@
+#include "profiler/coverage/code_coverage.hpp"
+
+#include "emu/disassembler.hpp"
+#include "emu/registers.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace tileprof {
+
+namespace {
+
+// The ROM byte at the address; nothing outside the ROM.
+std::optional<std::uint8_t> romByte(const emu::RomImage& image, std::uint32_t address)
+{
+    const std::optional<std::size_t> offset = image.offsetOf(address);
+    return offset ? std::optional(image.bytes[*offset]) : std::nullopt;
+}
+
+bool isConditionalBranch(std::uint8_t opcode)
+{
+    return (opcode & 0x1F) == 0x10; // BPL BMI BVC BVS BCC BCS BNE BEQ: xxx10000
+}
+
+// The address after an instruction of `length` bytes: the program counter wraps within its bank.
+std::uint32_t following(std::uint32_t address, unsigned length)
+{
+    return (address & 0xFF0000) | ((address + length) & 0xFFFF);
+}
+
+// The outermost scope holding the address, "" outside every scope.
+std::string outermostScope(const DebugInfo& debug, std::uint32_t address)
+{
+    const DebugScope* scope = debug.scopeAt(address);
+    if (scope == nullptr) {
+        return "";
+    }
+    const std::string& name = scope->qualifiedName;
+    return name.substr(0, name.find(debug.scopeSeparator()));
+}
+
+// Where control can go from the instruction at `address` (run with `flags`), and the flags it
+// leaves for the instruction after it.
+struct Successors {
+    std::vector<std::uint32_t> addresses;
+    std::uint8_t flags;
+};
+
+Successors successorsOf(const emu::RomImage& image, std::uint32_t address, std::uint8_t flags)
+{
+    const emu::Disassembly d = emu::disassembleRom(image, address, flags);
+    const std::uint8_t opcode = romByte(image, address).value_or(0);
+    const std::uint32_t next = following(address, d.length);
+    Successors s{{}, flags};
+    switch (opcode) {
+    case 0x00: // BRK
+    case 0x02: // COP
+    case 0x40: // RTI
+    case 0x60: // RTS
+    case 0x6B: // RTL
+    case 0xDB: // STP
+    case 0x6C: // JMP (abs)
+    case 0x7C: // JMP (abs,X)
+    case 0xDC: // JML [abs]
+        return s;
+    case 0x80: // BRA
+    case 0x82: // BRL
+    case 0x4C: // JMP abs
+    case 0x5C: // JML long
+        s.addresses.push_back(*d.target);
+        return s;
+    case 0x20: // JSR abs
+    case 0x22: // JSL long
+        s.addresses = {*d.target, next};
+        return s;
+    case 0xC2: // REP
+        s.flags = static_cast<std::uint8_t>(flags & ~romByte(image, following(address, 1)).value_or(0));
+        break;
+    case 0xE2: // SEP
+        s.flags = static_cast<std::uint8_t>(flags | romByte(image, following(address, 1)).value_or(0));
+        break;
+    default:
+        break;
+    }
+    if (isConditionalBranch(opcode)) {
+        s.addresses.push_back(*d.target);
+    }
+    s.addresses.push_back(next);
+    return s;
+}
+
+// Adds what the instructions that ran lead to, within the outermost scopes that ran.
+void addReachable(RomCoverage& coverage)
+{
+    const ProfiledRom& rom = *coverage.profiled;
+    std::set<std::string> scopes;
+    std::vector<std::pair<std::uint32_t, std::uint8_t>> work;
+    for (const auto& [address, instruction] : coverage.instructions) {
+        scopes.insert(outermostScope(rom.debug, address));
+        work.emplace_back(address, instruction.flags);
+    }
+    while (!work.empty()) {
+        const auto [address, flags] = work.back();
+        work.pop_back();
+        const Successors s = successorsOf(rom.image, address, flags);
+        for (const std::uint32_t to : s.addresses) {
+            const std::optional<std::uint8_t> opcode = romByte(rom.image, to);
+            if (!opcode || coverage.instructions.contains(to) || !scopes.contains(outermostScope(rom.debug, to))) {
+                continue;
+            }
+            InstructionCoverage& reached = coverage.instructions[to];
+            reached.flags = s.flags;
+            if (isConditionalBranch(*opcode)) {
+                reached.branch = BranchCount{};
+            }
+            work.emplace_back(to, s.flags);
+        }
+    }
+}
+
+} // namespace
+
+void CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
+{
+    auto found = std::find_if(roms_.begin(), roms_.end(), [&](const RomCoverage& r) { return r.profiled == &rom; });
+    if (found == roms_.end()) {
+        roms_.push_back({std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
+        found = roms_.end() - 1;
+    }
+    auto& instructions = found->instructions;
+    InstructionCoverage* pendingBranch = nullptr;
+    std::uint32_t fallThrough = 0;
+    for (const StepCost& step : call.steps) {
+        if (step.kind != emu::StepKind::Instruction) {
+            continue;
+        }
+        if (pendingBranch != nullptr) {
+            ++(step.address == fallThrough ? pendingBranch->branch->notTaken : pendingBranch->branch->taken);
+            pendingBranch = nullptr;
+        }
+        const auto [it, added] = instructions.try_emplace(step.address);
+        InstructionCoverage& instruction = it->second;
+        if (added) {
+            instruction.flags = step.flags;
+        }
+        ++instruction.executions;
+        if (isConditionalBranch(step.opcode)) {
+            if (!instruction.branch) {
+                instruction.branch = BranchCount{};
+            }
+            pendingBranch = &instruction;
+            fallThrough = following(step.address, 2);
+        }
+    }
+}
+
+std::vector<RomCoverage> CoverageBuilder::build() const
+{
+    std::vector<RomCoverage> roms = roms_;
+    for (RomCoverage& coverage : roms) {
+        addReachable(coverage);
+    }
+    return roms;
+}
+
+} // namespace tileprof
