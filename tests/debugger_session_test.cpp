@@ -308,6 +308,27 @@ TEST_CASE("live mode on a top-down design walks up and down, within the design's
     }
 }
 
+// The source view's coverage: over every call, the code that could have run and did not, and how
+// each branch went; the same numbers `run --coverage` writes.
+TEST_CASE("the session's coverage marks code that never ran and branches that went one way")
+{
+    DebuggerSession session;
+    REQUIRE(session.open(scenarioPath("fall-and-land")));
+    const DebugInfo& debug = session.rom().debug;
+    const std::optional<SourceLine> jump =
+        debug.lineAt(debug.symbol("MoveEntityAndProcessTileCollisions::HasHitbox", "test").value - 3);
+    REQUIRE(jump);
+    const FileCoverage* coverage = session.coverage(jump->file);
+    REQUIRE(coverage != nullptr);
+    const std::size_t calls = session.result().calls.size();
+    CHECK(coverage->lines.at(jump->line).executions == 0);                // jmp NoTileHitbox
+    const LineCoverage& branch = coverage->lines.at(jump->line - 1);     // bpl HasHitbox
+    REQUIRE(branch.branches.size() == 1);
+    CHECK(branch.branches[0].taken == calls);
+    CHECK(branch.branches[0].notTaken == 0);
+    CHECK(session.coverage("no-such-file.s") == nullptr);
+}
+
 TEST_CASE("painting a tile re-runs the scenario and shows the validator's findings, and saving writes it back")
 {
     TempDir dir;

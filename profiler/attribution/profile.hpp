@@ -24,6 +24,7 @@ struct FunctionProfile {
 };
 
 struct LineProfile {
+    std::string rom;  // its ROM's name in a profile of several ROMs; "" otherwise
     std::string file; // as ld65 recorded it; "" for code without line information
     int line = 0;
     // Code without line information is attributed instruction by instruction: its address, and

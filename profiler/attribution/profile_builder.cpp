@@ -81,7 +81,7 @@ std::uint32_t ProfileBuilder::lineId(const std::optional<SourceLine>& line, std:
     }
     const auto id = static_cast<std::uint32_t>(lineKeys_.size());
     lineIds_.emplace(key, id);
-    lineKeys_.push_back({file, number, function, std::nullopt, {}});
+    lineKeys_.push_back({romNames_[debugIndex], file, number, function, std::nullopt, {}});
     return id;
 }
 
@@ -95,7 +95,8 @@ std::uint32_t ProfileBuilder::instructionLineId(std::uint32_t debugIndex, std::u
     }
     const auto id = static_cast<std::uint32_t>(lineKeys_.size());
     lineIds_.emplace(key, id);
-    lineKeys_.push_back({"", 0, function, address, emu::disassembleRom(*images_[debugIndex], address, flags).text()});
+    lineKeys_.push_back({romNames_[debugIndex], "", 0, function, address,
+                         emu::disassembleRom(*images_[debugIndex], address, flags).text()});
     return id;
 }
 
@@ -339,12 +340,12 @@ Profile ProfileBuilder::build() const
     for (std::size_t l = 0; l < lineKeys_.size(); ++l) {
         if (lineExecutions[l] > 0 || lineInclusive[l].cycles > 0) {
             const LineKey& k = lineKeys_[l];
-            p.lines.push_back({k.file, k.line, k.address, k.instruction, functions_[k.function].name, lineExclusive[l],
-                               lineInclusive[l], lineExecutions[l]});
+            p.lines.push_back({k.rom, k.file, k.line, k.address, k.instruction, functions_[k.function].name,
+                               lineExclusive[l], lineInclusive[l], lineExecutions[l]});
         }
     }
     std::stable_sort(p.lines.begin(), p.lines.end(), [](const LineProfile& a, const LineProfile& b) {
-        return std::tie(a.file, a.line, a.address) < std::tie(b.file, b.line, b.address);
+        return std::tie(a.rom, a.file, a.line, a.address) < std::tie(b.rom, b.file, b.line, b.address);
     });
     for (auto& [names, cost] : stacks) {
         p.stacks.push_back({names, cost});

@@ -51,6 +51,7 @@ private:
         std::optional<std::uint32_t> entryAddress; // that byte, when its code has no line information
     };
     struct LineKey {
+        std::string rom; // its ROM's name when ROMs are named
         std::string file;
         int line;
         std::uint32_t function;

@@ -171,6 +171,17 @@ RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<S
     report.cases = caseStatistics(runs.results);
     if (selection) {
         report.attribution = attribute(runs.results, runs.romOf, *selection, romNames);
+        CoverageBuilder coverage;
+        for (std::size_t i = 0; i < runs.results.size(); ++i) {
+            for (const CallRecord& call : runs.results[i].calls) {
+                if (selection->selects(runs.results[i], call)) {
+                    coverage.add(call, *runs.romOf[i]);
+                }
+            }
+        }
+        for (const RomCoverage& rom : coverage.build()) {
+            report.coverage.push_back(sourceCoverage(rom, rom.rom + ".disassembly.s"));
+        }
     }
     report.scenarios = std::move(runs.results);
     report.inputProblems = std::move(runs.problems);

@@ -2,10 +2,12 @@
 
 #include "emu/disassembler.hpp"
 #include "emu/registers.hpp"
+#include "profiler/text/cpu_address.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <tuple>
 
 namespace tileprof {
 
@@ -162,6 +164,69 @@ std::vector<RomCoverage> CoverageBuilder::build() const
         addReachable(coverage);
     }
     return roms;
+}
+
+SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem::path& listingPath)
+{
+    const ProfiledRom& rom = *coverage.profiled;
+    SourceCoverage result{coverage.rom, {}, {}};
+    std::map<std::string, FileCoverage> files;
+    int listingLine = 0;
+    std::map<std::uint32_t, int> listingLines; // the listing's line of each instruction in it
+    for (const auto& [address, instruction] : coverage.instructions) {
+        const std::optional<SourceLine> source = rom.debug.lineAt(address);
+        int line = 0;
+        std::string file;
+        if (source) {
+            file = source->file;
+            line = source->line;
+        } else {
+            file = listingPath.string();
+            if (const DebugSymbol* label = rom.debug.labelAt(address)) {
+                result.listing += label->qualifiedName + ":\n";
+                ++listingLine;
+            }
+            line = ++listingLine;
+            listingLines[address] = line;
+            result.listing += "    " + cpuAddressText(address) + "  " +
+                              emu::disassembleRom(rom.image, address, instruction.flags).text() + "\n";
+        }
+        LineCoverage& tally = files[file].lines[line];
+        tally.executions = std::max(tally.executions, instruction.executions);
+        if (instruction.branch) {
+            tally.branches.push_back(*instruction.branch);
+        }
+    }
+    for (const DebugScope& scope : rom.debug.scopes()) {
+        if (scope.qualifiedName.empty()) {
+            continue;
+        }
+        const auto ranges = rom.debug.scopeRanges(scope.qualifiedName);
+        if (ranges.empty()) {
+            continue;
+        }
+        const std::uint32_t entry = ranges.front().first;
+        const auto found = coverage.instructions.find(entry);
+        if (found == coverage.instructions.end()) {
+            continue;
+        }
+        const std::optional<SourceLine> source = rom.debug.lineAt(entry);
+        std::vector<FunctionCoverage>& functions = files[source ? source->file : listingPath.string()].functions;
+        const bool seen = std::any_of(functions.begin(), functions.end(),
+                                      [&](const FunctionCoverage& f) { return f.name == scope.qualifiedName; });
+        if (!seen) {
+            functions.push_back({source ? source->line : listingLines.at(entry), scope.qualifiedName,
+                                 found->second.executions});
+        }
+    }
+    for (auto& [path, file] : files) {
+        file.file = path;
+        std::sort(file.functions.begin(), file.functions.end(), [](const FunctionCoverage& a, const FunctionCoverage& b) {
+            return std::tie(a.line, a.name) < std::tie(b.line, b.name);
+        });
+        result.files.push_back(std::move(file));
+    }
+    return result;
 }
 
 } // namespace tileprof

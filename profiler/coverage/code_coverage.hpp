@@ -4,6 +4,7 @@
 #include "profiler/runner/call_record.hpp"
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -34,6 +35,37 @@ struct RomCoverage {
     const ProfiledRom* profiled = nullptr;
     std::map<std::uint32_t, InstructionCoverage> instructions; // by address
 };
+
+// A source line: the most runs of its instructions (a macro line holds several), and each
+// conditional branch on it in address order (one that never ran went neither way).
+struct LineCoverage {
+    std::uint64_t executions = 0;
+    std::vector<BranchCount> branches;
+};
+
+// A scope that begins in the file: its first line and how often its first instruction ran.
+struct FunctionCoverage {
+    int line;
+    std::string name;
+    std::uint64_t executions;
+};
+
+// The coverage of one source file of a ROM, by line.
+struct FileCoverage {
+    std::string file; // as ld65 recorded it; for code without lines, the disassembly listing's path
+    std::map<int, LineCoverage> lines;
+    std::vector<FunctionCoverage> functions; // by line, then name
+};
+
+// A ROM's coverage by source file, in path order. Code without line information goes to a
+// disassembly listing, instruction by instruction with its labels: `listing` is its text (empty
+// when every instruction has a line), at `listingPath`.
+struct SourceCoverage {
+    std::string rom;
+    std::vector<FileCoverage> files;
+    std::string listing;
+};
+SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem::path& listingPath);
 
 // Adds up the coverage of calls, ROM by ROM, in the order the ROMs first ran.
 class CoverageBuilder {

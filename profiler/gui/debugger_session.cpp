@@ -1,5 +1,7 @@
 #include "profiler/gui/debugger_session.hpp"
 
+#include "profiler/coverage/code_coverage.hpp"
+
 #include "emu/disassembler.hpp"
 #include "emu/input_error.hpp"
 #include "profiler/attribution/profile_builder.hpp"
@@ -48,6 +50,8 @@ struct DebuggerSession::Loaded {
     mutable std::optional<Profile> aggregate;
     std::map<std::uint32_t, std::uint8_t> executed; // instruction address -> P as it ran
     std::map<std::string, std::vector<ExecutedInstruction>> disassembly;
+    CoverageBuilder coverageBuilder;
+    std::optional<SourceCoverage> coverage;
 
     std::optional<CallTrace> trace;
     std::vector<TraceRow> traceRows;
@@ -136,6 +140,8 @@ void DebuggerSession::rerun(int keepFrame)
     l.runError.clear();
     l.violations = validateScenario(l.scenario, {l.scenario.map, l.rom->design});
     l.aggregateBuilder = ProfileBuilder();
+    l.coverageBuilder = CoverageBuilder();
+    l.coverage.reset();
     l.callsAttributed = 0;
     l.aggregate.reset();
     l.executed.clear();
@@ -338,6 +344,7 @@ const Profile& DebuggerSession::aggregateProfile() const
         for (; l.callsAttributed < calls.size(); ++l.callsAttributed) {
             const CallRecord& c = calls[l.callsAttributed];
             l.aggregateBuilder.add(c, l.rom->debug, l.rom->image);
+            l.coverageBuilder.add(c, *l.rom);
             for (const StepCost& step : c.steps) {
                 if (step.kind == emu::StepKind::Instruction && l.executed.emplace(step.address, step.flags).second) {
                     const std::optional<SourceLine> line = l.rom->debug.lineAt(step.address);
@@ -353,8 +360,21 @@ const Profile& DebuggerSession::aggregateProfile() const
             }
         }
         l.aggregate = l.aggregateBuilder.build();
+        const std::vector<RomCoverage> roms = l.coverageBuilder.build();
+        l.coverage = roms.empty() ? SourceCoverage{} : sourceCoverage(roms.front(), "");
     }
     return *l.aggregate;
+}
+
+const FileCoverage* DebuggerSession::coverage(const std::string& file) const
+{
+    aggregateProfile();
+    for (const FileCoverage& f : loaded_->coverage->files) {
+        if (f.file == file) {
+            return &f;
+        }
+    }
+    return nullptr;
 }
 
 const std::map<std::string, std::vector<ExecutedInstruction>>& DebuggerSession::disassembly() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "profiler/coverage/code_coverage.hpp"
 #include "profiler/attribution/profile.hpp"
 #include "profiler/map/map_validator.hpp"
 #include "profiler/report/trace_rows.hpp"
@@ -107,6 +108,9 @@ public:
     const Profile& selectedProfile();        // the selected call
     // Executed instructions per source line: key "file:line".
     const std::map<std::string, std::vector<ExecutedInstruction>>& disassembly() const;
+    // The coverage of a source file (as ld65 recorded its path) over every call of the run: what
+    // ran and what could have; nullptr for a file without code that ran.
+    const FileCoverage* coverage(const std::string& file) const;
 
     // ---- Live mode ------------------------------------------------------------------------------
     // Drives entity `entity` from the frame on show: its script is cut there, the scenario's later

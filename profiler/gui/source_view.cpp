@@ -103,14 +103,16 @@ void SourceView::draw(DebuggerSession& session)
         return;
     }
     const auto& disassembly = session.disassembly();
+    const FileCoverage* coverage = session.coverage(file_);
     constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
-    if (!ImGui::BeginTable("source", 4, flags)) {
+    if (!ImGui::BeginTable("source", 5, flags)) {
         return;
     }
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("line");
     ImGui::TableSetupColumn("cycles");
     ImGui::TableSetupColumn("runs");
+    ImGui::TableSetupColumn("taken/not");
     ImGui::TableSetupColumn("source", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -134,6 +136,12 @@ void SourceView::draw(DebuggerSession& session)
         }
         ImGui::TableNextColumn();
         ImGui::TextDisabled("%d", number);
+        // Over all calls: code that could have run and never did, and branches that went one way only.
+        const LineCoverage* covered = nullptr;
+        if (coverage != nullptr) {
+            const auto c = coverage->lines.find(number);
+            covered = c == coverage->lines.end() ? nullptr : &c->second;
+        }
         ImGui::TableNextColumn();
         if (found != heat.end()) {
             ImGui::Text("%llu", static_cast<unsigned long long>(found->second->exclusive.cycles));
@@ -141,6 +149,29 @@ void SourceView::draw(DebuggerSession& session)
             ImGui::Text("%llu", static_cast<unsigned long long>(found->second->executions));
         } else {
             ImGui::TableNextColumn();
+            if (covered != nullptr && covered->executions == 0) {
+                ImGui::TextColored(colourVec(palette::kReadBlocking), "#####");
+                if (ImGui::IsItemHovered()) {
+                    ImGui::SetTooltip("could have run, never ran in this scenario");
+                }
+            }
+        }
+        ImGui::TableNextColumn();
+        if (covered != nullptr && !covered->branches.empty()) {
+            // One branch as "taken/not"; a macro line's several as a count, each in the tooltip.
+            std::string all;
+            std::size_t oneWay = 0;
+            for (const BranchCount& branch : covered->branches) {
+                all += (all.empty() ? "" : "  ") + std::to_string(branch.taken) + "/" + std::to_string(branch.notTaken);
+                oneWay += branch.taken == 0 || branch.notTaken == 0;
+            }
+            const std::string shown =
+                covered->branches.size() == 1 ? all : std::to_string(covered->branches.size()) + " branches";
+            ImGui::TextColored(oneWay > 0 ? colourVec(palette::kReadBlocking) : ImVec4(0.7f, 0.7f, 0.7f, 1.0f), "%s",
+                               shown.c_str());
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("taken/not taken over all calls: %s", all.c_str());
+            }
         }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(text[i].c_str());
@@ -148,7 +179,7 @@ void SourceView::draw(DebuggerSession& session)
             if (const auto executed = disassembly.find(key); executed != disassembly.end()) {
                 for (const ExecutedInstruction& instruction : executed->second) {
                     ImGui::TableNextRow();
-                    ImGui::TableSetColumnIndex(3);
+                    ImGui::TableSetColumnIndex(4);
                     ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1.0f), "    $%02X:%04X  %s", instruction.address >> 16,
                                        instruction.address & 0xFFFF, instruction.text.c_str());
                 }

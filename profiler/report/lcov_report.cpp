@@ -1,41 +1,22 @@
 #include "profiler/report/lcov_report.hpp"
 
-#include "emu/disassembler.hpp"
 #include "profiler/report/source_path.hpp"
-#include "profiler/text/cpu_address.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <tuple>
 
 namespace tileprof {
 
 namespace {
 
-struct LineTally {
-    std::uint64_t executions = 0;
-    std::vector<const InstructionCoverage*> branches; // in address order
-};
-
-struct FunctionEntry {
-    int line;
-    std::string name;
-    std::uint64_t executions;
-};
-
-struct SourceFileTally {
-    std::map<int, LineTally> lines;
-    std::vector<FunctionEntry> functions;
-};
-
-void writeFile(std::string& out, const std::string& path, const SourceFileTally& file)
+void writeFile(std::string& out, const std::string& path, const FileCoverage& file)
 {
     out += "SF:" + path + "\n";
     std::size_t functionsHit = 0;
-    for (const FunctionEntry& f : file.functions) {
+    for (const FunctionCoverage& f : file.functions) {
         out += "FN:" + std::to_string(f.line) + "," + f.name + "\n";
     }
-    for (const FunctionEntry& f : file.functions) {
+    for (const FunctionCoverage& f : file.functions) {
         out += "FNDA:" + std::to_string(f.executions) + "," + f.name + "\n";
         functionsHit += f.executions > 0;
     }
@@ -44,8 +25,8 @@ void writeFile(std::string& out, const std::string& path, const SourceFileTally&
     std::size_t branchesHit = 0;
     for (const auto& [line, tally] : file.lines) {
         for (std::size_t block = 0; block < tally.branches.size(); ++block) {
-            const BranchCount& b = *tally.branches[block]->branch;
-            const bool ran = tally.branches[block]->executions > 0;
+            const BranchCount& b = tally.branches[block];
+            const bool ran = b.taken + b.notTaken > 0;
             const std::uint64_t counts[] = {b.taken, b.notTaken};
             for (int way = 0; way < 2; ++way) {
                 out += "BRDA:" + std::to_string(line) + "," + std::to_string(block) + "," + std::to_string(way) + "," +
@@ -78,66 +59,14 @@ LcovReport formatLcov(const std::vector<RomCoverage>& roms, const std::filesyste
 {
     LcovReport report;
     for (const RomCoverage& coverage : roms) {
-        const ProfiledRom& rom = *coverage.profiled;
-        std::map<std::string, SourceFileTally> files;
-        const std::string listingPath = (listingDirectory / (coverage.rom + ".disassembly.s")).string();
-        std::string listing;
-        int listingLine = 0;
-        std::map<std::uint32_t, int> listingLines; // the listing's line of each instruction in it
-        for (const auto& [address, instruction] : coverage.instructions) {
-            const std::optional<SourceLine> source = rom.debug.lineAt(address);
-            int line = 0;
-            std::string file;
-            if (source) {
-                file = displayPath(source->file);
-                line = source->line;
-            } else {
-                file = listingPath;
-                if (const DebugSymbol* label = rom.debug.labelAt(address)) {
-                    listing += label->qualifiedName + ":\n";
-                    ++listingLine;
-                }
-                line = ++listingLine;
-                listingLines[address] = line;
-                listing += "    " + cpuAddressText(address) + "  " +
-                           emu::disassembleRom(rom.image, address, instruction.flags).text() + "\n";
-            }
-            LineTally& tally = files[file].lines[line];
-            tally.executions = std::max(tally.executions, instruction.executions);
-            if (instruction.branch) {
-                tally.branches.push_back(&instruction);
-            }
-        }
-        for (const DebugScope& scope : rom.debug.scopes()) {
-            if (scope.qualifiedName.empty()) {
-                continue;
-            }
-            const auto ranges = rom.debug.scopeRanges(scope.qualifiedName);
-            if (ranges.empty()) {
-                continue;
-            }
-            const std::uint32_t entry = ranges.front().first;
-            const auto found = coverage.instructions.find(entry);
-            if (found == coverage.instructions.end()) {
-                continue;
-            }
-            const std::optional<SourceLine> source = rom.debug.lineAt(entry);
-            std::vector<FunctionEntry>& functions = files[source ? displayPath(source->file) : listingPath].functions;
-            const bool seen = std::any_of(functions.begin(), functions.end(),
-                                          [&](const FunctionEntry& f) { return f.name == scope.qualifiedName; });
-            if (!seen) {
-                functions.push_back({source ? source->line : listingLines.at(entry), scope.qualifiedName,
-                                     found->second.executions});
-            }
-        }
+        const std::filesystem::path listingPath = listingDirectory / (coverage.rom + ".disassembly.s");
+        const SourceCoverage source = sourceCoverage(coverage, listingPath);
         report.tracefile += "TN:" + testName(coverage.rom) + "\n";
-        for (auto& [path, file] : files) {
-            std::sort(file.functions.begin(), file.functions.end(),
-                      [](const FunctionEntry& a, const FunctionEntry& b) { return std::tie(a.line, a.name) < std::tie(b.line, b.name); });
-            writeFile(report.tracefile, path, file);
+        for (const FileCoverage& file : source.files) {
+            writeFile(report.tracefile, displayPath(file.file), file);
         }
-        if (!listing.empty()) {
-            report.listings[listingPath] = listing;
+        if (!source.listing.empty()) {
+            report.listings[listingPath] = source.listing;
         }
     }
     return report;

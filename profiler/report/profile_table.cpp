@@ -100,19 +100,52 @@ std::string disassemblySection(const Profile& p)
     return out;
 }
 
-// Each source file with cost, from its first to its last line with cost, every line annotated.
-std::string listingSection(const Profile& p)
+// How each conditional branch on a line went, "taken/not taken" each: "878/0".
+std::string branchText(const LineCoverage* coverage)
 {
-    std::map<std::string, std::map<int, const LineProfile*>> byFile;
+    std::string text;
+    if (coverage != nullptr) {
+        for (const BranchCount& b : coverage->branches) {
+            text += (text.empty() ? "" : " ") + std::to_string(b.taken) + "/" + std::to_string(b.notTaken);
+        }
+    }
+    return text;
+}
+
+// The coverage of a profile's source file: of its ROM when the profile names ROMs, else of the one
+// ROM that ran.
+const FileCoverage* fileCoverage(const std::vector<SourceCoverage>& coverage, const std::string& rom,
+                                 const std::string& file)
+{
+    for (const SourceCoverage& c : coverage) {
+        if (rom.empty() ? coverage.size() == 1 : c.rom == rom) {
+            for (const FileCoverage& f : c.files) {
+                if (f.file == file) {
+                    return &f;
+                }
+            }
+        }
+    }
+    return nullptr;
+}
+
+// Each source file with cost, from its first to its last line with cost or code that could have
+// run, every line annotated: code that could have run but did not is marked #####, as gcov does.
+std::string listingSection(const Profile& p, const std::vector<SourceCoverage>& coverage)
+{
+    std::map<std::pair<std::string, std::string>, std::map<int, const LineProfile*>> byFile;
     for (const LineProfile& l : p.lines) {
         if (!l.file.empty()) {
-            byFile[l.file][l.line] = &l;
+            byFile[{l.rom, l.file}][l.line] = &l;
         }
     }
     std::string out;
-    for (const auto& [file, lines] : byFile) {
-        out += printfString("\nannotated source: %s (cycles per selected call; incl adds what a call on the line ran)\n",
-                            displayPath(file).c_str());
+    for (const auto& [romAndFile, lines] : byFile) {
+        const auto& [rom, file] = romAndFile;
+        const FileCoverage* covered = fileCoverage(coverage, rom, file);
+        out += printfString("\nannotated source: %s%s (cycles per selected call; incl adds what a call on the line ran; "
+                            "##### could have run, did not)\n",
+                            displayPath(file).c_str(), rom.empty() ? "" : (" in " + rom).c_str());
         std::ifstream in(file);
         std::vector<std::string> text;
         for (std::string line; std::getline(in, line);) {
@@ -122,22 +155,35 @@ std::string listingSection(const Profile& p)
             out += "  (the source file cannot be read here; the costed lines are listed above)\n";
             continue;
         }
-        out += printfString("  %9s %6s %9s %10s | %5s  %s\n", "excl/call", "%", "incl/call", "executions", "line", "source");
-        const int first = lines.begin()->first;
-        const int last = std::min(lines.rbegin()->first, static_cast<int>(text.size()));
+        out += printfString("  %9s %6s %9s %10s %-11s | %5s  %s\n", "excl/call", "%", "incl/call", "executions",
+                            "taken/not", "line", "source");
+        int first = lines.begin()->first;
+        int last = lines.rbegin()->first;
+        if (covered != nullptr && !covered->lines.empty()) {
+            first = std::min(first, covered->lines.begin()->first);
+            last = std::max(last, covered->lines.rbegin()->first);
+        }
+        last = std::min(last, static_cast<int>(text.size()));
         for (int n = first; n <= last; ++n) {
             const std::string& source = text[static_cast<std::size_t>(n - 1)];
+            const LineCoverage* lineCoverage = nullptr;
+            if (covered != nullptr) {
+                const auto c = covered->lines.find(n);
+                lineCoverage = c == covered->lines.end() ? nullptr : &c->second;
+            }
+            const std::string branches = branchText(lineCoverage);
             const auto found = lines.find(n);
             if (found == lines.end()) {
-                out += printfString("  %9s %6s %9s %10s | %5d  %s\n", "", "", "", "", n, source.c_str());
+                out += printfString("  %9s %6s %9s %10s %-11s | %5d  %s\n", "", "", "",
+                                    lineCoverage != nullptr ? "#####" : "", branches.c_str(), n, source.c_str());
                 continue;
             }
             const LineProfile& l = *found->second;
             const std::string inclusive =
                 l.inclusive == l.exclusive ? "" : printfString("%.2f", perCall(l.inclusive.cycles, p));
-            out += printfString("  %9.2f %5.1f%% %9s %10llu | %5d  %s\n", perCall(l.exclusive.cycles, p),
+            out += printfString("  %9.2f %5.1f%% %9s %10llu %-11s | %5d  %s\n", perCall(l.exclusive.cycles, p),
                                 percent(l.exclusive.cycles, p.total.cycles), inclusive.c_str(),
-                                static_cast<unsigned long long>(l.executions), n, source.c_str());
+                                static_cast<unsigned long long>(l.executions), branches.c_str(), n, source.c_str());
         }
     }
     return out;
@@ -166,7 +212,7 @@ std::string formatProfileTable(const RunReport& r, std::size_t top)
             out += formatWorstCall(c, caseColumnWidth(r.cases));
         }
     }
-    return out + listingSection(p) + disassemblySection(p);
+    return out + listingSection(p, r.coverage) + disassemblySection(p);
 }
 
 } // namespace tileprof

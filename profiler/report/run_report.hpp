@@ -1,5 +1,6 @@
 #pragma once
 
+#include "profiler/coverage/code_coverage.hpp"
 #include "profiler/attribution/attribution.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/stats/case_statistics.hpp"
@@ -24,6 +25,7 @@ struct RunReport {
     std::vector<ScenarioResult> scenarios;
     std::vector<CaseStatistics> cases; // over every scenario
     std::optional<Attribution> attribution;
+    std::vector<SourceCoverage> coverage; // of the attributed calls: what could have run and did not
     std::vector<InputProblem> inputProblems;
     std::vector<FastRomCase> fastRom; // per case, when --fastrom asked for it
 };

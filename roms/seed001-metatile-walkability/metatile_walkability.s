@@ -25,20 +25,20 @@
 ; (INC A, a test without the peek, tail calls from move_hero), it is written that way; the
 ; article's algorithm, its subroutine calls and its repeated subtraction are kept.
 ;
-; With ROOM_SHIFTS (the seed001-metatile-walkability-shifts build): the room coordinates by shifts
-; instead of the article's repeated subtraction, and as one index into room, worked out once a
-; call instead of once per tile tested. A metatile is 16 pixels, so the column is the left edge's
-; high nibble (four LSRs) and the row's offset in room, row * ROOM_WIDTH, is the top edge's high
-; nibble where it stands (AND #$F0): the row is never divided down to be multiplied back up. The
-; two are ORed into one byte, the box's top-left tile's index on the screen, and the status bar
-; comes off as a constant: each test reads SCREEN_ROOM, two rows of the room before room, plus the
-; tile's fixed distance from that tile (+1 right, -1 left, +-ROOM_WIDTH the next row). The sums
-; are the faithful build's: its subtraction loops leave the quotients the shifts give, and
-; get_room_offset's row * 16 + column, 8-bit, is the same index for every tile in the room, which
-; is every tile tested, the room's border being unwalkable (designs/seed001.toml) so that the box
-; never stands in it. The case tests, the carry they start with and the tiles read, in their
-; order, are unchanged; hero_map_y, which only get_room_offset read, is no longer written, and
-; get_room_offset is gone.
+; With ROOM_SHIFTS (the seed001-metatile-walkability-shifts build): set_hero_map_coords divides by
+; shifts instead of the article's repeated subtraction, and leaves one index in Y instead of the
+; two coordinates, so each test reads its tile at a constant distance from it instead of calling
+; get_room_offset. A metatile is 16 pixels: the column is the left edge's high nibble (four LSRs,
+; the subtraction loop's quotient), and row * ROOM_WIDTH is the top edge with its low nibble
+; cleared (AND #$F0): the row is never divided down to be multiplied back up. ORed, they are the
+; index on the screen of the box's top-left tile; the status bar's two rows come off as a constant
+; in each read's operand (SCREEN_ROOM, 32 bytes before room), and the tile tested is +1 (right),
+; -1 (left) or +-ROOM_WIDTH (the row below or above) from there. For every tile in the room this
+; is get_room_offset's 8-bit row * 16 + column, and every tile tested is in the room: the box
+; stands on walkable tiles and the room's border is unwalkable (designs/seed001.toml). Only a box
+; the host cannot place, in the border or the status bar, would have the two builds read different
+; bytes, both outside the room. The tests, their order and the carry they start with, so the cases
+; reached, are unchanged; hero_map_y, which only get_room_offset read, is no longer written.
 
 .p816
 
@@ -98,11 +98,12 @@ SCREEN_ROOM = room - STATUS_BAR_ROWS * ROOM_WIDTH
 
 ; One test of the article's can_move_*: the tile column_step, row_step (-1, 0 or 1) from the box's
 ; top-left tile, by tile_walkability; branches to the routine's no_move when it is unwalkable.
-; In: A8, I8; with ROOM_SHIFTS Y = that tile's index on the screen (set_hero_map_coords), kept.
+; In: A8, I8; with ROOM_SHIFTS, Y = the box's top-left tile's index on the screen
+; (set_hero_map_coords), which it keeps.
 .macro TEST_TILE column_step, row_step
 .ifdef ROOM_SHIFTS
-    ; .loword: ca65 range-checks a negative offset added to an import. SCREEN_ROOM is in the page
-    ; before room, so the read crosses a page (a cycle), cheaper than subtracting the status bar
+    ; .loword: ca65 range-checks a negative offset added to an import. The operand is in the page
+    ; before room's, so the read crosses a page: a cycle, where SEC, SBC #$20 would cost four a call
     lda a:.loword(SCREEN_ROOM + (row_step) * ROOM_WIDTH + (column_step)), y
     tax                             ; Y keeps the index for the second tile of a pair
     lda tile_walkability, x
@@ -138,7 +139,8 @@ SCREEN_ROOM = room - STATUS_BAR_ROWS * ROOM_WIDTH
     .a8
     .i8
     jsr set_hero_box
-    jsr set_hero_map_coords         ; leaves the carry clear, which the can_move_* tests rely on
+    jsr set_hero_map_coords         ; leaves the carry clear, which the can_move_* tests rely on,
+                                    ; and with ROOM_SHIFTS their index in Y
     lda Hero::x_velocity
     bmi left
     bne right
@@ -186,33 +188,13 @@ down:
     rts
 .endproc
 
+.ifndef ROOM_SHIFTS
 ; set_hero_map_coords finds the x and y room coords for the topleft pixel of the player's movement
 ; hit box.
 ; Inefficiency: pixel / 16 by repeated subtraction, 9 cycles a tile (up to 14 across, 13 down);
 ; four LSRs would take 8 cycles in all. Quirk: the row counts from the screen's top, so two rows
 ; of status bar come off after the division (DEX, DEX).
 ; In: A8, I8, D = the hero's slot. Out: carry clear (each loop leaves on a borrow).
-.ifdef ROOM_SHIFTS
-; With ROOM_SHIFTS: one index instead of the two coordinates (see the top of the file).
-; In: A8, I8, D = the hero's slot. Out: Y = the index on the screen (row * ROOM_WIDTH + column,
-; the status bar's rows counted) of the box's top-left tile, carry clear.
-.proc set_hero_map_coords
-    .a8
-    .i8
-    lda hero_box+2                  ; left
-    lsr
-    lsr
-    lsr
-    lsr
-    sta hero_map_x                  ; the column: the loop's quotient
-    lda hero_box                    ; top
-    and #$F0                        ; the row * ROOM_WIDTH: the row's quotient * 16, with the low nibble free for the column
-    ora hero_map_x
-    tay                             ; TEST_TILE reads it through SCREEN_ROOM, which takes off the status bar
-    clc                             ; the carry the can_move_* tests' ADC expects (the loops leave on a borrow)
-    rts
-.endproc
-.else
 .proc set_hero_map_coords
     .a8
     .i8
@@ -239,6 +221,26 @@ down:
     dex
     dex                             ; correct y for the status bar
     stx hero_map_y
+    rts
+.endproc
+.else
+; With ROOM_SHIFTS: one index instead of the two coordinates (see the top of the file).
+; In: A8, I8, D = the hero's slot. Out: Y = the index on the screen (row * ROOM_WIDTH + column,
+; the status bar's rows counted) of the box's top-left tile, carry clear.
+.proc set_hero_map_coords
+    .a8
+    .i8
+    lda hero_box+2                  ; left
+    lsr
+    lsr
+    lsr
+    lsr
+    sta hero_map_x                  ; the column: the loop's quotient
+    lda hero_box                    ; top
+    and #$F0                        ; screen row * ROOM_WIDTH, the low nibble free for the column
+    ora hero_map_x
+    tay                             ; TEST_TILE's SCREEN_ROOM takes off the status bar
+    clc                             ; for the can_move_* tests' ADC, as the loops' borrow left it
     rts
 .endproc
 .endif
@@ -283,7 +285,7 @@ down:
     ; caller left: with a carry set, or HERO_MOVEMENT_BOX_HEIGHT taken as 6 (the box's pixels), a
     ; box at rows 10..15 of a tile would test the tile below it too, which it does not reach. Here
     ; the carry is always clear: set_hero_map_coords's loop leaves on a borrow and nothing since
-    ; has touched it.
+    ; has touched it (with ROOM_SHIFTS, its CLC).
     lda hero_box                    ; top edge of movement box
     ora #$F0
     adc #HERO_MOVEMENT_BOX_HEIGHT   ; negative: one tile; positive: two

@@ -12,7 +12,7 @@
 ; turns the border yellow.
 ;
 ; Two ROMs from this source: seed004-probes, the four-probe routine, and seed004-probes-eight
-; (EIGHT_PROBES defined), the eight-probe one.
+; (EIGHT_PROBES defined), the eight-probe one. Each also builds with PROBE_PAIRS (below).
 ;
 ; How the ROM maps it.
 ; - Entity (entity.inc): u8 position, s8 velocity, in a 256-byte slot that is the direct page.
@@ -83,6 +83,27 @@
 ; the entity hold has x - 8 >= 16, so playerX - 8 >= 0, and x + 8 in the map, so playerX + 8
 ; reaches no further than the border tile.
 ;
+; With PROBE_PAIRS: the article computes every probe's index on its own, a row times scrw plus a
+; column, and reads one byte per probe, and so does the faithful build; but its probes share rows
+; and columns. For playerX >= 8, tmpx2 - 1 is tmpx1 and tmpx1 + 1 is tmpx2 (quirk 1), so xx1 and
+; xx2, xx3 and xx4, yy3 and yy4 are each two neighbours in one row: tiles[row * scrw + tmpx1] and
+; the byte after it. The variant reads each pair as one 16-bit load from one index (the left tile
+; in A, the right one in B), and one test of the word passes both probes when neither tile is
+; above 0, the usual case; only when one is are the two bytes tested, in the article's order.
+; yy1 and yy2 are vertical neighbours and stay byte reads, but for playerY >= 8 their rows,
+; ((playerY + 8) >> 4) - 1 and ((playerY - 8) >> 4) + 1, are the row above (playerY + 8) >> 4 and
+; that row itself: one row index, taken from the playerY >> 3 that the xx row already shifts out,
+; reads both row offsets, and playerXattr is added to each. tmpx2 is not needed, so not stored.
+; Row offsets still come from MapRowOffsets: the row length is the host's scrw, any width.
+; The answers are the same: for playerX >= 8 and playerY >= 8 every probe reads the very byte the
+; faithful build reads, and the bits are set, and the case labels reached, in the same order.
+; Below 8 the sprite's left or top edge is off the map and the faithful build's -8 wraps: for
+; playerX < 8 it reads xx1 at row * scrw - 1 and xx2 at row * scrw + 16 (and the corner probes at
+; columns 0 and 15), no longer neighbours; for playerY < 8 it reads yy2's row offset from word 16
+; of MapRowOffsets, past the table, where the variant reads row 0. The variant answers otherwise
+; there. No position the entity can hold gets there on a map with a blocked border, as every
+; scenario's map has (see Arithmetic).
+;
 ; In: A8, I8, D = the entity, DB = $7E. Out: A8 = the probes that hit (0: the move is free).
 
 .p816
@@ -110,12 +131,49 @@ YY4 = $80
 .macro PROBE base, column, hit, bit
     adc z:Entity::column
     tax
-    lda a:.loword(base), x
+    TEST_TILE base, x, hit, bit
+.endmacro
+
+; The tile at base + index, and its bit when it is above 0. In: A8, index = X or Y.
+.macro TEST_TILE base, index, hit, bit
+    lda a:.loword(base), index
     beq :+                          ; `if (tile > 0)`: unsigned, so anything but 0
 hit:
     lda #bit
     tsb z:Entity::hits
 :
+.endmacro
+
+; Two probes of one row in one read (PROBE_PAIRS): the tile at row offset A + tmpx1 and the one
+; after it. first and second are the probes in the article's order: rightFirst = 1 when the first
+; is the right tile (xx3 before xx4), 0 when it is the left one.
+; In: A8 = row * scrw, the carry clear. Out: A8, the carry still clear, as PROBE's.
+.macro PROBE_PAIR firstHit, firstBit, secondHit, secondBit, rightFirst
+    .local Tested
+    adc z:Entity::tmpx1
+    tax
+    rep #$20
+    .a16
+    lda a:.loword(MapData), x       ; the left tile in the low byte, the right one in the high
+    sep #$20
+    .a8
+    beq Tested                      ; SEP keeps the 16-bit load's Z: neither tile is above 0
+.if rightFirst
+    xba                             ; the right tile down into A; XBA sets Z from it
+.else
+    bit #$FF                        ; the left tile, A's low byte
+.endif
+    beq :+
+firstHit:
+    lda #firstBit                   ; an 8-bit load: B, the other tile, is kept
+    tsb z:Entity::hits
+:
+    xba                             ; the other tile down into A, and Z from it
+    beq Tested
+secondHit:
+    lda #secondBit
+    tsb z:Entity::hits
+Tested:
 .endmacro
 
 ; X = 2 * ((playerY + k) >> 4), a MapRowOffsets index, in C's int arithmetic; the carry clear.
@@ -165,6 +223,7 @@ hit:
     lsr
     lsr
     sta z:Entity::tmpx1             ; (playerX - 8) >> 4
+.ifndef PROBE_PAIRS
     tya
     clc
     adc #8
@@ -173,6 +232,7 @@ hit:
     lsr
     lsr
     sta z:Entity::tmpx2             ; (playerX + 8) >> 4
+.endif
     lda z:Entity::yPosition
     clc
     adc z:Entity::yVelocity
@@ -184,50 +244,80 @@ hit:
     lsr
     lsr
     lsr
+.ifdef PROBE_PAIRS
+    tay                             ; playerY >> 3, kept for yy1 and yy2's row index
+.endif
     lsr
     asl                             ; 2 * playerYattr, a word index; the carry is its bit 7, clear
     tax
     lda a:.loword(MapRowOffsets), x
-    tay
     ; xx1 (east, "right side") = tiles[playerYattr * scrw + (tmpx2 - 1)]: the column 8 left
-    PROBE MapData - 1, tmpx2, Xx1Hit, XX1
     ; xx2 (west, "left side") = tiles[playerYattr * scrw + (tmpx1 + 1)]: the column 8 right
+.ifdef PROBE_PAIRS
+    PROBE_PAIR Xx1Hit, XX1, Xx2Hit, XX2, 0
+.else
+    tay
+    PROBE MapData - 1, tmpx2, Xx1Hit, XX1
     tya
     PROBE MapData + 1, tmpx1, Xx2Hit, XX2
+.endif
 
 .ifdef EIGHT_PROBES
     ; ((playerY + 5) >> 4) * scrw, for xx3 and xx4
     ROW_WORD_BELOW 5
     lda a:.loword(MapRowOffsets), x
-    tay
     ; xx3 ("top left") = tiles[((playerY + 5) >> 4) * scrw + tmpx2]: right, 5 below the centre
-    PROBE MapData, tmpx2, Xx3Hit, XX3
     ; xx4 ("top right") = tiles[((playerY + 5) >> 4) * scrw + tmpx1]: left, 5 below
+.ifdef PROBE_PAIRS
+    PROBE_PAIR Xx3Hit, XX3, Xx4Hit, XX4, 1
+.else
+    tay
+    PROBE MapData, tmpx2, Xx3Hit, XX3
     tya
     PROBE MapData, tmpx1, Xx4Hit, XX4
+.endif
 .endif
 
     ; yy1 (north, "bottom side") = tiles[(((playerY + 8) >> 4) - 1) * scrw + playerXattr]: the
     ; row 8 above
+    ; yy2 (south, "top side") = tiles[(((playerY - 8) >> 4) + 1) * scrw + playerXattr]: the row
+    ; 8 below
+.ifdef PROBE_PAIRS
+    tya                             ; 2 * playerYattr + bit 3 of playerY: + 8 reaches the next
+    inc a                           ; row exactly when bit 3 is set, so rounding up to even
+    and #$FE                        ; gives 2 * ((playerY + 8) >> 4); the carry is still clear
+    tax
+    lda a:.loword(MapRowOffsets - 2), x     ; yy1's row, the one above it
+    adc z:Entity::playerXattr
+    tay
+    lda a:.loword(MapRowOffsets), x         ; yy2's row, ((playerY - 8) >> 4) + 1 for playerY >= 8
+    adc z:Entity::playerXattr
+    tax
+    TEST_TILE MapData, y, Yy1Hit, YY1
+    TEST_TILE MapData, x, Yy2Hit, YY2
+.else
     ROW_WORD_BELOW 8
     lda a:.loword(MapRowOffsets - 2), x     ; the - 1 on the row: one word back
     PROBE MapData, playerXattr, Yy1Hit, YY1
-    ; yy2 (south, "top side") = tiles[(((playerY - 8) >> 4) + 1) * scrw + playerXattr]: the row
-    ; 8 below
     ROW_WORD_ABOVE 8
     lda a:.loword(MapRowOffsets + 2), x     ; the + 1 on the row: one word on
     PROBE MapData, playerXattr, Yy2Hit, YY2
+.endif
 
 .ifdef EIGHT_PROBES
     ; ((playerY - 6) >> 4) * scrw, for yy3 and yy4
     ROW_WORD_ABOVE 6
     lda a:.loword(MapRowOffsets), x
-    tay
     ; yy3 ("bottom right") = tiles[((playerY - 6) >> 4) * scrw + tmpx1]: left, 6 above
-    PROBE MapData, tmpx1, Yy3Hit, YY3
     ; yy4 ("bottom left") = tiles[((playerY - 6) >> 4) * scrw + tmpx2]: right, 6 above
+.ifdef PROBE_PAIRS
+    PROBE_PAIR Yy3Hit, YY3, Yy4Hit, YY4, 0
+.else
+    tay
+    PROBE MapData, tmpx1, Yy3Hit, YY3
     tya
     PROBE MapData, tmpx2, Yy4Hit, YY4
+.endif
 .endif
 
 Answer:
