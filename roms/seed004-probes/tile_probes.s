@@ -87,9 +87,9 @@
 ; column, and reads one byte per probe, and so does the faithful build; but its probes share rows
 ; and columns. For playerX >= 8, tmpx2 - 1 is tmpx1 and tmpx1 + 1 is tmpx2 (quirk 1), so xx1 and
 ; xx2, xx3 and xx4, yy3 and yy4 are each two neighbours in one row: tiles[row * scrw + tmpx1] and
-; the byte after it. The variant reads each pair as one 16-bit load from one index (the left tile
-; in A, the right one in B), and one test of the word passes both probes when neither tile is
-; above 0, the usual case; only when one is are the two bytes tested, in the article's order.
+; the byte after it. The variant works out one index for each pair and reads the two bytes from
+; it, in the article's order. (A 16-bit load of the pair, tested once, costs the same when neither
+; tile is above 0, its REP and SEP eating what the second read costs, and more on a hit.)
 ; yy1 and yy2 are vertical neighbours and stay byte reads, but for playerY >= 8 their rows,
 ; ((playerY + 8) >> 4) - 1 and ((playerY - 8) >> 4) + 1, are the row above (playerY + 8) >> 4 and
 ; that row itself: one row index, taken from the playerY >> 3 that the xx row already shifts out,
@@ -151,24 +151,22 @@ hit:
 .macro PROBE_PAIR firstHit, firstBit, secondHit, secondBit, rightFirst
     .local Tested
     adc z:Entity::tmpx1
-    tax
-    rep #$20
-    .a16
-    lda a:.loword(MapData), x       ; the left tile in the low byte, the right one in the high
-    sep #$20
-    .a8
-    beq Tested                      ; SEP keeps the 16-bit load's Z: neither tile is above 0
+    tax                             ; one index for both tiles: the left at MapData, the right after it
 .if rightFirst
-    xba                             ; the right tile down into A; XBA sets Z from it
+    lda a:.loword(MapData) + 1, x
 .else
-    bit #$FF                        ; the left tile, A's low byte
+    lda a:.loword(MapData), x
 .endif
     beq :+
 firstHit:
-    lda #firstBit                   ; an 8-bit load: B, the other tile, is kept
+    lda #firstBit
     tsb z:Entity::hits
 :
-    xba                             ; the other tile down into A, and Z from it
+.if rightFirst
+    lda a:.loword(MapData), x
+.else
+    lda a:.loword(MapData) + 1, x
+.endif
     beq Tested
 secondHit:
     lda #secondBit
