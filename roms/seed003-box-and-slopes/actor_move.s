@@ -37,6 +37,24 @@
 ;   article's recovery of a cell's column and row from its address (MOD and \ gMapWidth) is not
 ;   needed: the routine still has them.
 ;
+; With ONE_LOOKUP: the feet and the head read each of their cells once, stepping to them from a
+; cell already at hand instead of computing every address from pixels and the row table. The feet
+; are one unit in from the box's edges, (iLf + 1) \ 16 and (iRt - 1) \ 16, and the article's actors
+; are "no wider than one tile" (iBBoxW <= 8, the design's [limits]): the 2 * iBBoxW - 1 columns
+; between them reach at most one cell beside the origin's, before it or after it, never both, and
+; fX MOD 16 tells which: the left foot is in the cell before when (fX MOD 16) + 1 < iBBoxW, the
+; right one in the cell after when (fX MOD 16) + iBBoxW - 1 > 15. Inside the map, as the article
+; requires, iRow * gMapWidth + that column is the origin's index - 1 or + 1, the address the
+; article's formula gives. The origin's cell has just been read for the slope test (the third
+; leg's, or the fall's), so a foot in it takes that block instead of reading the cell again: of
+; the two feet, one cell is read at most. The head test reads the head row's cell in the origin's
+; column, then the one beside it that the head reaches, if any: the FOR iCol loop's cells, each
+; once, in another order, which cannot change a bump (its fIdealY does not depend on the block
+; that stops it). Already so in the faithful build, and unchanged: the wall loop steps down its
+; column by gMapWidth, the cell above the origin is its index - gMapWidth, and a call looks up one
+; slope floor at most. So is every rule the answers come from: the ankle rows, the origin's row - 1
+; on the ground, the third leg's order, the old fY that a fall into a slope compares.
+;
 ; In: A16, I16, D = the actor, DB = $00. Out: the actor moved, its velocity and flags updated.
 
 .p816
@@ -58,15 +76,20 @@ BLOCK_SHAPE    = $7000              ; iShape * cCellWidth, once swapped into the
     lda a:BlockFlags - 1, x         ; one byte early: the block's byte lands in the high byte, bit 7 in N
 .endmacro
 
-; A = the map cell of pixel column A in the row Y holds twice (a MapRowOffsets index). Clobbers X.
-.macro CELL_IN_ROW_Y
+; A = X = the map cell of pixel column A in the row Y holds twice (a MapRowOffsets index); with
+; `into` y, A = Y instead and X is kept.
+.macro CELL_IN_ROW_Y into
     lsr
     lsr
     lsr
     lsr
     clc
     adc a:MapRowOffsets, y
+  .if .xmatch({into}, y)
+    tay
+  .else
     tax
+  .endif
 .endmacro
 
 ; A = X = the map cell one unit in from the box's left edge (iLf + 1), in the row Y holds twice: a
@@ -87,6 +110,36 @@ BLOCK_SHAPE    = $7000              ; iShape * cCellWidth, once swapped into the
     dec                             ; iRt - 1
     CELL_IN_ROW_Y
 .endmacro
+
+.ifdef ONE_LOOKUP
+; Where the box's inner edges (iLf + 1 and iRt - 1) fall from the origin's column: branches to
+; `before` when the left one is in the column before, to `after` when the right one is in the column
+; after, and falls through when both are in the origin's. With iBBoxW <= 8 they are never both out.
+.macro INNER_EDGES_BESIDE before, after
+    lda z:Actor::xPosition + 2
+    and #$000F
+    inc                             ; (fX MOD 16) + 1
+    cmp z:Actor::bboxW
+    bcc before                      ; (fX MOD 16) - iBBoxW + 1 < 0
+    adc z:Actor::bboxW              ; carry set: (fX MOD 16) + iBBoxW + 2
+    cmp #19
+    bcs after                       ; (fX MOD 16) + iBBoxW - 1 > 15
+.endmacro
+
+; N = the foot's block is solid: sets the foot's flag, else clears it (walking, each foot keeps its
+; own flag up to date).
+.macro FOOT_FLAG flag
+    .local InAir, Done
+    bpl InAir
+    lda #flag
+    tsb z:Actor::flags
+    bra Done
+InAir:
+    lda #flag
+    trb z:Actor::flags
+Done:
+.endmacro
+.endif
 
 .segment "CODE"
 
@@ -247,15 +300,25 @@ NoWall:
     and #$FFFE                      ; pixel / 8 with bit 0 cleared: 2 * iRow, a MapRowOffsets index
     tay
     lda z:Actor::xPosition + 2
+.ifdef ONE_LOOKUP
+    CELL_IN_ROW_Y y                 ; iAdr, kept in Y for the feet
+    BLOCK_AT y
+.else
     CELL_IN_ROW_Y
     stx z:Actor::column             ; iAdr
     BLOCK_AT x
+.endif
     bit #BLOCK_IS_SLOPE
     bne OriginInSlope
 
     ; "If the new origin is NOT in a slope tile, test the tile just above: the actor may come from
     ; a solid tile and onto a slope."
+.ifdef ONE_LOOKUP
+    sta z:Actor::scratch            ; the origin's block, for a foot in its cell
+    tya
+.else
     lda z:Actor::column
+.endif
     sec
     sbc a:MapBytesPerRow            ; iAdr - gMapWidth
     tax
@@ -301,8 +364,33 @@ OriginInSlope:
 
 ; "The actor is not on a slope, check both feet", on the origin's row, each foot one unit in from
 ; the box's edge; each sets or clears its own flag.
-; In: A16, I16, Y = 2 * iRow.
+; In: A16, I16, Y = 2 * iRow. With ONE_LOOKUP: Y = the origin's cell, Actor::scratch its block.
 .proc WalkOnFeet
+.ifdef ONE_LOOKUP
+    INNER_EDGES_BESIDE LeftFootBefore, RightFootAfter
+    lda z:Actor::scratch            ; both feet in the origin's cell
+    bpl BothFeetInAir
+    lda #ACTOR_ON_GROUND
+    tsb z:Actor::flags
+    rts
+BothFeetInAir:
+    lda #ACTOR_ON_GROUND
+    trb z:Actor::flags
+    rts
+
+LeftFootBefore:
+    dey
+    BLOCK_AT y
+    FOOT_FLAG ACTOR_ON_GROUND_LEFT
+    lda z:Actor::scratch            ; the right foot in the origin's cell
+    bra RightFootFlag
+
+RightFootAfter:
+    lda z:Actor::scratch            ; the left foot in the origin's cell
+    FOOT_FLAG ACTOR_ON_GROUND_LEFT
+    iny
+    BLOCK_AT y
+.else
     INNER_LEFT_CELL
     BLOCK_AT x
     bpl LeftFootInAir
@@ -315,6 +403,8 @@ LeftFootInAir:
 RightFoot:
     INNER_RIGHT_CELL
     BLOCK_AT x
+.endif
+RightFootFlag:
     bpl RightFootInAir
     lda #ACTOR_ON_GROUND_RIGHT
     tsb z:Actor::flags
@@ -338,6 +428,25 @@ RightFootInAir:
     lsr
     and #$FFFE
     tay                             ; 2 * iRow
+.ifdef ONE_LOOKUP
+    ; FOR iCol = iColLf TO iColRt: the head row's cell in the origin's column, then the one beside
+    ; it that the head reaches, if any.
+    lda z:Actor::xPosition + 2
+    CELL_IN_ROW_Y y
+    BLOCK_AT y
+    bmi Bump
+    INNER_EDGES_BESIDE HeadReachesBefore, HeadReachesAfter
+    rts
+HeadReachesBefore:
+    dey
+    bra HeadReachesBeside           ; one copy of the read: MoveY's BMI Rising must reach this routine
+HeadReachesAfter:
+    iny
+HeadReachesBeside:
+    BLOCK_AT y
+    bmi Bump
+    rts
+.else
     INNER_RIGHT_CELL
     inx
     stx z:Actor::lastIndex          ; the cell after iColRt's
@@ -350,6 +459,7 @@ NextColumn:
     cpy z:Actor::lastIndex
     bne NextColumn
     rts
+.endif
 
     ; fIdealY = ((iRow + 1) * 16) - 1 + (iBBoxH - 1): the box's top row is the block's last.
 Bump:
@@ -402,8 +512,13 @@ Bump:
     and #$FFFE
     tay                             ; 2 * iRow
     lda z:Actor::xPosition + 2
+.ifdef ONE_LOOKUP
+    CELL_IN_ROW_Y y                 ; the origin's cell, which the feet step from
+    BLOCK_AT y
+.else
     CELL_IN_ROW_Y
     BLOCK_AT x
+.endif
     bit #BLOCK_IS_SLOPE
     beq FallOnFeet
     ; falls into FallIntoSlope
@@ -446,8 +561,36 @@ AboveSurface:
 ; per foot, the ROM once for either (same values). The flags were clear: fVelY is not 0.
 ; "TODO: if we're on the floor, it's possible that the tile above is a slope. In that case we
 ; must push the actor up!": the article leaves it undone here, and so does the ROM.
-; In: A16, I16, Y = 2 * iRow.
+; In: A16, I16, Y = 2 * iRow. With ONE_LOOKUP: Y = the origin's cell, A = its block.
 .proc FallOnFeet
+.ifdef ONE_LOOKUP
+    sta z:Actor::scratch            ; the origin's block, for a foot in its cell
+    INNER_EDGES_BESIDE LeftFootBefore, RightFootAfter
+    lda z:Actor::scratch            ; both feet in the origin's cell
+    bpl InTheAir                    ; the flags are clear already
+    lda #ACTOR_ON_GROUND
+    tsb z:Actor::flags
+    bra StandOnRow
+
+LeftFootBefore:
+    dey
+    BLOCK_AT y
+    bpl RightFootInOrigin
+    lda #ACTOR_ON_GROUND_LEFT
+    tsb z:Actor::flags
+RightFootInOrigin:
+    lda z:Actor::scratch            ; the right foot in the origin's cell
+    bra RightFootFlag
+
+RightFootAfter:
+    lda z:Actor::scratch            ; the left foot in the origin's cell
+    bpl RightFootBlock
+    lda #ACTOR_ON_GROUND_LEFT
+    tsb z:Actor::flags
+RightFootBlock:
+    iny
+    BLOCK_AT y
+.else
     INNER_LEFT_CELL
     BLOCK_AT x
     bpl RightFoot
@@ -456,6 +599,8 @@ AboveSurface:
 RightFoot:
     INNER_RIGHT_CELL
     BLOCK_AT x
+.endif
+RightFootFlag:
     bpl Landed
     lda #ACTOR_ON_GROUND_RIGHT
     tsb z:Actor::flags
@@ -463,6 +608,7 @@ Landed:
     lda z:Actor::flags
     and #ACTOR_ON_GROUND
     beq InTheAir
+StandOnRow:
     lda z:Actor::yPosition + 2
     and #$FFF0                      ; fIdealY = iRow * cCellHeight
     sta z:Actor::yPosition + 2
