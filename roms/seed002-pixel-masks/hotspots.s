@@ -56,17 +56,42 @@
 ; Speed without changing what is tested: the scans step through the mask rows of one tile and
 ; look the tile up again only when they cross into the next; the wall lines skip a whole tile whose
 ; type they do not test (EMPTY has no pixel to hit, so skipping it changes nothing).
+;
+; With SURFACE_TABLES: no scan reads a mask pixel, and the wall lines no longer step back one
+; pixel at a time. The assembler, which parses the masks, also answers from them every question a
+; scan asks of one column of one tile (collision_tables.s): SurfaceOpenUp holds the first open row
+; at or above a row, SurfaceOpenDown the first open row at or below it, SurfaceFilledDown the
+; first filled one at or below it, each as a row of that tile or NO_ROW when the pixel loop would
+; run off the tile's edge. So each scan is one lookup per tile where it tested pixel after pixel,
+; and goes on into the next tile exactly when the loop would, unbounded as before. The walk-down
+; loop's 16 rows are the rest of the hotspot's tile and the tile below down to the same row: two
+; lookups at most, the second kept to the rows left as the loop's count keeps it, so its 16-row
+; limit stays. The wall lines AND a tile's WallRows word, the rows where the line meets a filled
+; pixel (0 for the types it skips: EMPTY, the slopes, the flagged solids beside them), with the
+; rows the box covers in that tile. One word per type, not per column, is exact because every type
+; a line tests is filled or open across whole rows (collision_tables.s asserts it); and for that
+; reason, when the line hits a tile, the faithful loop's next steps back would each test the same
+; tiles over the same rows with the same answer until the line left that tile's column, so the box
+; goes at once to where the line is just outside it, and is tested there. The entity ends as the
+; pixel steps leave it (position, zeroed subpixel and x velocity, the RIGHT or LEFT bit), and every
+; quirk above stays: only their cost changes.
 
 .p816
 
 .include "entity.inc"
 
 .import CollisionMap, MapData, MapRowOffsets, MapBytesPerRow
+.ifdef SURFACE_TABLES
+.import TileTypeFlags, SurfaceOpenUp, SurfaceOpenDown, SurfaceFilledDown, WallRows
+.import RowsFromRow, RowsToRow
+.else
 .import CollisionMasks, MaskOfType, TileTypeFlags, ColumnBit
+.endif
 
 .segment "CODE"
 
-; scanTileX and scanBit = the map column and the mask bit of the pixel column in A. A16, I16.
+; scanTileX and scanBit = the map column and the mask bit of the pixel column in A; with
+; SURFACE_TABLES scanColumn (16 * the column in its tile) instead of scanBit. A16, I16.
 .macro SET_COLUMN
     tay
     lsr
@@ -75,11 +100,20 @@
     lsr
     sta z:Entity::scanTileX
     tya
+.ifdef SURFACE_TABLES
+    asl
+    asl
+    asl
+    asl
+    and #$00F0
+    sta z:Entity::scanColumn
+.else
     and #$000F
     asl
     tax
     lda f:ColumnBit, x
     sta z:Entity::scanBit
+.endif
 .endmacro
 
 ; A = X = tileIndex = the map index of the tile holding pixel row A in the scan's column. A16, I16.
@@ -129,13 +163,62 @@
     tax
 .endmacro
 
+; A scan goes on in the tile above: row = that tile's bottom row, tileIndex and X = its index. A16.
+.macro TILE_ABOVE
+    lda z:Entity::row
+    ora #$000F
+    sec
+    sbc #16
+    sta z:Entity::row                   ; the bottom row of the tile above
+    lda z:Entity::tileIndex
+    sec
+    sbc a:.loword(MapBytesPerRow)
+    sta z:Entity::tileIndex
+    tax
+.endmacro
+
 ; A = the pixel row Y stands for in the tile whose scan started at `row`: row's tile, Y's row in it.
 .macro ROW_OF_Y
     tya
+    ROW_IN_SCAN_TILE
+.endmacro
+
+; A = row A (0..15) of the tile the scan's `row` is in.
+.macro ROW_IN_SCAN_TILE
     eor z:Entity::row
     and #$000F
     eor z:Entity::row
 .endmacro
+
+.ifdef SURFACE_TABLES
+; A = the entry of surface table `table` (collision_tables.s) for the type scanType, the scan's
+; column and the row of `row` in its tile: a row of that tile, or NO_ROW (N set). A16, I16.
+.macro SURFACE_ENTRY table
+    lda z:Entity::row
+    and #$000F
+    xba                                 ; 256 * the row in its tile: the table's row
+    ora z:Entity::scanColumn
+    ora z:Entity::scanType
+    tax
+    lda f:table, x
+.endmacro
+
+; A = the rows of map tile Y a wall line tests when moving the wallSide way (WallRows: bit r = row
+; r), Z set when none. A16, I16.
+.macro WALL_ROWS_AT_Y
+    .local done
+    lda a:.loword(MapData), y           ; 16-bit read: the next tile comes along in the high byte
+    and #$00FF
+    tax
+    lda a:.loword(CollisionMap), x
+    and #$00FF
+    beq done                            ; EMPTY, the type most tiles a line crosses are: no rows
+    ora z:Entity::wallSide              ; the line's half of WallRows
+    tax
+    lda f:WallRows, x
+done:
+.endmacro
+.endif
 
 ; In: A16, I16, D = the entity, DB = $7E. Out: the entity moved, its collisionState set.
 .proc MoveEntityAndCollide
@@ -152,7 +235,13 @@
     ; "Separate your horizontal movement collision checks from the vertical": X first.
     lda z:Entity::xVelocity
     ora z:Entity::xVelocity + 2
+.ifdef SURFACE_TABLES
+    bne XAxis
+    jmp YAxis                           ; past wall lines out of a branch's reach
+XAxis:
+.else
     beq YAxis
+.endif
     clc
     lda z:Entity::xPosition
     adc z:Entity::xVelocity
@@ -174,9 +263,18 @@
     lda a:.loword(MapRowOffsets), x
     sta z:Entity::lineRowOffset         ; the map index of the top row's first tile
     tya
-    and #$000F
-    sta z:Entity::lineFirstRow          ; the top row within its tile
+    and #$000F                          ; the top row within its tile
+.ifdef SURFACE_TABLES
+    asl
+    tax
+    lda f:RowsFromRow, x
+    sta z:Entity::lineFirstRows         ; that row to the tile's bottom
+    txa
+    lsr                                 ; the top row again, and the carry clear (bit 0 was 0)
+.else
+    sta z:Entity::lineFirstRow
     clc
+.endif
     adc z:Entity::hitboxHeight
     dec a                               ; the bottom row, counted from the top row's tile
     tay
@@ -186,13 +284,25 @@
     lsr
     sta z:Entity::lineTiles             ; the tiles under the top row's that the line reaches
     tya
-    and #$000F
-    sta z:Entity::lineLastRow           ; the bottom row within its tile
+    and #$000F                          ; the bottom row within its tile
+.ifdef SURFACE_TABLES
+    asl
+    tax
+    lda f:RowsToRow, x
+    sta z:Entity::lineLastRows          ; the tile's top row to that row
+    ldx z:Entity::lineTiles
+    bne LineRowsSet
+    and z:Entity::lineFirstRows
+    sta z:Entity::lineFirstRows         ; one tile: its rows end at the bottom row too
+LineRowsSet:
+.else
+    sta z:Entity::lineLastRow
+.endif
 
     lda z:Entity::xVelocity + 2
     bmi MovingLeft
 
-    lda #WALL_CHECKED_MOVING_RIGHT
+    lda #WALL_SIDE_RIGHT
     sta z:Entity::wallSide
 RightLine:
     lda z:Entity::xPosition + 2
@@ -201,7 +311,15 @@ RightLine:
     dec a                               ; the box's right column
     jsr WallLineHits
     bcc YAxis
+.ifdef SURFACE_TABLES
+    lda z:Entity::lineColumn
+    and #$FFF0                          ; the hit tile's left column: the line goes just left of it
+    sec
+    sbc z:Entity::hitboxRight
+    sta z:Entity::xPosition + 2
+.else
     dec z:Entity::xPosition + 2         ; one pixel back, and test the line there
+.endif
     stz z:Entity::xPosition
     stz z:Entity::xVelocity
     stz z:Entity::xVelocity + 2
@@ -210,7 +328,7 @@ RightLine:
     bra RightLine
 
 MovingLeft:
-    lda #WALL_CHECKED_MOVING_LEFT
+    lda #WALL_SIDE_LEFT
     sta z:Entity::wallSide
 LeftLine:
     lda z:Entity::xPosition + 2
@@ -218,7 +336,15 @@ LeftLine:
     sbc z:Entity::hitboxLeft            ; the box's left column
     jsr WallLineHits
     bcc YAxis
+.ifdef SURFACE_TABLES
+    lda z:Entity::lineColumn
+    ora #$000F                          ; the hit tile's right column, and 1 in the carry:
+    sec
+    adc z:Entity::hitboxLeft
+    sta z:Entity::xPosition + 2         ; the line just right of it
+.else
     inc z:Entity::xPosition + 2
+.endif
     stz z:Entity::xPosition
     stz z:Entity::xVelocity
     stz z:Entity::xVelocity + 2
@@ -350,8 +476,45 @@ HeadHit:
 ; Whether the wall line in pixel column A, over the box's rows, meets a filled pixel of a tile the
 ; line tests when moving the wallSide way (TileTypeFlags). In: A16, I16. Out: carry set = a hit.
 ; The line goes down the map one tile at a time by adding the row length to the tile's index;
-; its rows are the X axis's line* fields.
+; its rows are the X axis's line* fields. With SURFACE_TABLES a tile is one lookup: its WallRows
+; word ANDed with the rows the line covers in it (lineFirstRows, all 16, lineLastRows); and the
+; line's column is kept in lineColumn for the step back.
 .proc WallLineHits
+.ifdef SURFACE_TABLES
+    sta z:Entity::lineColumn
+    lsr
+    lsr
+    lsr
+    lsr
+    clc
+    adc z:Entity::lineRowOffset
+    tay                                 ; Y = the map index of the line's top tile
+    WALL_ROWS_AT_Y
+    and z:Entity::lineFirstRows
+    bne Hit
+    lda z:Entity::lineTiles
+    beq Clear
+    sta z:Entity::tilesLeft
+NextTile:
+    tya
+    clc
+    adc a:.loword(MapBytesPerRow)
+    tay
+    dec z:Entity::tilesLeft
+    beq LastTile
+    WALL_ROWS_AT_Y
+    beq NextTile                        ; a tile between the top and bottom ones: all its rows
+Hit:
+    sec
+    rts
+LastTile:
+    WALL_ROWS_AT_Y
+    and z:Entity::lineLastRows
+    bne Hit
+Clear:
+    clc
+    rts
+.else
     SET_COLUMN
     lda z:Entity::lineTiles
     sta z:Entity::tilesLeft
@@ -404,13 +567,37 @@ Hit:
 Clear:
     clc
     rts
+.endif
 .endproc
 
 ; A = the first row at or above row A whose pixel in the scan's column is open; scanType = 2 * the
-; type of the tile holding row A when that row is open. In: A16, I16.
+; type of the tile holding row A when that row is open. In: A16, I16. With SURFACE_TABLES one
+; SurfaceOpenUp lookup per tile answers what the pixel loop finds in it.
 .proc FirstOpenUp
     sta z:Entity::row
     TILE_INDEX
+.ifdef SURFACE_TABLES
+    TYPE_AT_X
+    stx z:Entity::scanType
+    beq Empty
+    SURFACE_ENTRY SurfaceOpenUp
+    bpl Open
+TileAbove:
+    TILE_ABOVE
+    TYPE_AT_X
+    stx z:Entity::scanType
+    beq Empty
+    ora z:Entity::scanColumn
+    tax
+    lda f:SurfaceOpenUp + 15 * 256, x   ; from the tile's bottom row
+    bmi TileAbove
+Open:
+    ROW_IN_SCAN_TILE
+    rts
+Empty:
+    lda z:Entity::row                   ; EMPTY: the row the scan entered it at is open
+    rts
+.else
 NextTile:
     TYPE_AT_X
     stx z:Entity::scanType
@@ -425,16 +612,7 @@ Pixel:
     dex
     dey
     bpl Pixel
-    lda z:Entity::row
-    ora #$000F
-    sec
-    sbc #16
-    sta z:Entity::row                   ; the bottom row of the tile above
-    lda z:Entity::tileIndex
-    sec
-    sbc a:.loword(MapBytesPerRow)
-    sta z:Entity::tileIndex
-    tax
+    TILE_ABOVE
     bra NextTile
 Empty:
     lda z:Entity::row                   ; EMPTY: the row the scan entered it at is open
@@ -442,12 +620,35 @@ Empty:
 Open:
     ROW_OF_Y
     rts
+.endif
 .endproc
 
 ; A = the first row at or below row A whose pixel in the scan's column is open. In: A16, I16.
+; With SURFACE_TABLES one SurfaceOpenDown lookup per tile.
 .proc FirstOpenDown
     sta z:Entity::row
     TILE_INDEX
+.ifdef SURFACE_TABLES
+    TYPE_AT_X
+    stx z:Entity::scanType
+    beq Empty
+    SURFACE_ENTRY SurfaceOpenDown
+    bpl Open
+TileBelow:
+    TILE_BELOW
+    TYPE_AT_X
+    beq Empty
+    ora z:Entity::scanColumn
+    tax
+    lda f:SurfaceOpenDown, x            ; from the tile's top row
+    bmi TileBelow
+Open:
+    ROW_IN_SCAN_TILE
+    rts
+Empty:
+    lda z:Entity::row
+    rts
+.else
 NextTile:
     TYPE_AT_X
     beq Empty
@@ -470,13 +671,47 @@ Empty:
 Open:
     ROW_OF_Y
     rts
+.endif
 .endproc
 
 ; The first filled row under row A, an open row of the tile at tileIndex whose type is scanType
 ; (where FirstOpenUp stopped), among the rowsLeft rows under it. In: A16, I16. Out: carry set and
-; A = that row, or carry clear when none is.
+; A = that row, or carry clear when none is. With SURFACE_TABLES two SurfaceFilledDown lookups at
+; most: the caller's 16 rows are the rest of row A's tile, then the tile below down to the same row.
 .proc FirstFilledBelow
     sta z:Entity::row
+.ifdef SURFACE_TABLES
+    and #$000F
+    cmp #$000F
+    beq TileBelow                       ; its tile's bottom row: no row under it there
+    xba
+    ora z:Entity::scanColumn
+    ora z:Entity::scanType
+    tax
+    lda f:SurfaceFilledDown + 256, x    ; from the row under it (rowsLeft reaches the tile's bottom)
+    bmi TileBelow
+    ROW_IN_SCAN_TILE
+    sec
+    rts
+
+TileBelow:
+    lda z:Entity::row
+    ora #$FFF0                          ; (row & 15) - 16, and the carry's 1:
+    sec
+    adc z:Entity::rowsLeft
+    sta z:Entity::rowsLeft              ; less the 15 - (row & 15) rows under `row` in its tile
+    TILE_BELOW
+    TYPE_AT_X
+    ora z:Entity::scanColumn
+    tax
+    lda f:SurfaceFilledDown, x          ; from the tile's top row
+    bmi None
+    cmp z:Entity::rowsLeft
+    bcs None                            ; under the last row in reach
+    ora z:Entity::row
+    sec
+    rts
+.else
     ldx z:Entity::scanType
     beq EmptyHere
     MASK_OFFSET
@@ -521,6 +756,7 @@ EmptyBelow:
     bmi None
     sta z:Entity::rowsLeft
     bra TileBelow
+.endif
 
 None:
     clc
