@@ -5,10 +5,12 @@
 #include "profiler/bundled_roms.hpp"
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/scenario_runs.hpp"
+#include "profiler/explore/explorer.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 #include <string>
 
 namespace tileprof {
@@ -101,6 +103,23 @@ SuiteRun fastestSuite(bool attribution, unsigned repeats)
     return best;
 }
 
+// tileprof explore on the reference room (roms/tile-collision/explore): calls of the routine per
+// second, sessions played frame by frame with every step recorded for the coverage that guides it.
+double exploreRate(std::uint64_t calls)
+{
+    const std::filesystem::path room =
+        std::filesystem::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/explore/reference-room.toml";
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath(kDefaultRom));
+    ExploreOptions options;
+    options.calls = calls;
+    options.jobs = std::max(1u, std::thread::hardware_concurrency());
+    const Scenario scenario = loadScenario(room, &rom.design);
+    const auto start = std::chrono::steady_clock::now();
+    const ExploreResult result = explore(scenario, rom, options);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return static_cast<double>(result.calls) / seconds;
+}
+
 } // namespace
 
 int runBenchCommand(unsigned repeats, std::uint64_t instructions)
@@ -165,6 +184,15 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
     std::printf("  attribution off %8.1f ms   (target: the whole suite under 1 s)\n"
                 "  attribution on  %8.1f ms   %.2fx: every step recorded and attributed to functions and lines\n",
                 1000.0 * off.seconds, 1000.0 * on.seconds, on.seconds / off.seconds);
+    constexpr std::uint64_t kExploreCalls = 200000;
+    try {
+        std::printf("\nexplore (the reference room, %s calls, %u jobs): %s calls/s (target: 500,000)\n",
+                    grouped(kExploreCalls).c_str(), std::max(1u, std::thread::hardware_concurrency()),
+                    grouped(static_cast<std::uint64_t>(exploreRate(kExploreCalls))).c_str());
+    } catch (const emu::InputError& e) {
+        std::fprintf(stderr, "tileprof bench: %s\n", e.what());
+        exitCode = kExitBadInput;
+    }
     if (on.cycles != off.cycles || on.calls != off.calls) {
         std::fprintf(stderr, "scenario suite: the attribution's total (%s cycles) is not the calls' (%s cycles)\n",
                      grouped(on.cycles).c_str(), grouped(off.cycles).c_str());

@@ -1,6 +1,7 @@
 #include "profiler/bench/workload.hpp"
 #include "profiler/cli/bench_command.hpp"
 #include "profiler/cli/compare_command.hpp"
+#include "profiler/cli/explore_command.hpp"
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/labels_command.hpp"
 #include "profiler/cli/rom_command.hpp"
@@ -15,6 +16,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -158,6 +160,30 @@ int main(int argc, char** argv)
     compare->add_flag("--allow-invalid-map", compareOptions.allowInvalidMap,
                       "Run maps that break the placement or clearance rules");
 
+    tileprof::ExploreCommandOptions exploreOptions;
+    RomArguments exploreRom;
+    double exploreSeconds = 0;
+    CLI::App* explore = app.add_subcommand(
+        "explore", "Play seeded random sessions on each scenario's map: every failure and each case's worst call, shrunk to a "
+                   "scenario file, and the coverage reached");
+    explore->add_option("scenarios", exploreOptions.scenarios, "Scenario files (.toml) or directories whose maps to explore")
+        ->required();
+    CLI::Option* exploreCalls = explore->add_option("--calls", exploreOptions.calls, "Calls of the routine per scenario (default 200000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+    explore->add_option("--seconds", exploreSeconds, "Explore each scenario this long instead (the result then depends on speed)")
+        ->check(CLI::Range(0.1, 1e6))
+        ->excludes(exploreCalls);
+    explore->add_option("--seed", exploreOptions.seed, "The random sessions' seed (default 1): the same seed, the same result");
+    explore->add_option("--jobs", exploreOptions.jobs, "Sessions played at once (default: one per core); the result does not depend on it")
+        ->check(CLI::Range(1u, 256u));
+    explore->add_option("--out", exploreOptions.out, "Directory for the shrunk scenarios (default ./explored)");
+    explore->add_option("--report", exploreOptions.report, "Write the report to this file instead of stdout");
+    explore->add_option("--format", exploreOptions.format, "Report format")->check(CLI::IsMember(tileprof::kExploreFormats));
+    explore->add_option("--coverage", exploreOptions.coverage, "Also write the explored calls' line and branch coverage (lcov .info)");
+    explore->add_flag("--allow-invalid-map", exploreOptions.allowInvalidMap,
+                      "Explore maps that break the placement or clearance rules (to find the clips they cause)");
+    exploreRom.addTo(explore);
+
     std::vector<std::string> sstFiles;
     bool sstQuiet = false;
     CLI::App* sst = app.add_subcommand("sst", "Run SingleStepTests-format CPU test vectors (.json or .json.gz)");
@@ -223,6 +249,14 @@ int main(int argc, char** argv)
     }
     if (*compare) {
         return runCompareCommand(compareOptions);
+    }
+    if (*explore) {
+        if (exploreSeconds > 0) {
+            exploreOptions.seconds = exploreSeconds;
+            exploreOptions.calls = std::numeric_limits<std::uint64_t>::max();
+        }
+        exploreOptions.rom = exploreRom.files();
+        return runExploreCommand(exploreOptions);
     }
     if (*sst) {
         return runSstCommand(sstFiles, sstQuiet);

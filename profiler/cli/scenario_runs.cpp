@@ -64,7 +64,8 @@ std::vector<std::string> tomlFilesUnder(const std::filesystem::path& directory)
     return found;
 }
 
-// The scenario files `paths` name: a directory stands for every .toml file under it.
+} // namespace
+
 std::vector<std::string> scenarioFiles(const std::vector<std::string>& paths)
 {
     std::vector<std::string> files;
@@ -82,8 +83,6 @@ std::vector<std::string> scenarioFiles(const std::vector<std::string>& paths)
     }
     return files;
 }
-
-} // namespace
 
 std::vector<std::string> bundledScenarios()
 {

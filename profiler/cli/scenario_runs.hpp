@@ -23,6 +23,9 @@ struct ScenarioRuns {
 // The name (the image's, without its extension) of the ROM that results[i] of `runs` ran on.
 std::string romNameOf(const ScenarioRuns& runs, std::size_t result);
 
+// The scenario files `paths` name: a directory stands for every .toml file under it.
+std::vector<std::string> scenarioFiles(const std::vector<std::string>& paths);
+
 // Every scenario under scripts/, as paths relative to the working directory when it holds them.
 std::vector<std::string> bundledScenarios();
 

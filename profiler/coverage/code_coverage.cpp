@@ -123,14 +123,15 @@ void addReachable(RomCoverage& coverage)
 
 } // namespace
 
-void CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
+std::size_t CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
 {
-    auto found = std::find_if(roms_.begin(), roms_.end(), [&](const RomCoverage& r) { return r.profiled == &rom; });
+    auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& r) { return r.profiled == &rom; });
     if (found == roms_.end()) {
         roms_.push_back({std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
         found = roms_.end() - 1;
     }
     auto& instructions = found->instructions;
+    std::size_t firsts = 0;
     InstructionCoverage* pendingBranch = nullptr;
     std::uint32_t fallThrough = 0;
     for (const StepCost& step : call.steps) {
@@ -138,13 +139,15 @@ void CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
             continue;
         }
         if (pendingBranch != nullptr) {
-            ++(step.address == fallThrough ? pendingBranch->branch->notTaken : pendingBranch->branch->taken);
+            std::uint64_t& way = step.address == fallThrough ? pendingBranch->branch->notTaken : pendingBranch->branch->taken;
+            firsts += way++ == 0;
             pendingBranch = nullptr;
         }
         const auto [it, added] = instructions.try_emplace(step.address);
         InstructionCoverage& instruction = it->second;
         if (added) {
             instruction.flags = step.flags;
+            ++firsts;
         }
         ++instruction.executions;
         if (isConditionalBranch(step.opcode)) {
@@ -155,12 +158,17 @@ void CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
             fallThrough = following(step.address, 2);
         }
     }
+    return firsts;
 }
 
 std::vector<RomCoverage> CoverageBuilder::build() const
 {
-    std::vector<RomCoverage> roms = roms_;
-    for (RomCoverage& coverage : roms) {
+    std::vector<RomCoverage> roms;
+    for (const Tally& tally : roms_) {
+        RomCoverage& coverage = roms.emplace_back();
+        coverage.rom = tally.rom;
+        coverage.profiled = tally.profiled;
+        coverage.instructions.insert(tally.instructions.begin(), tally.instructions.end());
         addReachable(coverage);
     }
     return roms;

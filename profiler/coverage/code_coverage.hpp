@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tileprof {
@@ -70,12 +71,18 @@ SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem
 // Adds up the coverage of calls, ROM by ROM, in the order the ROMs first ran.
 class CoverageBuilder {
 public:
-    // `call.steps` must have been recorded (RunOptions::recordSteps).
-    void add(const CallRecord& call, const ProfiledRom& rom);
+    // `call.steps` must have been recorded (RunOptions::recordSteps). Returns how many instructions
+    // and branch directions the call was the first to run.
+    std::size_t add(const CallRecord& call, const ProfiledRom& rom);
     std::vector<RomCoverage> build() const;
 
 private:
-    std::vector<RomCoverage> roms_;
+    struct Tally {
+        std::string rom;
+        const ProfiledRom* profiled;
+        std::unordered_map<std::uint32_t, InstructionCoverage> instructions; // what ran, by address
+    };
+    std::vector<Tally> roms_;
 };
 
 } // namespace tileprof

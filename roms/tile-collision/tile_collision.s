@@ -656,6 +656,9 @@ OnLedge:
     .a8
     sec
     sbc f:TopHeightTable, x         ; how far the box's bottom is past the surface
+.ifdef BROKEN
+    dec                             ; only in tile-collision-broken: lands a pixel low, for explore to catch
+.endif
     bra FloorStop
 .endproc
 
