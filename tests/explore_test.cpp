@@ -143,6 +143,33 @@ TEST_CASE("explore: the command writes the shrunk scenarios, exits 1 on a failur
     CHECK(contains(refused.err, "NOT_ENOUGH_ROOM_ABOVE_FLOOR"));
 }
 
+TEST_CASE("explore: markdown lists the failures with their replay commands; junit passes the JUnit schema")
+{
+    const TempDir dir;
+    const auto report = [&](const std::string& format) {
+        const fs::path out = dir.file("report." + format);
+        CHECK(runTileprof({"explore", kRoomWith7.string(), "--allow-invalid-map", "--calls", "100000", "--out",
+                           dir.file("found").string(), "--format", format, "--report", out.string()})
+                  .exitCode == 1);
+        return out;
+    };
+    const std::string markdown = slurp(report("markdown"));
+    CHECK(markdown.starts_with("### tileprof explore: `" + kRoomWith7.string() + "` on tile-collision: "));
+    CHECK(contains(markdown, "| the hitbox clips into a ceiling: the SOLID tile (column "));
+    CHECK(contains(markdown, "`tileprof run --allow-invalid-map " + (dir.file("found") / "").string()));
+    CHECK(contains(markdown, "| case | worst explored | scenario's worst | budget |"));
+
+    const fs::path junit = report("junit");
+    const CommandResult valid =
+        runProgram("xmllint", {"--noout", "--schema", std::string(TILEPROF_TEST_DATA_DIR) + "/junit/junit.xsd",
+                               junit.string()});
+    REQUIRE_MESSAGE(valid.exitCode != 127, "xmllint is missing: ./scripts/setup.sh --tests installs it");
+    CHECK(valid.exitCode == 0);
+    const std::string xml = slurp(junit);
+    CHECK(contains(xml, "<failure message=\"the hitbox (columns "));
+    CHECK_FALSE(contains(xml, "failures=\"0\""));
+}
+
 TEST_CASE("explore: every bundled ROM's scenarios and the original routine can be explored")
 {
     for (const char* scenario :

@@ -5,12 +5,9 @@
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/explore/explorer.hpp"
+#include "profiler/report/explore_report.hpp"
 #include "profiler/report/lcov_report.hpp"
 #include "profiler/scenario/scenario_writer.hpp"
-#include "profiler/text/counted.hpp"
-#include "profiler/text/printf_string.hpp"
-
-#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -24,20 +21,6 @@ namespace tileprof {
 namespace {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
-
-// One scenario explored: the findings, and the scenario's own worst calls to compare them with.
-struct Explored {
-    std::string scenario;
-    std::string rom;
-    int budgetCycles;
-    ExploreResult result;
-    std::vector<std::uint32_t> scenarioWorst; // per case, 0 for a case the scenario never ran
-    std::vector<std::string> findingFiles;    // per finding
-    std::vector<std::string> worstFiles;      // per case, "" for a case never reached
-    std::size_t linesRun = 0;
-    std::size_t linesThatCouldRun = 0;
-};
 
 // A name for a file: letters, digits and dashes.
 std::string slug(const std::string& text)
@@ -61,106 +44,17 @@ std::string slug(const std::string& text)
 }
 
 // Writes a shrunk scenario with a comment saying where it came from and what it shows.
-std::string writeFinding(const Scenario& shrunk, const fs::path& path, const std::string& what, std::uint32_t seed)
+std::string writeFinding(const Scenario& shrunk, const fs::path& path, const std::string& what, std::uint32_t seed,
+                         const std::string& replayCommand)
 {
     Scenario s = shrunk;
     s.name = path.stem().string();
-    std::string text = "# tileprof explore --seed " + std::to_string(seed) + ": " + what + "\n" +
-                       "# Replay: tileprof run " + path.string() + "\n" + scenarioToml(s);
+    std::string text = "# tileprof explore --seed " + std::to_string(seed) + ": " + what + "\n" + "# Replay: " +
+                       replayCommand + path.string() + "\n" + scenarioToml(s);
     if (!writeReport(text, path.string(), "explore")) {
         throw emu::InputError(path.string() + ": cannot write the explored scenario");
     }
     return path.string();
-}
-
-std::string formatTable(const std::vector<Explored>& all, std::uint32_t seed)
-{
-    std::string out;
-    for (const Explored& e : all) {
-        const ExploreResult& r = e.result;
-        out += printfString("tileprof explore: %s on %s, seed %u: %s, %s; %zu sessions kept for new code\n",
-                            e.scenario.c_str(), e.rom.c_str(), seed, counted(r.sessions, "session").c_str(),
-                            counted(r.calls, "call").c_str(), r.corpus);
-        out += printfString("  coverage: %zu of %zu lines of the routine ran", e.linesRun, e.linesThatCouldRun);
-        std::string growth;
-        for (const CoverageMilestone& m : r.growth) {
-            const std::string calls = std::to_string(m.calls);
-            const bool powerOfTen = calls[0] == '1' && calls.find_first_not_of('0', 1) == std::string::npos;
-            if (powerOfTen || &m == &r.growth.back()) {
-                growth += printfString("%s%llu calls %zu", growth.empty() ? "" : ", ",
-                                       static_cast<unsigned long long>(m.calls), m.features);
-            }
-        }
-        out += growth.empty() ? "\n" : "; instructions and branch directions reached after " + growth + "\n";
-        if (r.findings.empty()) {
-            out += "  no failure: every call kept the design's invariants and returned properly\n";
-        } else {
-            out += printfString("  %s:\n", counted(r.findings.size(), "failure kind").c_str());
-        }
-        for (std::size_t i = 0; i < r.findings.size(); ++i) {
-            const ExploreFinding& f = r.findings[i];
-            out += printfString("  - %s\n    %s, the first in session %d; replays in %s: %s\n", f.kind.c_str(),
-                                counted(f.sessions, "session").c_str(), f.firstSession,
-                                counted(f.shrunk.frames, "frame").c_str(), e.findingFiles[i].c_str());
-        }
-        out += printfString("  worst call of each case      explored  scenario    budget\n");
-        for (std::size_t c = 0; c < r.worst.size(); ++c) {
-            const ExploreWorst& w = r.worst[c];
-            if (w.cycles == 0) {
-                out += printfString("    %-24s %8s %9s\n", w.caseName.c_str(), "-", "-");
-                continue;
-            }
-            const double share = 100.0 * w.cycles / e.budgetCycles;
-            const std::string scenarioWorst = e.scenarioWorst[c] == 0 ? "-" : std::to_string(e.scenarioWorst[c]);
-            out += printfString("    %-24s %8u %9s %8.1f%%%s  %s\n", w.caseName.c_str(), w.cycles, scenarioWorst.c_str(),
-                                share, w.cycles > static_cast<std::uint32_t>(e.budgetCycles) ? " OVER BUDGET" : "",
-                                e.worstFiles[c].c_str());
-        }
-    }
-    return out;
-}
-
-std::string formatJson(const std::vector<Explored>& all, std::uint32_t seed)
-{
-    Json scenarios = Json::array();
-    for (const Explored& e : all) {
-        const ExploreResult& r = e.result;
-        Json findings = Json::array();
-        for (std::size_t i = 0; i < r.findings.size(); ++i) {
-            const ExploreFinding& f = r.findings[i];
-            findings.push_back({{"kind", f.kind},
-                                {"message", f.message},
-                                {"sessions", f.sessions},
-                                {"first_session", f.firstSession},
-                                {"frames", f.shrunk.frames},
-                                {"file", e.findingFiles[i]}});
-        }
-        Json worst = Json::array();
-        for (std::size_t c = 0; c < r.worst.size(); ++c) {
-            const ExploreWorst& w = r.worst[c];
-            worst.push_back({{"case", w.caseName},
-                             {"explored_cycles", w.cycles},
-                             {"scenario_cycles", e.scenarioWorst[c]},
-                             {"budget_cycles", e.budgetCycles},
-                             {"file", e.worstFiles[c]}});
-        }
-        Json growth = Json::array();
-        for (const CoverageMilestone& m : r.growth) {
-            growth.push_back({{"calls", m.calls}, {"features", m.features}});
-        }
-        scenarios.push_back({{"scenario", e.scenario},
-                             {"rom", e.rom},
-                             {"sessions", r.sessions},
-                             {"calls", r.calls},
-                             {"corpus", r.corpus},
-                             {"lines_run", e.linesRun},
-                             {"lines_that_could_run", e.linesThatCouldRun},
-                             {"coverage_growth", std::move(growth)},
-                             {"failures", std::move(findings)},
-                             {"worst_calls", std::move(worst)}});
-    }
-    return Json{{"tileprof", "explore"}, {"schema", 1}, {"seed", seed}, {"scenarios", std::move(scenarios)}}.dump(2) +
-           "\n";
 }
 
 } // namespace
@@ -212,7 +106,8 @@ int runExploreCommand(const ExploreCommandOptions& o)
                 };
             }
             Explored e{path, fs::path(rom->image.name).stem().string(), scenario.budgetCycles,
-                       explore(scenario, *rom, options), {}, {}, {}, 0, 0};
+                       explore(scenario, *rom, options), {}, {}, {}, 0, 0,
+                       o.allowInvalidMap ? "tileprof run --allow-invalid-map " : "tileprof run "};
             if (terminal) {
                 std::fprintf(stderr, "\n");
             }
@@ -237,7 +132,7 @@ int runExploreCommand(const ExploreCommandOptions& o)
             for (std::size_t i = 0; i < e.result.findings.size(); ++i) {
                 const ExploreFinding& f = e.result.findings[i];
                 const fs::path file = fs::path(o.out) / (stem + "-failure-" + std::to_string(i + 1) + ".toml");
-                e.findingFiles.push_back(writeFinding(f.shrunk, file, f.message, o.seed));
+                e.findingFiles.push_back(writeFinding(f.shrunk, file, f.message, o.seed, e.replayCommand));
                 failed = true;
             }
             for (const ExploreWorst& w : e.result.worst) {
@@ -248,7 +143,7 @@ int runExploreCommand(const ExploreCommandOptions& o)
                 const fs::path file = fs::path(o.out) / (stem + "-worst-" + slug(w.caseName) + ".toml");
                 e.worstFiles.push_back(writeFinding(
                     w.shrunk, file, "the worst " + w.caseName + " call found, " + std::to_string(w.cycles) + " cycles",
-                    o.seed));
+                    o.seed, e.replayCommand));
             }
             all.push_back(std::move(e));
         }
@@ -270,7 +165,7 @@ int runExploreCommand(const ExploreCommandOptions& o)
             return kExitBadInput;
         }
     }
-    const std::string report = o.format == "json" ? formatJson(all, o.seed) : formatTable(all, o.seed);
+    const std::string report = formatExploreReport(all, o.seed, o.format);
     if (!writeReport(report, o.report, "explore")) {
         return kExitBadInput;
     }

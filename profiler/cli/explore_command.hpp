@@ -9,7 +9,7 @@
 
 namespace tileprof {
 
-inline const std::vector<std::string> kExploreFormats{"table", "json"};
+inline const std::vector<std::string> kExploreFormats{"table", "json", "markdown", "junit"};
 
 struct ExploreCommandOptions {
     std::vector<std::string> scenarios; // files or directories; each one's map is explored

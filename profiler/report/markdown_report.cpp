@@ -1,5 +1,6 @@
 #include "profiler/report/run_report.hpp"
 
+#include "profiler/report/markdown_text.hpp"
 #include "profiler/text/counted.hpp"
 #include "profiler/text/printf_string.hpp"
 #include "profiler/text/shell_word.hpp"
@@ -8,34 +9,6 @@
 
 namespace tileprof {
 
-namespace {
-
-// Markdown table cells must not break the table.
-std::string cell(const std::string& text)
-{
-    std::string out;
-    for (const char c : text) {
-        out += c == '|' ? "\\|" : std::string(1, c);
-    }
-    return out;
-}
-
-// `text` as an inline code span: fenced by more backticks than any run of them inside it, with a
-// space inside the fence when it begins or ends with one (CommonMark strips one space each side).
-std::string code(const std::string& text)
-{
-    std::size_t longest = 0;
-    std::size_t run = 0;
-    for (const char c : text) {
-        run = c == '`' ? run + 1 : 0;
-        longest = std::max(longest, run);
-    }
-    const std::string fence(longest + 1, '`');
-    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-    return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
-}
-
-} // namespace
 
 std::string formatMarkdown(const RunReport& r, std::size_t top)
 {
@@ -52,20 +25,20 @@ std::string formatMarkdown(const RunReport& r, std::size_t top)
             verdict += " (" + counted(c.callsOverBudget, "call") + " over)";
         }
         out += printfString("| %s | %zu | %.0f | %.1f | %.0f | %.0f | %.2f | %.2f | %.1f%% | %s |\n",
-                            cell(c.name).c_str(), c.calls, c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max,
+                            markdownCell(c.name).c_str(), c.calls, c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max,
                             c.scanlines.mean, c.scanlines.max, 100.0 * c.meanBudgetShare, verdict.c_str());
     }
     out += "\n**Worst call of each case**\n\n";
     for (const CaseStatistics& c : r.cases) {
         const std::string command = "tileprof trace " + shellWord(c.worst.scenario) + " --frame " +
                                     std::to_string(c.worst.frame) + " --entity " + shellWord(c.worst.entity);
-        out += printfString("- %s: %u cycles, %.2f scanlines: %s\n", cell(c.name).c_str(), c.worst.cycles,
-                            c.worst.scanlines, code(command).c_str());
+        out += printfString("- %s: %u cycles, %.2f scanlines: %s\n", markdownCell(c.name).c_str(), c.worst.cycles,
+                            c.worst.scanlines, markdownCode(command).c_str());
     }
     if (!failures.empty()) {
         out += "\n**Failures**\n\n";
         for (const std::string& failure : failures) {
-            out += "- " + code(failure) + "\n";
+            out += "- " + markdownCode(failure) + "\n";
         }
     }
     if (r.attribution) {
@@ -77,7 +50,7 @@ std::string formatMarkdown(const RunReport& r, std::size_t top)
         for (std::size_t i = 0; i < std::min(top, p.functions.size()); ++i) {
             const FunctionProfile& f = p.functions[i];
             const auto share = [&](std::uint64_t part) { return 100.0 * static_cast<double>(part) / static_cast<double>(p.total.cycles); };
-            out += printfString("| %s | %llu | %.1f%% | %llu | %.1f%% | %.2f |\n", cell(f.name).c_str(),
+            out += printfString("| %s | %llu | %.1f%% | %llu | %.1f%% | %.2f |\n", markdownCell(f.name).c_str(),
                                 static_cast<unsigned long long>(f.exclusive.cycles), share(f.exclusive.cycles),
                                 static_cast<unsigned long long>(f.inclusive.cycles), share(f.inclusive.cycles),
                                 static_cast<double>(f.exclusive.cycles) / static_cast<double>(p.calls));
