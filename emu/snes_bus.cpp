@@ -1,6 +1,7 @@
 #include "emu/snes_bus.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace emu {
 
@@ -338,8 +339,55 @@ bool SnesBus::poke(std::uint32_t address, std::uint8_t value)
 
 // ---- Events: refresh, lines, NMI, IRQ --------------------------------------------------------
 
+namespace {
+
+// What idling to the next frame adds, from one place in a frame.
+struct IdleJump {
+    std::uint64_t cycles;
+    std::uint64_t masterClocks;
+    std::uint64_t refreshes;
+};
+
+// Per thread: buses on different threads look their jumps up without locking.
+std::unordered_map<std::uint64_t, IdleJump>& idleJumps()
+{
+    static thread_local std::unordered_map<std::uint64_t, IdleJump> jumps;
+    return jumps;
+}
+
+} // namespace
+
 void SnesBus::idleUntilNextFrame(Time& t)
 {
+    // With neither NMI nor IRQ enabled, idling to the next frame changes nothing but the time, the
+    // refresh count and the video position (the NMI flag it sets in vblank is clear again at line
+    // 0), and how much it adds depends only on where in its frame it begins: the line, the clock
+    // in it, the refresh grid's phase, the field, interlace and the events of the line still to
+    // come. Each such jump is worked out once, event by event, and then reused.
+    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask)) == 0 && nextEvent_ > t.masterClocks;
+    std::uint64_t key = 0;
+    if (memo) {
+        key = (t.masterClocks - video_.lineStart()) | std::uint64_t{video_.line()} << 16 |
+              (video_.lineStart() & 7) << 25 | std::uint64_t{video_.oddField()} << 28 |
+              std::uint64_t{video_.interlace()} << 29 | std::uint64_t{refreshAt_ != kNever} << 30 |
+              std::uint64_t{nmiAt_ != kNever} << 31;
+        if (const auto found = idleJumps().find(key); found != idleJumps().end()) {
+            const IdleJump& jump = found->second;
+            t.cycles += jump.cycles;
+            t.masterClocks += jump.masterClocks;
+            refreshes_ += jump.refreshes;
+            const std::uint64_t frame = video_.frame();
+            while (video_.frame() == frame) {
+                video_.nextLine();
+            }
+            nmiFlag_ = false;
+            refreshAt_ = video_.refreshAt();
+            scheduleInterrupts(video_.lineStart());
+            return;
+        }
+    }
+    const Time start = t;
+    const std::uint64_t refreshes = refreshes_;
     // The frame can only change at a line end, and line ends are events: stopping at the first
     // cycle that reaches each event visits every cycle where one-at-a-time idling could stop.
     const std::uint64_t frame = position(t.masterClocks).frame;
@@ -351,6 +399,10 @@ void SnesBus::idleUntilNextFrame(Time& t)
         if (t.masterClocks >= nextEvent_) {
             t.masterClocks = runEvents(t);
         }
+    }
+    if (memo) {
+        idleJumps().emplace(key, IdleJump{t.cycles - start.cycles, t.masterClocks - start.masterClocks,
+                                          refreshes_ - refreshes});
     }
 }
 

@@ -31,6 +31,7 @@ public:
     std::uint64_t refreshAt() const { return lineStart_ + 538 - (lineStart_ & 7); }
 
     void setInterlace(bool on) { interlace_ = on; }
+    bool interlace() const { return interlace_; }
     void nextLine();
 
     // Position of `clock`, which lies in the current line or the next.

@@ -143,7 +143,7 @@ TEST_CASE("explore: the command writes the shrunk scenarios, exits 1 on a failur
     CHECK(contains(refused.err, "NOT_ENOUGH_ROOM_ABOVE_FLOOR"));
 }
 
-TEST_CASE("explore: markdown lists the failures with their replay commands; junit passes the JUnit schema")
+TEST_CASE("explore: markdown lists the failures with their replay commands, junit passes the JUnit schema")
 {
     const TempDir dir;
     const auto report = [&](const std::string& format) {

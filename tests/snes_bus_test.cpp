@@ -1148,5 +1148,33 @@ TEST_CASE("snes bus: idling to the next frame in one go matches idling cycle by 
     }
 }
 
+// Without interrupts, a jump from a place in a frame is worked out once and then reused: over many
+// frames, started at a few places each (so most jumps are reused), the time, the refreshes and
+// what follows are those of idling cycle by cycle.
+TEST_CASE("snes bus: reused jumps to the next frame match idling cycle by cycle")
+{
+    Machine oneByOne;
+    Machine inOneGo;
+    for (int frame = 0; frame < 60; ++frame) {
+        CAPTURE(frame);
+        // A call's worth of work, of one of five lengths, with 8-clock cycles among the 6-clock ones.
+        for (Machine* m : {&oneByOne, &inOneGo}) {
+            for (int i = 0; i < 200 + 37 * (frame % 5); ++i) {
+                i % 3 == 0 ? static_cast<void>(m->read(0x7E0000)) : m->idle();
+            }
+        }
+        const std::uint64_t current = oneByOne.bus.position(oneByOne.t.masterClocks).frame;
+        while (oneByOne.bus.position(oneByOne.t.masterClocks).frame == current) {
+            oneByOne.idle();
+        }
+        inOneGo.bus.idleUntilNextFrame(inOneGo.t);
+        CHECK(inOneGo.t.cycles == oneByOne.t.cycles);
+        CHECK(inOneGo.t.masterClocks == oneByOne.t.masterClocks);
+        CHECK(inOneGo.bus.refreshes() == oneByOne.bus.refreshes());
+        CHECK(inOneGo.bus.peek(0x004210) == oneByOne.bus.peek(0x004210));
+        CHECK(inOneGo.bus.position(inOneGo.t.masterClocks).frame == current + 1);
+    }
+}
+
 } // namespace
 } // namespace tileprof::test
