@@ -376,10 +376,7 @@ void SnesBus::idleUntilNextFrame(Time& t)
             t.cycles += jump.cycles;
             t.masterClocks += jump.masterClocks;
             refreshes_ += jump.refreshes;
-            const std::uint64_t frame = video_.frame();
-            while (video_.frame() == frame) {
-                video_.nextLine();
-            }
+            video_.nextFrame();
             nmiFlag_ = false;
             refreshAt_ = video_.refreshAt();
             scheduleInterrupts(video_.lineStart());

@@ -23,6 +23,20 @@ void VideoTiming::nextLine()
     lineClocks_ = lineClocksOf(line_);
 }
 
+void VideoTiming::nextFrame()
+{
+    const std::uint32_t last = linesThisFrame() - 1;
+    std::uint64_t clocks = lineClocks_ + std::uint64_t{last - line_} * kLineClocks;
+    if (!interlace_ && oddField_ && line_ < 240 && last >= 240) {
+        clocks -= kLineClocks - kShortLineClocks;
+    }
+    lineStart_ += clocks;
+    line_ = 0;
+    ++frame_;
+    oddField_ = !oddField_;
+    lineClocks_ = lineClocksOf(0);
+}
+
 VideoPosition VideoTiming::positionAt(std::uint64_t clock) const
 {
     if (clock < lineEnd()) {

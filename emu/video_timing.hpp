@@ -33,6 +33,8 @@ public:
     void setInterlace(bool on) { interlace_ = on; }
     bool interlace() const { return interlace_; }
     void nextLine();
+    // Moves to the first line of the next frame, as nextLine() line after line would.
+    void nextFrame();
 
     // Position of `clock`, which lies in the current line or the next.
     VideoPosition positionAt(std::uint64_t clock) const;

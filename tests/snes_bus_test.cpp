@@ -4,6 +4,7 @@
 
 #include "emu/cpu.hpp"
 #include "emu/snes_bus.hpp"
+#include "emu/video_timing.hpp"
 #include "tests/support/rom_builder.hpp"
 
 #include <doctest/doctest.h>
@@ -1173,6 +1174,33 @@ TEST_CASE("snes bus: reused jumps to the next frame match idling cycle by cycle"
         CHECK(inOneGo.bus.refreshes() == oneByOne.bus.refreshes());
         CHECK(inOneGo.bus.peek(0x004210) == oneByOne.bus.peek(0x004210));
         CHECK(inOneGo.bus.position(inOneGo.t.masterClocks).frame == current + 1);
+    }
+}
+
+// Moving to the next frame in one step lands where line after line does, from any line of either
+// field, interlaced or not (the short line 240 of odd fields, the extra line of even interlaced ones).
+TEST_CASE("video timing: the next frame in one step is the next frame line by line")
+{
+    for (const bool interlace : {false, true}) {
+        emu::VideoTiming timing;
+        timing.setInterlace(interlace);
+        for (int line = 0; line < 4 * 263; ++line) {
+            CAPTURE(interlace);
+            CAPTURE(line);
+            emu::VideoTiming stepped = timing;
+            const std::uint64_t frame = stepped.frame();
+            while (stepped.frame() == frame) {
+                stepped.nextLine();
+            }
+            emu::VideoTiming jumped = timing;
+            jumped.nextFrame();
+            CHECK(jumped.lineStart() == stepped.lineStart());
+            CHECK(jumped.lineEnd() == stepped.lineEnd());
+            CHECK(jumped.line() == 0);
+            CHECK(jumped.frame() == stepped.frame());
+            CHECK(jumped.oddField() == stepped.oddField());
+            timing.nextLine();
+        }
     }
 }
 
