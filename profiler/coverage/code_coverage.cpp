@@ -123,14 +123,42 @@ void addReachable(RomCoverage& coverage)
 
 } // namespace
 
+CoverageBuilder::Tally& CoverageBuilder::tallyOf(const ProfiledRom& rom)
+{
+    const auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& r) { return r.profiled == &rom; });
+    if (found != roms_.end()) {
+        return *found;
+    }
+    return roms_.emplace_back(Tally{std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
+}
+
+std::size_t CoverageBuilder::add(const CoverageBuilder& other)
+{
+    std::size_t firsts = 0;
+    for (const Tally& theirs : other.roms_) {
+        auto& instructions = tallyOf(*theirs.profiled).instructions;
+        for (const auto& [address, counted] : theirs.instructions) {
+            const auto [it, added] = instructions.try_emplace(address, InstructionCoverage{counted.flags, 0, {}});
+            InstructionCoverage& mine = it->second;
+            firsts += added;
+            mine.executions += counted.executions;
+            if (counted.branch) {
+                if (!mine.branch) {
+                    mine.branch = BranchCount{};
+                }
+                firsts += (mine.branch->taken == 0 && counted.branch->taken > 0) +
+                          (mine.branch->notTaken == 0 && counted.branch->notTaken > 0);
+                mine.branch->taken += counted.branch->taken;
+                mine.branch->notTaken += counted.branch->notTaken;
+            }
+        }
+    }
+    return firsts;
+}
+
 std::size_t CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
 {
-    auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& r) { return r.profiled == &rom; });
-    if (found == roms_.end()) {
-        roms_.push_back({std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
-        found = roms_.end() - 1;
-    }
-    auto& instructions = found->instructions;
+    auto& instructions = tallyOf(rom).instructions;
     std::size_t firsts = 0;
     InstructionCoverage* pendingBranch = nullptr;
     std::uint32_t fallThrough = 0;

@@ -74,6 +74,9 @@ public:
     // `call.steps` must have been recorded (RunOptions::recordSteps). Returns how many instructions
     // and branch directions the call was the first to run.
     std::size_t add(const CallRecord& call, const ProfiledRom& rom);
+    // Adds what another builder counted; returns how many instructions and branch directions it
+    // was the first to run.
+    std::size_t add(const CoverageBuilder& other);
     std::vector<RomCoverage> build() const;
 
 private:
@@ -82,6 +85,8 @@ private:
         const ProfiledRom* profiled;
         std::unordered_map<std::uint32_t, InstructionCoverage> instructions; // what ran, by address
     };
+    Tally& tallyOf(const ProfiledRom& rom);
+
     std::vector<Tally> roms_;
 };
 

@@ -231,6 +231,7 @@ private:
         Scenario session;
         std::shared_ptr<const ScenarioResult> result;
         std::optional<std::string> fault;
+        CoverageBuilder coverage; // of its calls, counted on the thread that played it
     };
     struct Worst {
         Scenario session;
@@ -257,21 +258,23 @@ private:
         }
         played.session = player.session();
         played.result = std::make_shared<const ScenarioResult>(player.takeResult());
+        for (const CallRecord& call : played.result->calls) {
+            played.coverage.add(call, rom_);
+        }
         return played;
     }
 
-    // Counts a played session's calls, in order: coverage, the corpus, worst calls, failures.
+    // Counts a played session, in order: its coverage, the corpus, worst calls, failures.
     void merge(const Played& played)
     {
         const int sessionNumber = static_cast<int>(++result_.sessions);
         const ScenarioResult& result = *played.result;
-        bool reachedNew = false;
+        const std::size_t firsts = coverage_.add(played.coverage);
+        features_ += firsts;
+        const bool reachedNew = firsts > 0;
         std::vector<int> worstFrames(result_.worst.size(), 0);
         for (const CallRecord& call : result.calls) {
             ++result_.calls;
-            const std::size_t firsts = coverage_.add(call, rom_);
-            features_ += firsts;
-            reachedNew |= firsts > 0;
             if (call.caseIndex >= 0) {
                 const auto c = static_cast<std::size_t>(call.caseIndex);
                 if (call.cycles > result_.worst[c].cycles) {
