@@ -129,7 +129,9 @@ CoverageBuilder::Tally& CoverageBuilder::tallyOf(const ProfiledRom& rom)
     if (found != roms_.end()) {
         return *found;
     }
-    return roms_.emplace_back(Tally{std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
+    Tally& tally = roms_.emplace_back(Tally{std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
+    tally.instructions.reserve(1024); // a routine's instructions, mostly: no rehashing as a call adds them
+    return tally;
 }
 
 std::size_t CoverageBuilder::add(const CoverageBuilder& other)
