@@ -18,9 +18,9 @@ std::string formatTable(const std::vector<Explored>& all, std::uint32_t seed)
     std::string out;
     for (const Explored& e : all) {
         const ExploreResult& r = e.result;
-        out += printfString("tileprof explore: %s on %s, seed %u: %s, %s; %zu sessions kept for new code\n",
+        out += printfString("tileprof explore: %s on %s, seed %u: %s, %s; %s kept for new code\n",
                             e.scenario.c_str(), e.rom.c_str(), seed, counted(r.sessions, "session").c_str(),
-                            counted(r.calls, "call").c_str(), r.corpus);
+                            counted(r.calls, "call").c_str(), counted(r.corpus, "session").c_str());
         out += printfString("  coverage: %zu of %zu lines of the routine ran", e.linesRun, e.linesThatCouldRun);
         std::string growth;
         for (const CoverageMilestone& m : r.growth) {
