@@ -10,7 +10,6 @@
 #include <chrono>
 #include <memory>
 #include <thread>
-#include <regex>
 
 namespace tileprof {
 
@@ -47,9 +46,18 @@ std::string pathOf(const CallRecord& call, const DebugInfo& debug)
 // call took through the routine.
 std::string kindOf(const std::string& message, const std::string& path)
 {
-    static const std::regex box(R"( \(columns -?\d+\.\.-?\d+, rows -?\d+\.\.-?\d+\))");
-    static const std::regex depth(R"(clips \d+ px)");
-    std::string kind = std::regex_replace(std::regex_replace(message, box, ""), depth, "clips");
+    std::string kind = message;
+    if (const std::size_t box = kind.find(" (columns "); box != std::string::npos) {
+        kind.erase(box, kind.find(')', box) + 1 - box); // the hitbox's exact columns and rows
+    }
+    if (const std::size_t clips = kind.find("clips "); clips != std::string::npos) {
+        const std::size_t px = kind.find(" px", clips);
+        const std::size_t digits = clips + 6;
+        if (px != std::string::npos && px > digits &&
+            kind.find_first_not_of("0123456789", digits) == px) {
+            kind.erase(clips + 5, px + 3 - (clips + 5)); // how deep: "clips 2 px into" is "clips into"
+        }
+    }
     if (kind.find("(column ") == std::string::npos && !path.empty()) {
         kind += ", in a call through " + path;
     }
