@@ -110,9 +110,7 @@ Scenario restartBefore(const Scenario& session, const ScenarioResult& result, in
         if (kept.empty()) {
             kept.push_back(ScriptStep{.frames = frames});
         }
-        kept.front().jump = at.yVelocity / 65536.0;
-        kept.front().gravity.reset();
-        kept.front().hitbox.reset();
+        kept.front().jump = at.yVelocity / 65536.0; // what the host set for that frame, jump or gravity
     }
     e.script = std::move(kept);
     s.frames = frames;
