@@ -158,37 +158,45 @@ std::size_t CoverageBuilder::add(const CoverageBuilder& other)
     return firsts;
 }
 
+void CoverageBuilder::beginCall(const ProfiledRom& rom)
+{
+    current_ = &tallyOf(rom);
+    pendingBranch_ = nullptr;
+    firsts_ = 0;
+}
+
+void CoverageBuilder::countStep(std::uint32_t address, std::uint8_t opcode, std::uint8_t flags)
+{
+    if (pendingBranch_ != nullptr) {
+        std::uint64_t& way = address == fallThrough_ ? pendingBranch_->branch->notTaken : pendingBranch_->branch->taken;
+        firsts_ += way++ == 0;
+        pendingBranch_ = nullptr;
+    }
+    const auto [it, added] = current_->instructions.try_emplace(address);
+    InstructionCoverage& instruction = it->second;
+    if (added) {
+        instruction.flags = flags;
+        ++firsts_;
+    }
+    ++instruction.executions;
+    if (isConditionalBranch(opcode)) {
+        if (!instruction.branch) {
+            instruction.branch = BranchCount{};
+        }
+        pendingBranch_ = &instruction;
+        fallThrough_ = following(address, 2);
+    }
+}
+
 std::size_t CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
 {
-    auto& instructions = tallyOf(rom).instructions;
-    std::size_t firsts = 0;
-    InstructionCoverage* pendingBranch = nullptr;
-    std::uint32_t fallThrough = 0;
+    beginCall(rom);
     for (const StepCost& step : call.steps) {
-        if (step.kind != emu::StepKind::Instruction) {
-            continue;
-        }
-        if (pendingBranch != nullptr) {
-            std::uint64_t& way = step.address == fallThrough ? pendingBranch->branch->notTaken : pendingBranch->branch->taken;
-            firsts += way++ == 0;
-            pendingBranch = nullptr;
-        }
-        const auto [it, added] = instructions.try_emplace(step.address);
-        InstructionCoverage& instruction = it->second;
-        if (added) {
-            instruction.flags = step.flags;
-            ++firsts;
-        }
-        ++instruction.executions;
-        if (isConditionalBranch(step.opcode)) {
-            if (!instruction.branch) {
-                instruction.branch = BranchCount{};
-            }
-            pendingBranch = &instruction;
-            fallThrough = following(step.address, 2);
+        if (step.kind == emu::StepKind::Instruction) {
+            countStep(step.address, step.opcode, step.flags);
         }
     }
-    return firsts;
+    return firsts_;
 }
 
 std::vector<RomCoverage> CoverageBuilder::build() const

@@ -77,6 +77,10 @@ public:
     // Adds what another builder counted; returns how many instructions and branch directions it
     // was the first to run.
     std::size_t add(const CoverageBuilder& other);
+    // Counting a call as it runs, without its steps recorded: beginCall, then countStep for each
+    // instruction it executes.
+    void beginCall(const ProfiledRom& rom);
+    void countStep(std::uint32_t address, std::uint8_t opcode, std::uint8_t flags);
     std::vector<RomCoverage> build() const;
 
 private:
@@ -88,6 +92,12 @@ private:
     Tally& tallyOf(const ProfiledRom& rom);
 
     std::vector<Tally> roms_;
+    // The call being counted: its ROM's tally, the branch whose way the next step tells, and
+    // how many instructions and branch directions it was the first to run.
+    Tally* current_ = nullptr;
+    InstructionCoverage* pendingBranch_ = nullptr;
+    std::uint32_t fallThrough_ = 0;
+    std::size_t firsts_ = 0;
 };
 
 } // namespace tileprof

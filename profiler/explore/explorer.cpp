@@ -237,7 +237,7 @@ private:
         Scenario session;
         std::shared_ptr<const ScenarioResult> result;
         std::optional<std::string> fault;
-        CoverageBuilder coverage; // of its calls, counted on the thread that played it
+        CoverageBuilder coverage; // of its calls, counted on the thread that played it as they ran
     };
     struct Worst {
         Scenario session;
@@ -264,9 +264,7 @@ private:
         }
         played.session = player.session();
         played.result = std::make_shared<const ScenarioResult>(player.takeResult());
-        for (const CallRecord& call : played.result->calls) {
-            played.coverage.add(call, rom_);
-        }
+        played.coverage = player.takeCoverage();
         return played;
     }
 
@@ -308,7 +306,11 @@ private:
                      int sessionNumber)
     {
         const int last = session.frames;
-        const std::string kind = kindOf(message, result.calls.empty() ? "" : pathOf(result.calls.back(), rom_.debug));
+        // Sessions keep no steps: the failing call's path comes from the session replayed.
+        const std::optional<Replay> whole = replay(restartBefore(session, result, last, last, rom_), rom_);
+        const std::string kind = kindOf(message, whole && !whole->result.calls.empty()
+                                                     ? pathOf(whole->result.calls.back(), rom_.debug)
+                                                     : "");
         for (ExploreFinding& f : result_.findings) {
             if (f.kind == kind) {
                 ++f.sessions;

@@ -112,7 +112,7 @@ SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, c
     s.entities.push_back(std::move(e));
     RunOptions options;
     options.allowInvalidMap = true; // the explorer checked the map and its hitboxes once, not per session
-    options.recordSteps = true;
+    options.coverage = &coverage_;
     run_ = std::make_unique<ScenarioRun>(s, rom, options);
 }
 

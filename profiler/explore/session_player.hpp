@@ -47,6 +47,8 @@ public:
     const Scenario& session() const { return *session_; }
     const ScenarioResult& result() const { return run_->result(); }
     ScenarioResult takeResult() { return run_->takeResult(); }
+    // The coverage of the session's calls, counted as they ran (their steps are not recorded).
+    CoverageBuilder takeCoverage() { return std::move(coverage_); }
 
 private:
     ScriptStep nextPress(const EntityState& entity);
@@ -57,6 +59,7 @@ private:
     const MapPixels& pixels_;
     const ActionSpace& actions_;
     std::mt19937 dice_;
+    CoverageBuilder coverage_;
     std::unique_ptr<ScenarioRun> run_;
     int replayFrames_;
     int held_ = 0;          // frames the current press lasts yet

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emu/observer.hpp"
+#include "profiler/coverage/code_coverage.hpp"
 #include "profiler/runner/call_record.hpp"
 
 #include <array>
@@ -29,6 +30,10 @@ public:
     // Starts a new call at `cycle`; results go to `record`.
     void begin(CallRecord& record, std::uint64_t cycle);
 
+    // Counts every instruction into `coverage` as it runs (nullptr: none): coverage without the
+    // steps recorded.
+    void countCoverage(CoverageBuilder* coverage) { coverage_ = coverage; }
+
     void beforeStep(const emu::Registers& registers) { flags_ = registers.p; }
 
     void onStep(const emu::StepEvent& step)
@@ -41,6 +46,9 @@ public:
         }
         if (recordSteps_) {
             recordStep(step);
+        }
+        if (coverage_ != nullptr && step.kind == emu::StepKind::Instruction) {
+            coverage_->countStep(step.address, step.opcode, flags_);
         }
     }
 
@@ -78,6 +86,7 @@ private:
     MapWindow map_;
     bool recordSteps_;
     bool countSlowRom_;
+    CoverageBuilder* coverage_ = nullptr;
     CallRecord* record_ = nullptr;
     std::uint64_t startCycle_ = 0;
     std::uint8_t flags_ = 0; // P as the current step began

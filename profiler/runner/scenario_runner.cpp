@@ -244,6 +244,7 @@ struct ScenarioRun::Machine {
           geometry{{s.map, rom.design}, rom.manifest.originX, rom.manifest.originY,
                    rom.manifest.stateBits.down, rom.manifest.stateBits.up}
     {
+        observer.countCoverage(options.coverage);
         const Manifest& m = rom.manifest;
         for (const EntitySpec& spec : s.entities) {
             entities.push_back(startingState(spec, m.originX, m.originY));
@@ -311,6 +312,9 @@ void ScenarioRun::runFrame()
         record.before = entity;
         record.startLine = machine.bus().position(machine.cpuState().time.masterClocks).line;
         run.observer.begin(record, machine.cpuState().time.cycles);
+        if (options_.coverage != nullptr) {
+            options_.coverage->beginCall(rom_);
+        }
         CallOutcome outcome{};
         if (options_.trace && options_.trace->frame == frame && options_.trace->entity == static_cast<int>(i)) {
             TraceObserver tracer(run.observer);
@@ -328,6 +332,7 @@ void ScenarioRun::runFrame()
                 // deterministic, so it fails the same way again.
                 RunOptions again = options_;
                 again.recordSteps = true;
+                again.coverage = nullptr; // its calls were counted once already
                 ScenarioRun withSteps(s, rom_, again);
                 while (withSteps.framesRun() < frame) {
                     withSteps.runFrame();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "profiler/coverage/code_coverage.hpp"
 #include "profiler/rom/profiled_rom.hpp"
 #include "profiler/runner/failure.hpp"
 #include "profiler/runner/call_record.hpp"
@@ -23,6 +24,7 @@ struct RunOptions {
     };
     std::optional<CallId> trace{}; // record this call step by step with its registers
     bool fastRom = false;         // run as a FastROM build would (CollisionMachine), counting slow ROM reads
+    CoverageBuilder* coverage = nullptr; // counts every call's instructions and branches as it runs
 };
 
 struct ScenarioResult {
