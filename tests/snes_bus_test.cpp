@@ -1118,6 +1118,25 @@ TEST_CASE("snes bus: two buses fed the same accesses give the same values and ti
     CHECK(std::equal(first.bus.wram().begin(), first.bus.wram().end(), second.bus.wram().begin()));
 }
 
+// Idles `oneByOne` cycle by cycle and `inOneGo` in one go to the next frame, and checks that they
+// agree: the time, the refreshes, the interrupts raised and the status they leave.
+void idleToNextFrameBothWays(Machine& oneByOne, Machine& inOneGo)
+{
+    const std::uint64_t current = oneByOne.bus.position(oneByOne.t.masterClocks).frame;
+    while (oneByOne.bus.position(oneByOne.t.masterClocks).frame == current) {
+        oneByOne.idle();
+    }
+    inOneGo.bus.idleUntilNextFrame(inOneGo.t);
+    CHECK(inOneGo.t.cycles == oneByOne.t.cycles);
+    CHECK(inOneGo.t.masterClocks == oneByOne.t.masterClocks);
+    CHECK(inOneGo.bus.refreshes() == oneByOne.bus.refreshes());
+    CHECK(inOneGo.bus.nmiPending() == oneByOne.bus.nmiPending());
+    CHECK(inOneGo.bus.irqAsserted() == oneByOne.bus.irqAsserted());
+    CHECK(inOneGo.bus.interruptRaisedAt() == oneByOne.bus.interruptRaisedAt());
+    CHECK(inOneGo.bus.peek(0x004210) == oneByOne.bus.peek(0x004210));
+    CHECK(inOneGo.bus.position(inOneGo.t.masterClocks).frame == current + 1);
+}
+
 TEST_CASE("snes bus: idling to the next frame in one go matches idling cycle by cycle")
 {
     // With NMI and an H+V IRQ scheduled, so that every kind of event falls inside the idling.
@@ -1133,19 +1152,7 @@ TEST_CASE("snes bus: idling to the next frame in one go matches idling cycle by 
     configure(inOneGo);
     for (int frame = 0; frame < 4; ++frame) {
         CAPTURE(frame);
-        const std::uint64_t current = oneByOne.bus.position(oneByOne.t.masterClocks).frame;
-        while (oneByOne.bus.position(oneByOne.t.masterClocks).frame == current) {
-            oneByOne.idle();
-        }
-        inOneGo.bus.idleUntilNextFrame(inOneGo.t);
-        CHECK(inOneGo.t.cycles == oneByOne.t.cycles);
-        CHECK(inOneGo.t.masterClocks == oneByOne.t.masterClocks);
-        CHECK(inOneGo.bus.refreshes() == oneByOne.bus.refreshes());
-        CHECK(inOneGo.bus.nmiPending() == oneByOne.bus.nmiPending());
-        CHECK(inOneGo.bus.irqAsserted() == oneByOne.bus.irqAsserted());
-        CHECK(inOneGo.bus.interruptRaisedAt() == oneByOne.bus.interruptRaisedAt());
-        CHECK(inOneGo.bus.peek(0x004210) == oneByOne.bus.peek(0x004210));
-        CHECK(inOneGo.bus.position(inOneGo.t.masterClocks).frame == current + 1);
+        idleToNextFrameBothWays(oneByOne, inOneGo);
     }
 }
 
@@ -1164,16 +1171,7 @@ TEST_CASE("snes bus: reused jumps to the next frame match idling cycle by cycle"
                 i % 3 == 0 ? static_cast<void>(m->read(0x7E0000)) : m->idle();
             }
         }
-        const std::uint64_t current = oneByOne.bus.position(oneByOne.t.masterClocks).frame;
-        while (oneByOne.bus.position(oneByOne.t.masterClocks).frame == current) {
-            oneByOne.idle();
-        }
-        inOneGo.bus.idleUntilNextFrame(inOneGo.t);
-        CHECK(inOneGo.t.cycles == oneByOne.t.cycles);
-        CHECK(inOneGo.t.masterClocks == oneByOne.t.masterClocks);
-        CHECK(inOneGo.bus.refreshes() == oneByOne.bus.refreshes());
-        CHECK(inOneGo.bus.peek(0x004210) == oneByOne.bus.peek(0x004210));
-        CHECK(inOneGo.bus.position(inOneGo.t.masterClocks).frame == current + 1);
+        idleToNextFrameBothWays(oneByOne, inOneGo);
     }
 }
 

@@ -6,7 +6,6 @@
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/explore/explorer.hpp"
 #include "profiler/report/explore_report.hpp"
-#include "profiler/report/lcov_report.hpp"
 #include "profiler/scenario/scenario_writer.hpp"
 
 #include <cstdio>
@@ -154,16 +153,8 @@ int runExploreCommand(const ExploreCommandOptions& o)
         std::fprintf(stderr, "tileprof explore: %s\n", e.what());
         return kExitBadInput;
     }
-    if (!o.coverage.empty()) {
-        const LcovReport lcov = formatLcov(coverage, fs::path(o.coverage).parent_path());
-        for (const auto& [path, text] : lcov.listings) {
-            if (!writeReport(text, path.string(), "explore")) {
-                return kExitBadInput;
-            }
-        }
-        if (!writeReport(lcov.tracefile, o.coverage, "explore")) {
-            return kExitBadInput;
-        }
+    if (!o.coverage.empty() && !writeLcov(coverage, o.coverage, "explore")) {
+        return kExitBadInput;
     }
     const std::string report = formatExploreReport(all, o.seed, o.format);
     if (!writeReport(report, o.report, "explore")) {

@@ -3,7 +3,6 @@
 #include "profiler/cli/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
-#include "profiler/report/lcov_report.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -68,13 +67,7 @@ bool writeCoverage(const ScenarioRuns& runs, const std::string& out, const char*
             builder.add(call, *runs.romOf[i]);
         }
     }
-    const LcovReport lcov = formatLcov(builder.build(), std::filesystem::path(out).parent_path());
-    for (const auto& [path, text] : lcov.listings) {
-        if (!writeReport(text, path.string(), command)) {
-            return false;
-        }
-    }
-    return writeReport(lcov.tracefile, out, command);
+    return writeLcov(builder.build(), out, command);
 }
 
 int report(const char* command, const ReportCommandOptions& o)

@@ -1,6 +1,7 @@
 #include "profiler/cli/report_file.hpp"
 
 #include "emu/input_error.hpp"
+#include "profiler/report/lcov_report.hpp"
 #include "profiler/scenario/replace_file.hpp"
 
 #include <cstdio>
@@ -20,6 +21,17 @@ bool writeReport(const std::string& text, const std::string& out, const char* co
         return false;
     }
     return true;
+}
+
+bool writeLcov(const std::vector<RomCoverage>& coverage, const std::string& out, const char* command)
+{
+    const LcovReport lcov = formatLcov(coverage, std::filesystem::path(out).parent_path());
+    for (const auto& [path, text] : lcov.listings) {
+        if (!writeReport(text, path.string(), command)) {
+            return false;
+        }
+    }
+    return writeReport(lcov.tracefile, out, command);
 }
 
 } // namespace tileprof

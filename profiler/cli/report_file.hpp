@@ -1,11 +1,18 @@
 #pragma once
 
+#include "profiler/coverage/code_coverage.hpp"
+
 #include <string>
+#include <vector>
 
 namespace tileprof {
 
 // Writes a report to stdout, or to `out` through a temporary file so a failed write leaves any
 // previous file whole. Returns false, with a message on stderr, if it cannot.
 bool writeReport(const std::string& text, const std::string& out, const char* command);
+
+// Writes the coverage as an lcov tracefile to `out`, and the disassembly listings of code without
+// lines beside it, each as writeReport does.
+bool writeLcov(const std::vector<RomCoverage>& coverage, const std::string& out, const char* command);
 
 } // namespace tileprof

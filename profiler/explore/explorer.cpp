@@ -103,8 +103,8 @@ Scenario restartBefore(const Scenario& session, const ScenarioResult& result, in
     if (first > 1) {
         const EntityState& before = result.calls[static_cast<std::size_t>(first - 2)].after;
         const EntityState& at = result.calls[static_cast<std::size_t>(first - 1)].before;
-        e.x = static_cast<double>(static_cast<std::int64_t>(before.x) - (std::int64_t{rom.manifest.originX} << 16)) / 65536.0;
-        e.y = static_cast<double>(static_cast<std::int64_t>(before.y) - (std::int64_t{rom.manifest.originY} << 16)) / 65536.0;
+        e.x = mapPixels(before.x, rom.manifest.originX);
+        e.y = mapPixels(before.y, rom.manifest.originY);
         e.hitbox = before.hitbox;
         e.gravity = gravity;
         if (kept.empty()) {

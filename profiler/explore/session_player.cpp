@@ -17,6 +17,12 @@ bool chance(std::mt19937& dice, double p)
 }
 
 template <class T>
+std::size_t indexOf(const std::vector<T>& list, const T& value)
+{
+    return static_cast<std::size_t>(std::find(list.begin(), list.end(), value) - list.begin());
+}
+
+template <class T>
 void addOnce(std::vector<T>& list, const T& value)
 {
     if (std::find(list.begin(), list.end(), value) == list.end()) {
@@ -75,21 +81,15 @@ SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, c
             frames += kept.back().frames;
         }
         e.script = std::move(kept);
-        hitbox_ = static_cast<std::size_t>(std::find(actions.hitboxes.begin(), actions.hitboxes.end(), e.hitbox) -
-                                           actions.hitboxes.begin());
-        gravity_ = static_cast<std::size_t>(std::find(actions.gravities.begin(), actions.gravities.end(), e.gravity) -
-                                            actions.gravities.begin());
+        // L and R go on from the hitbox and gravity the replayed presses left.
+        Hitbox hitbox = e.hitbox;
+        Gravity gravity = e.gravity;
         for (const ScriptStep& step : e.script) {
-            if (step.hitbox) {
-                hitbox_ = static_cast<std::size_t>(
-                    std::find(actions.hitboxes.begin(), actions.hitboxes.end(), *step.hitbox) - actions.hitboxes.begin());
-            }
-            if (step.gravity) {
-                gravity_ = static_cast<std::size_t>(
-                    std::find(actions.gravities.begin(), actions.gravities.end(), *step.gravity) -
-                    actions.gravities.begin());
-            }
+            hitbox = step.hitbox.value_or(hitbox);
+            gravity = step.gravity.value_or(gravity);
         }
+        hitbox_ = indexOf(actions.hitboxes, hitbox);
+        gravity_ = indexOf(actions.gravities, gravity);
     } else {
         e.name = "explorer";
         hitbox_ = static_cast<std::size_t>(between(dice_, 0, static_cast<int>(actions.hitboxes.size()) - 1));

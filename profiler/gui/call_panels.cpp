@@ -90,9 +90,6 @@ void drawEntity(DebuggerSession& session)
         return;
     }
     const Manifest& m = session.rom().manifest;
-    const auto position = [](std::uint32_t fixed, std::uint16_t origin) {
-        return static_cast<double>(fixed) / 65536.0 - origin;
-    };
     if (ImGui::BeginTable("entity", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("field");
         ImGui::TableSetupColumn("before the call");
@@ -138,8 +135,8 @@ void drawEntity(DebuggerSession& session)
         };
         const EntityState& b = call->before;
         const EntityState& a = call->after;
-        row("x", fixed(b.x, position(b.x, m.originX)), fixed(a.x, position(a.x, m.originX)));
-        row("y", fixed(b.y, position(b.y, m.originY)), fixed(a.y, position(a.y, m.originY)));
+        row("x", fixed(b.x, mapPixels(b.x, m.originX)), fixed(a.x, mapPixels(a.x, m.originX)));
+        row("y", fixed(b.y, mapPixels(b.y, m.originY)), fixed(a.y, mapPixels(a.y, m.originY)));
         row("x velocity", velocity(b.xVelocity), velocity(a.xVelocity));
         row("y velocity", velocity(b.yVelocity), velocity(a.yVelocity));
         row("state", state(b.state), state(a.state));

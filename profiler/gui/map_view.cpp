@@ -33,7 +33,7 @@ Rgb shapeColour(const TileKind& type, TileShape::Kind kind)
 // The origin of an entity state, in map pixels (16.16 positions less the map origin).
 ImVec2 originOf(const EntityState& e, const Manifest& m)
 {
-    return ImVec2(static_cast<float>(e.x / 65536.0 - m.originX), static_cast<float>(e.y / 65536.0 - m.originY));
+    return ImVec2(static_cast<float>(mapPixels(e.x, m.originX)), static_cast<float>(mapPixels(e.y, m.originY)));
 }
 
 } // namespace

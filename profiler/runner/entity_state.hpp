@@ -34,6 +34,12 @@ inline EntityState startingState(const EntitySpec& spec, std::uint16_t originX, 
     return e;
 }
 
+// A 16.16 position as map pixels, the map's pixel (0, 0) being at `origin`: startingState's inverse.
+inline double mapPixels(std::uint32_t position, std::uint16_t origin)
+{
+    return static_cast<double>(position) / 65536.0 - origin;
+}
+
 // The whole map pixel a 16.16 position with the given origin stands for.
 inline int wholePixel(std::uint32_t position, std::uint16_t origin)
 {
