@@ -5,6 +5,7 @@
 #include "profiler/map/map_pixels.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario_writer.hpp"
+#include "profiler/scenario/script_frames.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -81,25 +82,12 @@ Scenario restartBefore(const Scenario& session, const ScenarioResult& result, in
     Scenario s = session;
     EntitySpec& e = s.entities.front();
     const int first = last - frames + 1; // the first frame kept
-    Gravity gravity = e.gravity;
-    std::vector<ScriptStep> kept;
-    for (int start = 1; const ScriptStep& step : session.entities.front().script) {
-        const int end = start + step.frames - 1;
-        if (start <= first && step.gravity) {
-            gravity = *step.gravity;
-        }
-        if (end >= first && start <= last) {
-            ScriptStep cut = step;
-            cut.frames = std::min(end, last) - std::max(start, first) + 1;
-            if (start < first) {
-                cut.jump.reset();
-                cut.gravity.reset();
-                cut.hitbox.reset();
-            }
-            kept.push_back(cut);
-        }
-        start = end + 1;
+    const std::vector<ScriptStep>& script = session.entities.front().script;
+    Gravity gravity = e.gravity; // as the steps begun by the first frame kept left it
+    for (const ScriptStep& step : scriptFrames(script, 1, first)) {
+        gravity = step.gravity.value_or(gravity);
     }
+    std::vector<ScriptStep> kept = scriptFrames(script, first, last);
     if (first > 1) {
         const EntityState& before = result.calls[static_cast<std::size_t>(first - 2)].after;
         const EntityState& at = result.calls[static_cast<std::size_t>(first - 1)].before;

@@ -1,5 +1,7 @@
 #include "profiler/explore/session_player.hpp"
 
+#include "profiler/scenario/script_frames.hpp"
+
 #include <algorithm>
 
 namespace tileprof {
@@ -71,16 +73,7 @@ SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, c
     EntitySpec e;
     if (replay != nullptr) {
         e = *replay;
-        std::vector<ScriptStep> kept;
-        for (int frames = 0; const ScriptStep& step : replay->script) {
-            if (frames >= replayFrames) {
-                break;
-            }
-            kept.push_back(step);
-            kept.back().frames = std::min(step.frames, replayFrames - frames);
-            frames += kept.back().frames;
-        }
-        e.script = std::move(kept);
+        e.script = scriptFrames(replay->script, 1, replayFrames);
         // L and R go on from the hitbox and gravity the replayed presses left.
         Hitbox hitbox = e.hitbox;
         Gravity gravity = e.gravity;

@@ -7,6 +7,7 @@
 #include "profiler/attribution/profile_builder.hpp"
 #include "profiler/bundled_roms.hpp"
 #include "profiler/runner/invariants.hpp"
+#include "profiler/scenario/script_frames.hpp"
 #include "profiler/scenario/map_saver.hpp"
 #include "profiler/scenario/scenario_validator.hpp"
 #include "profiler/scenario/scenario_writer.hpp"
@@ -407,17 +408,11 @@ void DebuggerSession::startLive(int entity)
     const int at = frame_;
     EntitySpec& spec = l.scenario.entities[static_cast<std::size_t>(entity)];
     LiveState state{entity, 0, spec.gravity};
-    std::vector<ScriptStep> cut;
+    std::vector<ScriptStep> cut = scriptFrames(spec.script, 1, at);
     int total = 0;
-    for (const ScriptStep& step : spec.script) {
-        if (total >= at) {
-            break;
-        }
-        ScriptStep kept = step;
-        kept.frames = std::min(step.frames, at - total);
-        total += kept.frames;
-        state.gravity = kept.gravity.value_or(state.gravity);
-        cut.push_back(kept);
+    for (const ScriptStep& step : cut) {
+        total += step.frames;
+        state.gravity = step.gravity.value_or(state.gravity);
     }
     if (total < at) {
         // Standing still after the script ran out, spelled out so that live steps follow on.
