@@ -26,7 +26,7 @@ seeds_of() {
     case "$1" in
     rom_image | cpu) echo build-fuzz/roms/*.sfc ;;
     debug_info) echo build-fuzz/roms/*.dbg tests/data/dbg/game.dbg ;;
-    symbol_file) echo tests/data/labels/*.{vice,dump,labels} ../shared/testdata/untech-original/*.sym \
+    symbol_file) echo tests/data/labels/*.{vice,dump,labels,sym} build-fuzz/roms/*.sym \
         fuzz/seeds/symbol_file/* ;;
     scenario) echo scripts/scenarios/*.toml tests/data/runner/*.toml roms/*/scenarios/*.toml roms/*/explore/*.toml roms/tours/*/*.toml ;;
     manifest) echo roms/*/manifest*.toml ;;

@@ -22,6 +22,7 @@
 #include "profiler/scenario/scenario.hpp"
 #include "profiler/stats/case_statistics.hpp"
 #include "profiler/symbols/debug_info.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
@@ -46,8 +47,7 @@ constexpr const char* kRoot = "MoveEntityAndProcessTileCollisions";
 
 const ProfiledRom& bundledRom()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    return rom;
+    return loadedBundledRom("tile-collision");
 }
 
 ScenarioResult runBundled(const std::string& name)

@@ -58,7 +58,9 @@ TEST_CASE("cli: rom describes the HiROM and FastROM builds, and run, profile and
     const CommandResult trace =
         runTileprof({"trace", "--rom", hiRom, scenario, "--frame", "252", "--entity", "player"});
     CHECK(trace.exitCode == 0);
-    CHECK(contains(trace.out, "$C0:800B tile_collision.s:240   LDA $0F"));
+    const int entryLine = lineWith(slurp(std::filesystem::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/tile_collision.s"),
+                                   "lda z:Entity::collisionState - 1");
+    CHECK(contains(trace.out, "$C0:800B tile_collision.s:" + std::to_string(entryLine) + "   LDA $0F"));
 
     const CommandResult twice = runTileprof({"run", "--fastrom", "--rom", fastRom, scenario});
     CHECK(twice.exitCode == 2);

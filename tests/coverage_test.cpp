@@ -8,6 +8,7 @@
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -26,8 +27,7 @@ namespace {
 
 const ProfiledRom& bundledRom()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    return rom;
+    return loadedBundledRom("tile-collision");
 }
 
 ScenarioResult runRecorded(const std::string& name)

@@ -6,6 +6,7 @@
 
 #include "profiler/bundled_roms.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -33,8 +34,7 @@ fs::path scenarioPath(const std::string& name)
 
 const ProfiledRom& bundledRom()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    return rom;
+    return loadedBundledRom("tile-collision");
 }
 
 ScenarioResult runDirectly(const Scenario& scenario)

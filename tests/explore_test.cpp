@@ -9,6 +9,7 @@
 #include "profiler/bundled_roms.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -28,8 +29,7 @@ const fs::path kRoomWith7 = kRoms / "tile-collision/explore/reference-room-with-
 
 const ProfiledRom& builtRom()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath(kDefaultRom));
-    return rom;
+    return loadedBundledRom(kDefaultRom);
 }
 
 ExploreResult exploreRoom(const fs::path& scenario, std::uint64_t calls, bool allowInvalidMap,
@@ -170,23 +170,19 @@ TEST_CASE("explore: markdown lists the failures with their replay commands, juni
     CHECK_FALSE(contains(xml, "failures=\"0\""));
 }
 
-TEST_CASE("explore: every bundled ROM's scenarios and the original routine can be explored")
+TEST_CASE("explore: every bundled ROM's scenarios can be explored, also on a ROM with labels only")
 {
     for (const char* scenario :
          {"seed001-metatile-walkability/scenarios/explorer-room.toml", "seed002-pixel-masks/scenarios/peak-and-step.toml",
           "seed003-box-and-slopes/scenarios/slope-room-walk.toml", "seed004-probes/scenarios/walls-four.toml",
           "seed004-probes/scenarios/walls-eight.toml", "can-move-point/scenarios", "tile-collision-fixed-height",
-          "untech-original"}) {
+          "tile-collision-frames"}) {
         CAPTURE(scenario);
         const TempDir dir;
         std::vector<std::string> args{"explore", "--calls", "3000", "--out", dir.file("found").string()};
         const std::string name = scenario;
-        if (name == "tile-collision-fixed-height") {
+        if (name.starts_with("tile-collision-")) {
             args.insert(args.end(), {kRoom.string(), "--rom", bundledRomPath(name).string()});
-        } else if (name == "untech-original") {
-            const fs::path original = fs::path(TILEPROF_SHARED_DIR) / "testdata/untech-original";
-            args.insert(args.end(), {kRoom.string(), "--rom", (original / "collision-harness-wramframes.sfc").string(),
-                                     "--manifest", (kRoms / "untech-original/wram-frames.toml").string()});
         } else {
             args.push_back((kRoms / scenario).string());
         }

@@ -7,6 +7,7 @@
 #include "profiler/runner/collision_machine.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/text.hpp"
 #include "tests/support/untech_design.hpp"
 
@@ -19,14 +20,12 @@ namespace {
 
 const ProfiledRom& fixedHeight()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision-fixed-height"));
-    return rom;
+    return loadedBundledRom("tile-collision-fixed-height");
 }
 
 const ProfiledRom& rowMajor()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    return rom;
+    return loadedBundledRom("tile-collision");
 }
 
 TEST_CASE("fixed-height map: 64 tiles per column, no row table, the rows below the room outside")

@@ -9,6 +9,7 @@
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 #include "tests/support/untech_design.hpp"
@@ -87,7 +88,7 @@ const CallRecord& callOf(const ScenarioResult& result, int frame, int entity)
 
 ScenarioResult runHere(const std::string& name)
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    const ProfiledRom& rom = loadedBundledRom("tile-collision");
     return runScenario(loadScenario(scenarioPath(name)), rom);
 }
 

@@ -9,6 +9,7 @@
 #include "profiler/rom/profiled_rom.hpp"
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
+#include "tests/support/loaded_rom.hpp"
 
 #include <doctest/doctest.h>
 
@@ -26,8 +27,7 @@ const fs::path kInvariantsData = fs::path(TILEPROF_TEST_DATA_DIR) / "invariants"
 
 const ProfiledRom& builtRom()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath(kDefaultRom));
-    return rom;
+    return test::loadedBundledRom(kDefaultRom);
 }
 
 std::vector<std::string> failuresOf(const std::string& name)

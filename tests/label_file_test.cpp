@@ -22,7 +22,6 @@ namespace {
 
 using tileprof::test::checkMessage;
 
-const fs::path untechSym = TILEPROF_SHARED_DIR "/testdata/untech-original/collision-harness.sym";
 const fs::path labelsDir = TILEPROF_TEST_DATA_DIR "/labels";
 const std::string routine = "MetaTiles.MoveEntityAndProcessTileCollisions";
 
@@ -71,13 +70,14 @@ std::string errorOf(const std::string& text)
 
 } // namespace
 
-TEST_CASE("label files: the untech engine's bass symbol file, unsorted and without sizes")
+TEST_CASE("label files: a bass symbol file of an engine's namespaces, unsorted and without sizes")
 {
-    const DebugInfo info = tileprof::loadSymbolFile(untechSym, twoBankPlaces());
+    const DebugInfo info = tileprof::loadSymbolFile(labelsDir / "engine.sym", twoBankPlaces());
     CHECK(info.scopeSeparator() == ".");
     CHECK(info.symbol(routine, "test").value == 0x808011);
     CHECK(info.symbol("MovingDown", "test").qualifiedName == routine + ".MovingDown");
     CHECK(info.symbol("Project.MS_FrameData", "test").value == 0x818000);
+    CHECK(info.symbol("Entity.entityPool", "test").value == 0x7E0100);
     CHECK_THROWS_WITH_AS(info.symbol("Loop", "test"), doctest::Contains("is ambiguous"), emu::InputError);
 
     // NoHitbox lies before the routine's own label, and spans up to it: an outer level.
@@ -88,8 +88,12 @@ TEST_CASE("label files: the untech engine's bass symbol file, unsorted and witho
     CHECK(scopeName(info, 0x80805B) == routine + ".MovingRight");
     CHECK(scopeName(info, 0x808095) == routine + ".MovingRight.Loop");
     CHECK(scopeName(info, 0x0080AA) == routine + ".MovingRight.NoCollision"); // the SlowROM mirror
+    CHECK(scopeName(info, 0x8080D1) == routine + ".MovingLeft");
+    CHECK(scopeName(info, 0x8081FF) == routine + ".MovingDown_Standing");
+    CHECK(scopeName(info, 0x808200) == "Main");
     CHECK(info.scopeRanges(routine).front().first == 0x808000);
     CHECK(info.scopeRanges("MetaTiles").front().first == 0x808000); // a namespace, no label of its own
+    CHECK(info.scopeRanges("MetaTiles").back().second == 0x808200);
     CHECK(info.labelAt(0x808011)->qualifiedName == routine);
     CHECK_FALSE(info.lineAt(0x808011));
     CHECK_FALSE(info.symbol(routine, "test").size);

@@ -261,37 +261,37 @@ TEST_CASE("manifest: an empty file and a missing file are named")
 
 namespace tileprof::test {
 
-TEST_CASE("manifest: the untech original's manifests read their records, variables and symbols")
+TEST_CASE("manifest: tile-collision-frames' manifest reads its records, variables and symbols")
 {
-    const fs::path dir = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/untech-original";
-    const std::string text = slurp(dir / "wram-frames.toml");
-    const Manifest m = loadManifest(dir / "wram-frames.toml");
+    const fs::path path = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision-frames/manifest.toml";
+    const std::string text = slurp(path);
+    const Manifest m = loadManifest(path);
     REQUIRE(m.hitboxRecords);
     const HitboxRecords& h = *m.hitboxRecords;
-    checkField(h.pointer, 0x0D, FieldFormat::U16);
-    CHECK(h.records.name == "Project.MS_FrameData");
+    checkField(h.pointer, 0x28, FieldFormat::U16);
+    CHECK(h.records.name == "FrameRecords");
     CHECK(h.records.line == lineWith(text, "records = "));
-    CHECK(h.recordBytes == 12);
-    CHECK(h.recordCount == 64);
-    checkField(h.left, 8, FieldFormat::U8);
-    checkField(h.yOffset, 10, FieldFormat::S8);
-    checkField(h.height, 11, FieldFormat::U8);
-    REQUIRE(m.mapVariables.size() == 5);
-    CHECK(m.mapVariables[1].address == 0x7E6906);
-    CHECK(m.mapVariables[1].format == FieldFormat::U16);
-    CHECK(m.mapVariables[1].value.evaluate({32, 14, 16, 0x1000, 0x1000}) == 0x1200);
-    CHECK(m.mapVariables[1].line == lineWith(text, "at = 0x7E6906") - 1);
-    REQUIRE(m.symbols.size() == 7);
+    CHECK(h.recordBytes == 8);
+    CHECK(h.recordCount == 16);
+    checkField(h.left, 2, FieldFormat::U8);
+    checkField(h.yOffset, 4, FieldFormat::S8);
+    checkField(h.height, 5, FieldFormat::U8);
+    REQUIRE(m.mapVariables.size() == 1);
+    REQUIRE(m.mapVariables[0].symbol);
+    CHECK(m.mapVariables[0].symbol->name == "MapRight");
+    CHECK(m.mapVariables[0].format == FieldFormat::U16);
+    CHECK(m.mapVariables[0].value.evaluate({32, 14, 16, 0x1000, 0x1000}) == 0x1200);
+    CHECK(m.mapVariables[0].line == lineWith(text, "at = \"MapRight\"") - 1);
+    REQUIRE(m.symbols.size() == 4);
     const auto given = [&](const std::string& name) {
         const auto found = std::ranges::find(m.symbols, name, &ManifestSymbol::name);
         REQUIRE(found != m.symbols.end());
         return *found;
     };
-    CHECK(given("Entity.entityPool").address == 0x7E0100);
-    CHECK(given("Entity.entityPool").bytes == 0x1000);
-    CHECK(given("Entity.entityPool").line == lineWith(text, "\"Entity.entityPool\" ="));
-    CHECK(given("map.width").address == 0x7E2900);
-    CHECK_FALSE(given("map.width").bytes);
+    CHECK_FALSE(given("Entities").address);
+    CHECK(given("Entities").bytes == 0x1000);
+    CHECK(given("Entities").line == lineWith(text, "Entities = "));
+    CHECK(given("FrameRecords").bytes == 128);
 }
 
 TEST_CASE("manifest: bad hitbox records and map variables are named with their line")

@@ -9,6 +9,7 @@
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/bundled_calls.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -24,14 +25,12 @@ namespace {
 
 const ProfiledRom& metatiles()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision-metatiles"));
-    return rom;
+    return loadedBundledRom("tile-collision-metatiles");
 }
 
 const ProfiledRom& ours()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    return rom;
+    return loadedBundledRom("tile-collision");
 }
 
 // The message `run` gives for a scenario on `rom`, or nothing.

@@ -3,6 +3,7 @@
 // which is 32 px tall under a ceiling 32 px above the hill tops; with the other seven, seeded
 // sessions keep every invariant on every call; with hitbox 7, let run, they clip into the ceiling.
 
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/random_play.hpp"
 
 #include "profiler/bundled_roms.hpp"
@@ -22,8 +23,7 @@ namespace {
 
 const ProfiledRom& builtRom()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath(kDefaultRom));
-    return rom;
+    return loadedBundledRom(kDefaultRom);
 }
 
 std::vector<MapViolation> violationsOf(const Scenario& s)

@@ -12,6 +12,7 @@
 #include "profiler/runner/scenario_runner.hpp"
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -32,8 +33,7 @@ const fs::path kClearance32 = fs::path(TILEPROF_TEST_DATA_DIR) / "invariants" / 
 
 const ProfiledRom& builtRom()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath(kDefaultRom));
-    return rom;
+    return test::loadedBundledRom(kDefaultRom);
 }
 
 std::vector<MapViolation> violationsOf(const Scenario& s)

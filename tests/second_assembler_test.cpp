@@ -9,6 +9,7 @@
 #include "profiler/scenario/scenario.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"
 
@@ -27,14 +28,12 @@ namespace {
 
 const ProfiledRom& assembledByCa65()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
-    return rom;
+    return loadedBundledRom("tile-collision");
 }
 
 const ProfiledRom& assembledBy64tass()
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision-64tass"));
-    return rom;
+    return loadedBundledRom("tile-collision-64tass");
 }
 
 // Every name the manifest gives, and the labels of the routine's scopes the cases sit in.

@@ -5,6 +5,7 @@
 
 #include "profiler/bundled_roms.hpp"
 #include "profiler/rom/profiled_rom.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
@@ -23,7 +24,7 @@ std::uint16_t rows(int top, int bottom)
 
 TileShape shapeOf(TileId type)
 {
-    static const ProfiledRom rom = loadProfiledRom(bundledRomPath("tile-collision"));
+    const ProfiledRom& rom = loadedBundledRom("tile-collision");
     return tileShape(rom.design[type], 16);
 }
 

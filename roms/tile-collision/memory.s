@@ -26,6 +26,10 @@ MapBytesPerRow:     .res 2      ; = MapWidth, as a word for 16-bit index arithme
 MapRowOffsets:      .res 512
 .export MapBytesPerRow, MapRowOffsets
 .endif
+.ifdef ROOM_RIGHT_EDGE
+MapRight:           .res 2      ; the first pixel column right of the room: $1000 + 16 * MapWidth
+.export MapRight
+.endif
 
 .segment "HIGHRAM"
 

@@ -18,6 +18,11 @@
 ; column whatever the room's height: column * 64 + row, by shifts and a mask, no row table (seed
 ; 000's closing remarks). The next row down is the next byte, and the centre column's part of the
 ; index is computed once per call. Everything else is the same routine, call for call.
+;
+; tile-collision-frames keeps two conventions of an engine built around it. With HITBOX_FRAMES the
+; hitbox is in the record of the entity's current animation frame (frame_record.inc), which the
+; routine copies into the entity's hitbox words first. With ROOM_RIGHT_EDGE a box moving right
+; stops at the room's right edge, MapRight, as at a wall, whatever the last column holds.
 
 .p816
 
@@ -26,6 +31,13 @@
 
 .import CollisionMap, MapData
 .import TopHeightTable, BottomHeightTable
+.ifdef HITBOX_FRAMES
+.include "frame_record.inc"
+.import FrameRecords
+.endif
+.ifdef ROOM_RIGHT_EDGE
+.import MapRight
+.endif
 
 MAP_TILES = .loword(MapData) - $100
 .include "collision_map.inc"        ; TYPE_OF_TILE: the operand that reads tile id X's collision type
@@ -155,6 +167,32 @@ COLUMN_STEP = 1
 
 .endif
 
+; Copies the hitbox of the entity's current frame into its hitbox words, widened to 16 bits.
+; A16, I16; leaves A = the height and N set when the frame has no tile hitbox. X destroyed.
+.macro COPY_FRAME_HITBOX
+    ldx z:Entity::currentFrame
+    lda f:FrameRecords + FrameRecord::hitboxLeft, x
+    and #$00FF
+    sta z:Entity::hitboxLeft
+    lda f:FrameRecords + FrameRecord::hitboxRight, x
+    and #$00FF
+    sta z:Entity::hitboxRight
+    lda f:FrameRecords + FrameRecord::hitboxYOffset, x
+    SIGN_EXTENDED_BYTE
+    sta z:Entity::hitboxYOffset
+    lda f:FrameRecords + FrameRecord::hitboxHeight, x
+    SIGN_EXTENDED_BYTE              ; $FF, no hitbox, becomes $FFFF
+    sta z:Entity::hitboxHeight
+.endmacro
+
+; A16 = the signed byte in A's low half.
+.macro SIGN_EXTENDED_BYTE
+    and #$00FF
+    eor #$0080
+    sec
+    sbc #$0080                      ; (b ^ $80) - $80 carries bit 7 into the high byte
+.endmacro
+
 ; A8 = the collision type of the centre column's tile in the pixel row A16 gave, X = its tile id;
 ; Y is kept (it holds the tile the path tested first). Leaves B = 0.
 .macro CENTRE_TYPE_KEEPING_Y
@@ -241,7 +279,11 @@ next:
     sta z:Entity::oldState
     stz z:Entity::collisionState
 
+.ifdef HITBOX_FRAMES
+    COPY_FRAME_HITBOX
+.else
     lda z:Entity::hitboxHeight
+.endif
     bpl HasHitbox
     jmp NoTileHitbox
 HasHitbox:
@@ -267,7 +309,16 @@ HasHitbox:
     bmi MovingLeft
     clc
     adc z:Entity::hitboxRight       ; quirk kept from the reference: the column right of the box
+.ifdef ROOM_RIGHT_EDGE
+    cmp a:MapRight
+    bcs RoomEdge
+.endif
     bra TestColumn
+.ifdef ROOM_RIGHT_EDGE
+RoomEdge:                           ; the column is past the room: stop as at a wall
+    sta z:Entity::testColumn
+    bra Collision
+.endif
 MovingLeft:
     sec
     sbc z:Entity::hitboxLeft        ; the box's first column
