@@ -1,7 +1,7 @@
 #include "emu/rom_image.hpp"
 
-#include "emu/file_contents.hpp"
-#include "emu/input_error.hpp"
+#include "base/file_contents.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -23,7 +23,7 @@ constexpr std::uint8_t kMaxSramSizeCode = 7; // 128 KiB
 
 [[noreturn]] void fail(const std::string& name, const std::string& problem)
 {
-    throw InputError(name + ": " + problem);
+    throw tileprof::InputError(name + ": " + problem);
 }
 
 std::string hex(unsigned value, int digits)
@@ -213,7 +213,7 @@ RomImage loadRomFile(const std::filesystem::path& path)
 {
     const std::string name = path.string();
     const std::string contents =
-        readFileContents(path, name, {kMaxRomBytes + kCopierHeaderBytes, "a ROM image, with a copier header,"});
+        tileprof::readFileContents(path, name, {kMaxRomBytes + kCopierHeaderBytes, "a ROM image, with a copier header,"});
     return parseRom(std::vector<std::uint8_t>(contents.begin(), contents.end()), name);
 }
 

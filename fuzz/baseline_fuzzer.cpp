@@ -1,9 +1,9 @@
 // Baselines and JSON reports: any text as the file `check --baseline` and `diff` read. Figures the
 // loader accepts are compared with themselves and written in every comparison format.
 
-#include "emu/input_error.hpp"
-#include "profiler/regression/comparison.hpp"
-#include "profiler/regression/figures.hpp"
+#include "base/input_error.hpp"
+#include "profiler/reports/baseline/comparison.hpp"
+#include "profiler/reports/baseline/baseline.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const char* format : {"table", "markdown", "json"}) {
             tileprof::formatComparison(comparison, "check", format);
         }
-    } catch (const emu::InputError&) {
+    } catch (const tileprof::InputError&) {
     }
     return 0;
 }

@@ -1,8 +1,8 @@
 // ld65 debug files: any text as a .dbg. A file the loader accepts must answer every lookup the
 // profiler makes: by address at each segment's ends, by scope and by symbol name.
 
-#include "emu/input_error.hpp"
-#include "profiler/symbols/debug_info.hpp"
+#include "base/input_error.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     DebugInfo info;
     try {
         info = DebugInfo::parse("fuzz.dbg", std::string_view(reinterpret_cast<const char*>(data), size));
-    } catch (const emu::InputError&) {
+    } catch (const tileprof::InputError&) {
         return 0;
     }
     constexpr std::size_t kLookups = 64; // of each kind: enough to reach every path, few enough to stay fast
@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < std::min(kLookups, info.symbols().size()); ++i) {
         try {
             info.symbol(info.symbols()[i].name, "fuzz");
-        } catch (const emu::InputError&) {
+        } catch (const tileprof::InputError&) {
             // An ambiguous name: several scopes hold a symbol of it.
         }
     }

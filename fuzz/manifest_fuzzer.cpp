@@ -1,7 +1,7 @@
 // ROM manifests: any text as a manifest.toml.
 
-#include "emu/input_error.hpp"
-#include "profiler/rom/manifest.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/manifest.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     try {
         tileprof::parseManifest("fuzz.manifest.toml", std::string(reinterpret_cast<const char*>(data), size));
-    } catch (const emu::InputError&) {
+    } catch (const tileprof::InputError&) {
     }
     return 0;
 }

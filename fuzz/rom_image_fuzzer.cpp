@@ -1,7 +1,7 @@
 // ROM images: any bytes as a .sfc/.smc file. An image the loader accepts, LoROM or HiROM, must map
 // onto the SNES bus: every 8 KiB page of the 16 MiB address space is peeked and poked at both ends.
 
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/snes_bus.hpp"
 
@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     emu::RomImage image;
     try {
         image = emu::parseRom(std::vector<std::uint8_t>(data, data + size), "fuzz.sfc");
-    } catch (const emu::InputError&) {
+    } catch (const tileprof::InputError&) {
         return 0;
     }
     emu::SnesBus bus(image);

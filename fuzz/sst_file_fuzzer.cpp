@@ -1,7 +1,7 @@
 // CPU test vectors: any bytes as a SingleStepTests file, plain JSON or gzip.
 
-#include "emu/input_error.hpp"
-#include "profiler/conformance/sst_file.hpp"
+#include "base/input_error.hpp"
+#include "profiler/engine/conformance/sst_file.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     try {
         tileprof::parseSstFile("fuzz.json", std::string(reinterpret_cast<const char*>(data), size));
-    } catch (const emu::InputError&) {
+    } catch (const tileprof::InputError&) {
     }
     return 0;
 }

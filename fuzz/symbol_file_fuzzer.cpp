@@ -2,8 +2,8 @@
 // harness covers in depth). A file the loader accepts must answer every lookup the profiler makes:
 // by each symbol's address, by scope and by symbol name.
 
-#include "emu/input_error.hpp"
-#include "profiler/symbols/symbol_file.hpp"
+#include "base/input_error.hpp"
+#include "profiler/formats/symbols/symbol_file.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         info = tileprof::parseSymbolFile("fuzz.sym", std::string_view(reinterpret_cast<const char*>(data), size),
                                          tileprof::cartridgePlaces(image));
-    } catch (const emu::InputError&) {
+    } catch (const tileprof::InputError&) {
         return 0;
     }
     constexpr std::size_t kLookups = 64; // of each kind: enough to reach every path, few enough to stay fast
@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         try {
             info.symbol(symbol.name, "fuzz");
-        } catch (const emu::InputError&) {
+        } catch (const tileprof::InputError&) {
             // An ambiguous name: several scopes hold a symbol of it.
         }
     }

@@ -1,8 +1,8 @@
 // Tiled maps: any text as a .tmj, read in the bundled untech design. A map the loader accepts is
 // also edited as the debugger's Save map does, every tile changed, which walks the JSON text itself.
 
-#include "emu/input_error.hpp"
-#include "profiler/map/tiled_map.hpp"
+#include "base/input_error.hpp"
+#include "profiler/formats/map/tiled_map.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             tile = tile == design.empty ? tileprof::TileId{0} : design.empty;
         }
         tileprof::tiledMapWithTiles(text, "fuzz.tmj", edited, design);
-    } catch (const emu::InputError&) {
+    } catch (const tileprof::InputError&) {
     }
     return 0;
 }

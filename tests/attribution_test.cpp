@@ -13,15 +13,15 @@
 //   $8027 cmp, $802A bcc, $802C lda, $802F rts    MoveEntity::Clamp (game.s:54, 55, 56, 58)
 //   $8030 jsr Clamp (60), $8033 jsr Double (63), $8036 rts (64)    MoveEntity
 
-#include "profiler/attribution/attribution.hpp"
-#include "profiler/attribution/profile_builder.hpp"
+#include "profiler/engine/attribution/attribution.hpp"
+#include "profiler/engine/attribution/profile_builder.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/stats/case_statistics.hpp"
-#include "profiler/symbols/debug_info.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/engine/stats/case_statistics.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/text.hpp"
 

@@ -1,11 +1,11 @@
 // What the host puts in the registers for a call: the direct page (the entity, or a constant) and
 // A, X and Y (a constant, the entity's slot address or its slot number), as the manifest says.
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/manifest.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/manifest.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

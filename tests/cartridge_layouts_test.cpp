@@ -3,13 +3,13 @@
 // (tile-collision-fastrom). The same instructions must do the same thing on each, and the bus must
 // charge each exactly what its banks cost.
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/symbols/mesen_labels.hpp"
-#include "profiler/symbols/symbol_file.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/reports/labels/mesen_labels.hpp"
+#include "profiler/formats/symbols/symbol_file.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"
 
@@ -148,7 +148,7 @@ TEST_CASE("cartridge layouts: comparing FastROM with itself is refused")
     try {
         runScenario(scenario, built("tile-collision-fastrom"), RunOptions{.fastRom = true});
         FAIL("a FastROM image ran as its own FastROM twin");
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         checkMessage(e.what(), bundledRomPath("tile-collision-fastrom").string(),
                      {"its header already says FastROM (map mode $30): there is no SlowROM run to compare"});
     }

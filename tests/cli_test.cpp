@@ -1,7 +1,7 @@
 // The command line as a user meets it: exit codes 0 (ok), 1 (a check failed), 2 (bad input),
 // and for bad input a message on stderr that names the file and the problem.
 
-#include "profiler/bundled_roms.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/rom_copy.hpp"

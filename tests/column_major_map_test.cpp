@@ -2,12 +2,12 @@
 // the rows below the map as the design's outside, and names the tiles a routine reads by column and
 // row from their place in that layout.
 
-#include "emu/file_contents.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/call_observer.hpp"
-#include "profiler/runner/collision_machine.hpp"
-#include "profiler/toml/toml_file.hpp"
+#include "base/file_contents.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/call_observer.hpp"
+#include "profiler/engine/runner/collision_machine.hpp"
+#include "profiler/formats/toml/toml_file.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -25,7 +25,7 @@ constexpr int kColumnHeight = 32;
 // The bundled routine's manifest, its map made column-major.
 std::string columnMajorManifest()
 {
-    std::string text = emu::readFileContents(sourceManifestPath(), "manifest", kTomlFileLimit);
+    std::string text = tileprof::readFileContents(sourceManifestPath(), "manifest", kTomlFileLimit);
     text = replaced(text, "bytes_per_row = \"MapBytesPerRow\"", "column_height = 32");
     text = replaced(text, "row_offsets = \"MapRowOffsets\"", "");
     return replaced(text, "max_height = 255", "max_height = 32");
@@ -84,7 +84,7 @@ TEST_CASE("column-major map: the manifest refuses row-major keys beside column_h
           != std::string::npos);
     CHECK(manifestError(replaced(manifest, "column_height = 32", "column_height = 0")).find("'map.column_height' must be 1..256")
           != std::string::npos);
-    const std::string rowMajor = emu::readFileContents(sourceManifestPath(), "manifest", kTomlFileLimit);
+    const std::string rowMajor = tileprof::readFileContents(sourceManifestPath(), "manifest", kTomlFileLimit);
     CHECK(manifestError(replaced(rowMajor, "bytes_per_row = \"MapBytesPerRow\"", "")).find("[map] is missing the required key 'bytes_per_row'")
           != std::string::npos);
 }

@@ -1,8 +1,8 @@
 // tileprof compare: a tour's scenarios, each on its own ROM, set side by side per design.
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/rom/routine_footprint.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/target/routine_footprint.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -1,12 +1,12 @@
 // Coverage of the routine's code: what ran, how often, which way each branch went, and what could
 // have run but did not, as an lcov tracefile that genhtml renders.
 
-#include "profiler/coverage/code_coverage.hpp"
+#include "profiler/engine/coverage/code_coverage.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/report/lcov_report.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/reports/coverage/lcov_report.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -1,7 +1,7 @@
 // Every CPU test vector in ../shared/testdata passes, except where a vector set's own README
 // documents a defect of that set; those exceptions are listed here with the reason.
 
-#include "profiler/conformance/sst_runner.hpp"
+#include "profiler/engine/conformance/sst_runner.hpp"
 #include "tests/support/paths.hpp"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
-#include "profiler/symbols/debug_info.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
 
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -68,7 +68,7 @@ std::string errorOf(Action action)
 {
     try {
         action();
-    } catch (const emu::InputError& error) {
+    } catch (const tileprof::InputError& error) {
         return error.what();
     }
     return "no error";

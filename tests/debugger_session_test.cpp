@@ -2,10 +2,10 @@
 // selecting land on the right calls, a trace re-run agrees with the run, live mode records a
 // scenario that replays to the same costs, and map edits are validated, re-run and saved.
 
-#include "profiler/gui/debugger_session.hpp"
+#include "profiler/debugger/debugger_session.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -1,15 +1,15 @@
 // The design as data (DESIGN section 10): the bundled untech design file, a small design of
 // another shape, what reads maps and checks them through it, and bad design files.
 
-#include "profiler/design/design.hpp"
+#include "profiler/formats/design/design.hpp"
 
-#include "emu/file_contents.hpp"
-#include "emu/input_error.hpp"
-#include "profiler/map/map_pixels.hpp"
-#include "profiler/map/map_validator.hpp"
-#include "profiler/runner/invariants.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/toml/toml_file.hpp"
+#include "base/file_contents.hpp"
+#include "base/input_error.hpp"
+#include "profiler/formats/map/map_pixels.hpp"
+#include "profiler/formats/map/map_validator.hpp"
+#include "profiler/engine/runner/invariants.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/formats/toml/toml_file.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -65,7 +65,7 @@ std::string designError(const std::string& text)
     TempDir dir;
     try {
         loadDesign(dir.write("d.toml", text));
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return e.what();
     }
     return "";
@@ -120,7 +120,7 @@ TEST_CASE("design: another design's legend, surfaces and rules are the ones its 
                          (dir.path() / "bad.toml").string().append(":7:3: unknown map character '#' at row 2, column 2; "
                                                                    "the legend is . AIR, X ROCK, s STEP")
                              .c_str(),
-                         emu::InputError);
+                         tileprof::InputError);
 }
 
 TEST_CASE("design: 8-pixel tiles: surfaces of 8 rows, maps, placement and invariants in 8-pixel tiles")
@@ -154,7 +154,7 @@ TEST_CASE("design: 8-pixel tiles: surfaces of 8 rows, maps, placement and invari
     const std::string error = [&] {
         try {
             loadScenario(dir.write("out.toml", outside), &design);
-        } catch (const emu::InputError& e) {
+        } catch (const tileprof::InputError& e) {
             return std::string(e.what());
         }
         return std::string();
@@ -244,7 +244,7 @@ TEST_CASE("design: hitbox sizes and speeds are the design's limits")
     const auto error = [&](const std::string& text) {
         try {
             loadScenario(dir.write("bad.toml", text), &narrow);
-        } catch (const emu::InputError& e) {
+        } catch (const tileprof::InputError& e) {
             return dir.relative(e.what());
         }
         return std::string();
@@ -271,7 +271,7 @@ TEST_CASE("design: a scenario without a design reads its map in its ROM's, and s
     const std::string error = [&] {
         try {
             loadScenario(dir.write("t.toml", "name = \"t\"\nrom = \"none.sfc\"\nframes = 1\n[map]\ntiles = \"#\"\n" + entity));
-        } catch (const emu::InputError& e) {
+        } catch (const tileprof::InputError& e) {
             return std::string(e.what());
         }
         return std::string();
@@ -313,7 +313,7 @@ TEST_CASE("design: bad design files are refused with the file, the line and what
 
 TEST_CASE("design: a manifest names its design, and one that leads nowhere is refused at its line")
 {
-    const std::string manifest = emu::readFileContents(sourceManifestPath(), "manifest", kTomlFileLimit);
+    const std::string manifest = tileprof::readFileContents(sourceManifestPath(), "manifest", kTomlFileLimit);
     CHECK(manifestError(manifest).empty());
     const std::string missing = replaced(manifest, "design = \"untech\"", "design = \"missing.toml\"");
     const std::string error = manifestError(missing);

@@ -4,10 +4,10 @@
 // the path; each case's worst call replays to its cost; the same seed gives the same report; and
 // it runs on every bundled ROM's scenarios and on the engine's original routine.
 
-#include "profiler/explore/explorer.hpp"
+#include "profiler/engine/explore/explorer.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/runner/scenario_runner.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"

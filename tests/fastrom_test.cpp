@@ -2,11 +2,11 @@
 // cycles and decide the same cases, cost fewer master clocks, and the ROM reads that still go
 // through banks below $80 (the routine's long reads of its height tables) are counted.
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/stats/fastrom_comparison.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/engine/stats/fastrom_comparison.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/text.hpp"
 

@@ -3,16 +3,16 @@
 // CPU vectors and what they inflate to, a baseline. Over it, the message gives the size and the
 // bound, and the command exits 2. Files over a bound are sparse: making them costs nothing.
 
-#include "emu/file_contents.hpp"
-#include "emu/input_error.hpp"
+#include "base/file_contents.hpp"
+#include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
-#include "profiler/conformance/sst_file.hpp"
-#include "profiler/map/tiled_map.hpp"
-#include "profiler/regression/figures.hpp"
-#include "profiler/rom/manifest.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/symbols/debug_info.hpp"
-#include "profiler/symbols/symbol_file.hpp"
+#include "profiler/engine/conformance/sst_file.hpp"
+#include "profiler/formats/map/tiled_map.hpp"
+#include "profiler/reports/baseline/baseline.hpp"
+#include "profiler/model/target/manifest.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
+#include "profiler/formats/symbols/symbol_file.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -48,7 +48,7 @@ std::string errorOf(const std::function<void()>& load)
 {
     try {
         load();
-    } catch (const emu::InputError& error) {
+    } catch (const tileprof::InputError& error) {
         return error.what();
     }
     return "";
@@ -87,16 +87,16 @@ std::string gzipZeros(std::uint64_t count)
 
 TEST_CASE("file limits: sizes in messages are exact where a limit is and rounded elsewhere")
 {
-    CHECK(emu::byteSize(0) == "0 bytes");
-    CHECK(emu::byteSize(1) == "1 byte");
-    CHECK(emu::byteSize(1023) == "1023 bytes");
-    CHECK(emu::byteSize(1024) == "1 KiB");
-    CHECK(emu::byteSize(1536) == "1.5 KiB");
-    CHECK(emu::byteSize(4 * kMiB) == "4 MiB");
-    CHECK(emu::byteSize(4 * kMiB + 512) == "4 MiB + 512 bytes");
-    CHECK(emu::byteSize(4 * kMiB + 1) == "4 MiB + 1 byte");
-    CHECK(emu::byteSize(9 * kMiB + kMiB / 2) == "9.5 MiB");
-    CHECK(emu::byteSize(std::uint64_t{1} << 40) == "1 TiB");
+    CHECK(tileprof::byteSize(0) == "0 bytes");
+    CHECK(tileprof::byteSize(1) == "1 byte");
+    CHECK(tileprof::byteSize(1023) == "1023 bytes");
+    CHECK(tileprof::byteSize(1024) == "1 KiB");
+    CHECK(tileprof::byteSize(1536) == "1.5 KiB");
+    CHECK(tileprof::byteSize(4 * kMiB) == "4 MiB");
+    CHECK(tileprof::byteSize(4 * kMiB + 512) == "4 MiB + 512 bytes");
+    CHECK(tileprof::byteSize(4 * kMiB + 1) == "4 MiB + 1 byte");
+    CHECK(tileprof::byteSize(9 * kMiB + kMiB / 2) == "9.5 MiB");
+    CHECK(tileprof::byteSize(std::uint64_t{1} << 40) == "1 TiB");
 }
 
 TEST_CASE("file limits: every loader refuses a file over its bound without reading it")

@@ -3,11 +3,11 @@
 // them, tiles it did not read carry none, and the budget line is drawn where the budget is. The
 // expected reads and costs come from running the scenario here, not from the GUI.
 
-#include "profiler/bundled_roms.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
 #include "profiler/gui/palette.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -4,14 +4,14 @@
 // (written from ld65's debug file by roms/tools/bass_symbols.cpp). Every bundled scenario runs on
 // it and every call leaves the entity as roms/tile-collision does; only the cost differs.
 
-#include "emu/input_error.hpp"
-#include "profiler/attribution/attribution.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/call_observer.hpp"
-#include "profiler/runner/collision_machine.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "base/input_error.hpp"
+#include "profiler/engine/attribution/attribution.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/call_observer.hpp"
+#include "profiler/engine/runner/collision_machine.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
@@ -154,7 +154,7 @@ TEST_CASE("hitbox frames: the ROM-records build runs the scenarios of its hitbox
         try {
             runScenario(scenario, romFrames());
             FAIL("a hitbox the ROM's records lack was accepted");
-        } catch (const emu::InputError& e) {
+        } catch (const tileprof::InputError& e) {
             checkMessage(e.what(), path.string() + ":" + std::to_string(*refusedAt),
                          {"is in none of the 9 records", "tile-collision-rom-frames.manifest.toml",
                           "{ left = 1, right = 3, top = 16, height = 32 }", "{ left = 0, right = 0, top = 0, height = 255 }"});
@@ -281,7 +281,7 @@ TEST_CASE("hitbox frames: a map variable its format cannot hold for a scenario's
     try {
         runScenario(scenario, rom);
         FAIL("a map variable past its format was written");
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         checkMessage(dir.relative(e.what()), "frames.toml:" + std::to_string(lineWith(slurp(dir.file("frames.toml")), "at = \"MapRight\"") - 1),
                      {"map variable \"origin_x + tile_size * width\" is 4608 for this map (32 x 14 tiles), which its "
                       "format does not hold (0..255)"});

@@ -3,12 +3,12 @@
 // its floor mirror runs without a failure, their expectations pinning the frame where it happens;
 // states one pixel off fail; a clip says what the box went into.
 
-#include "profiler/runner/invariants.hpp"
+#include "profiler/engine/runner/invariants.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/loaded_rom.hpp"
 
 #include <doctest/doctest.h>

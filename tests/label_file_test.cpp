@@ -1,7 +1,7 @@
-#include "profiler/symbols/label_file.hpp"
-#include "profiler/symbols/symbol_file.hpp"
+#include "profiler/formats/symbols/label_file.hpp"
+#include "profiler/formats/symbols/symbol_file.hpp"
 
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include "tests/support/text.hpp"
 
@@ -62,7 +62,7 @@ std::string errorOf(const std::string& text)
 {
     try {
         read(text);
-    } catch (const emu::InputError& error) {
+    } catch (const tileprof::InputError& error) {
         return error.what();
     }
     return "no error";
@@ -78,7 +78,7 @@ TEST_CASE("label files: a bass symbol file of an engine's namespaces, unsorted a
     CHECK(info.symbol("MovingDown", "test").qualifiedName == routine + ".MovingDown");
     CHECK(info.symbol("Project.MS_FrameData", "test").value == 0x818000);
     CHECK(info.symbol("Entity.entityPool", "test").value == 0x7E0100);
-    CHECK_THROWS_WITH_AS(info.symbol("Loop", "test"), doctest::Contains("is ambiguous"), emu::InputError);
+    CHECK_THROWS_WITH_AS(info.symbol("Loop", "test"), doctest::Contains("is ambiguous"), tileprof::InputError);
 
     // NoHitbox lies before the routine's own label, and spans up to it: an outer level.
     CHECK(scopeName(info, 0x808000) == routine + ".NoHitbox");
@@ -157,7 +157,7 @@ TEST_CASE("label files: ld65's VICE list keeps both procs' Loop, and asking for 
     CHECK(info.symbol("MoveEntity", "test").value == 0x00801D);
     CHECK(info.symbol("History", "test").value == 0x7E2000);
     CHECK_THROWS_WITH_AS(info.symbol("Loop", "test"), doctest::Contains("Loop ($008006), Loop ($008018)"),
-                         emu::InputError);
+                         tileprof::InputError);
     using Ranges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
     CHECK(info.scopeRanges("Loop") == Ranges{{0x008006, 0x008008}, {0x008018, 0x00801D}});
 }

@@ -1,10 +1,10 @@
 // ROM manifests: the real one loads into exactly the fields its text gives, and every kind of bad
 // manifest fails with a message that starts with the file and line of the problem.
 
-#include "profiler/rom/manifest.hpp"
+#include "profiler/model/target/manifest.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
 
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -251,7 +251,7 @@ TEST_CASE("manifest: an empty file and a missing file are named")
     try {
         loadManifest("/nonexistent/manifest.toml");
         FAIL("loadManifest accepted a missing file");
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         checkMessage(e.what(), "/nonexistent/manifest.toml", {"cannot open"});
     }
 }

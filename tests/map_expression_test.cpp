@@ -1,4 +1,4 @@
-#include "profiler/rom/map_expression.hpp"
+#include "profiler/model/target/map_expression.hpp"
 
 #include <doctest/doctest.h>
 

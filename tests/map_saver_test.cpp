@@ -2,12 +2,12 @@
 // scenario file, or the changed GIDs of a Tiled map, and every other byte as it was; a file that
 // changed on disk since it was loaded is refused, not overwritten.
 
-#include "profiler/scenario/map_saver.hpp"
+#include "profiler/model/scenario/map_saver.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/map/json_spans.hpp"
-#include "profiler/map/tiled_map.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "base/input_error.hpp"
+#include "profiler/formats/json/json_spans.hpp"
+#include "profiler/formats/map/tiled_map.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -72,7 +72,7 @@ std::string saveError(const Scenario& s, const TempDir& dir)
 {
     try {
         saveMap(s);
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
     return "";

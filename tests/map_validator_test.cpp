@@ -1,9 +1,10 @@
 // The slope placement rules: each rule on a small map that breaks only it, maps that keep every
 // rule, the reference design's own test map, and `tileprof validate`.
 
-#include "profiler/map/map_validator.hpp"
+#include "profiler/formats/map/map_validator.hpp"
 
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/scenario/scenario_validator.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/random_play.hpp"
 #include "tests/support/untech_design.hpp"

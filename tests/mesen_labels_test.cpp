@@ -5,8 +5,8 @@
 // then deletes every earlier label that has its name or any of its bytes.
 
 #include "emu/rom_image.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

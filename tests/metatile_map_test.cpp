@@ -2,12 +2,12 @@
 // metatile of its type instead of writing the table (tile-collision-metatiles, built from the same
 // routine with metatiles.s), and refuses a map whose types the table lacks.
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/collision_machine.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/collision_machine.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/manifest_text.hpp"
@@ -38,7 +38,7 @@ std::string runError(const Scenario& scenario, const ProfiledRom& rom)
 {
     try {
         runScenario(scenario, rom);
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return e.what();
     }
     return "";
@@ -95,7 +95,7 @@ TEST_CASE("metatile map: a map needing a type the ROM's table lacks is refused a
         try {
             loadProfiledRom(RomFiles{bundledRomPath("tile-collision"), std::nullopt,
                                      dir.write("ports.toml", replaced(ports, "[call]", "[symbols]\nPorts = 0x2100\n\n[call]"))});
-        } catch (const emu::InputError& e) {
+        } catch (const tileprof::InputError& e) {
             return std::string(e.what());
         }
         return std::string();

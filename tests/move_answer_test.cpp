@@ -3,11 +3,11 @@
 // the entity by its velocity when the answer allows it, and sets the state bits of the directions
 // it was stopped in when not.
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

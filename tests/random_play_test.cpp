@@ -6,11 +6,11 @@
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/random_play.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario_validator.hpp"
-#include "profiler/scenario/scenario_writer.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario_validator.hpp"
+#include "profiler/model/scenario/scenario_writer.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>

@@ -2,9 +2,9 @@
 // routine slower or over budget. The slower build is tile-collision-slowed, the same routine with
 // a NOP in MoveEntityAndProcessTileCollisions::XAxis: exactly two cycles more on every call.
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/regression/figures.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/reports/baseline/baseline.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -609,7 +609,7 @@ TEST_CASE("regression: every figure a baseline or report holds is checked for it
         try {
             parseFigures(text, "b.json");
             FAIL("loaded");
-        } catch (const emu::InputError& e) {
+        } catch (const tileprof::InputError& e) {
             CHECK(std::string(e.what()) == "b.json: " + problem);
         }
     }

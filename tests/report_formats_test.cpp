@@ -3,7 +3,7 @@
 // the terminal tables. Each is checked for its syntax and for figures that agree with the JSON
 // report of the same run; `--out` and repeated runs must give the same bytes.
 
-#include "profiler/bundled_roms.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

@@ -1,4 +1,4 @@
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
 
 #include "tests/support/temp_dir.hpp"
@@ -96,7 +96,7 @@ std::string parseError(std::vector<std::uint8_t> bytes)
 {
     try {
         emu::parseRom(std::move(bytes), kName);
-    } catch (const emu::InputError& error) {
+    } catch (const tileprof::InputError& error) {
         return error.what();
     }
     FAIL("parseRom accepted the image");
@@ -122,7 +122,7 @@ std::string loadError(const fs::path& path)
 {
     try {
         emu::loadRomFile(path);
-    } catch (const emu::InputError& error) {
+    } catch (const tileprof::InputError& error) {
         return error.what();
     }
     FAIL("loadRomFile accepted the file");

@@ -4,14 +4,14 @@
 // whose debug file or manifest does not fit is refused. The bad ROMs are copies of the built one
 // with a few bytes patched, found through its debug file.
 
-#include "profiler/runner/scenario_runner.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
 
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/symbols/debug_info.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/rom_copy.hpp"
 
@@ -103,7 +103,7 @@ std::string runError(const TempDir& dir, const std::string& name, const RunOptio
 {
     try {
         run(dir, name, options);
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
     return "";
@@ -114,7 +114,7 @@ std::string romError(const TempDir& dir)
 {
     try {
         loadProfiledRom(dir.path() / "tile-collision.sfc");
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
     return "";

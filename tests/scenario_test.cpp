@@ -2,10 +2,10 @@
 // kind of bad input fails with a message that starts with the file and line (and column) of the
 // problem.
 
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/map/tiled_map.hpp"
+#include "base/input_error.hpp"
+#include "profiler/formats/map/tiled_map.hpp"
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -42,7 +42,7 @@ std::string scenarioError(const std::string& text, const std::vector<std::pair<s
     }
     try {
         loadScenario(dir.write("s.toml", text), &test::untechDesign());
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
     return "";
@@ -54,7 +54,7 @@ std::string tiledError(const std::string& map)
     const TempDir dir;
     try {
         loadTiledMap(dir.write("m.tmj", map), test::untechDesign());
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
     return "";
@@ -264,14 +264,14 @@ TEST_CASE("scenario: malformed TOML and unreadable files")
     try {
         loadScenario(dir.write("x", "").parent_path() / "missing.toml", &test::untechDesign());
         FAIL("a missing file loaded");
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         CHECK(dir.relative(e.what()) == "missing.toml: cannot open: No such file or directory");
     }
     const fs::path directory = dir.write("x", "").parent_path();
     CHECK_THROWS_WITH_AS(loadScenario(directory, &test::untechDesign()), (directory.string() + ": cannot read: Is a directory").c_str(),
-                         emu::InputError);
+                         tileprof::InputError);
     CHECK_THROWS_WITH_AS(loadTiledMap(directory, test::untechDesign()), (directory.string() + ": cannot read: Is a directory").c_str(),
-                         emu::InputError);
+                         tileprof::InputError);
 }
 
 TEST_CASE("scenario: unknown keys")

@@ -5,12 +5,12 @@
 // hitbox an entity can have and the gravities it can have; `run` refuses a map that breaks it,
 // `validate` lists what breaks it.
 
-#include "profiler/scenario/scenario_validator.hpp"
+#include "profiler/model/scenario/scenario_validator.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"

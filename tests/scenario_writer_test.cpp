@@ -1,10 +1,10 @@
 // Scenarios written back as TOML: every bundled scenario, and one with every key and awkward
 // numbers and strings, loads back to the same values; saving goes through a temporary file.
 
-#include "profiler/scenario/scenario_writer.hpp"
+#include "profiler/model/scenario/scenario_writer.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -275,7 +275,7 @@ TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
     try {
         saveScenario(s, missing);
         FAIL("saved into a missing directory");
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         CHECK(std::string(e.what()) == missing.string() + ": cannot write: No such file or directory");
     }
     CHECK(!fs::exists(dir.file("missing")));
@@ -286,7 +286,7 @@ TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
     try {
         saveScenario(s, dir.file("folder.toml"));
         FAIL("saved over a directory");
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         CHECK(std::string(e.what()) == dir.file("folder.toml").string() + ": cannot write: Is a directory");
     }
     CHECK(fs::is_directory(dir.file("folder.toml")));

@@ -3,10 +3,10 @@
 // alone. The two images must be the same bytes, so everything tileprof reads through the labels
 // (addresses, cases, costs, attribution) must come out as through ld65's debug file.
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"

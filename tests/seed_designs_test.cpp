@@ -1,13 +1,13 @@
 // The seeds' designs (roms/designs/seed00N.toml) state the shapes their ROMs hold in tables of
 // their own, which no manifest key reads: each design must draw exactly what its ROM tests.
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "emu/input_error.hpp"
-#include "profiler/runner/collision_machine.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/scenario/scenario_validator.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "base/input_error.hpp"
+#include "profiler/engine/runner/collision_machine.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/scenario/scenario_validator.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
@@ -96,9 +96,9 @@ TEST_CASE("seed designs: seed001 steps rows by 16 tiles, so its manifest takes m
     const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed001-metatile-walkability"));
     CHECK(rom.manifest.minMapWidth == 16);
     CHECK_THROWS_WITH_AS(runScenario(loadScenario(narrow), rom),
-                         doctest::Contains("narrow.toml:4: the map is 15 x 3 tiles;"), emu::InputError);
+                         doctest::Contains("narrow.toml:4: the map is 15 x 3 tiles;"), tileprof::InputError);
     CHECK_THROWS_WITH_AS(runScenario(loadScenario(narrow), rom), doctest::Contains("takes at least 16 x 1"),
-                         emu::InputError);
+                         tileprof::InputError);
 }
 
 TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not in its blocked ones")
@@ -113,7 +113,7 @@ TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not
     };
     CHECK_NOTHROW(loadScenario(scenario("60.0"))); // the box's rows 48..71
     CHECK_THROWS_WITH_AS(loadScenario(scenario("61.0")),
-                         doctest::Contains("overlaps the GROUND_HALF_SOLID tile at row 4, column 12"), emu::InputError);
+                         doctest::Contains("overlaps the GROUND_HALF_SOLID tile at row 4, column 12"), tileprof::InputError);
 }
 
 // seed003 rests a box one unit into the floor and lets it overlap a ceiling by one (its design's

@@ -2,8 +2,8 @@
 // scenario of the seed's ROM and on its tour, each call of the variant leaves the entity exactly as
 // the faithful build does and runs the same case, and the variant costs fewer cycles in all.
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/bundled_calls.hpp"
 
 #include <doctest/doctest.h>

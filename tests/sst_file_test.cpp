@@ -1,6 +1,6 @@
-#include "profiler/conformance/sst_file.hpp"
+#include "profiler/engine/conformance/sst_file.hpp"
 
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -30,7 +30,7 @@ std::string errorOf(const fs::path& path)
 {
     try {
         readSstFile(path);
-    } catch (const emu::InputError& error) {
+    } catch (const tileprof::InputError& error) {
         return error.what();
     }
     return "no error";

@@ -2,11 +2,11 @@
 // manifest's [symbols] giving what that file lacks. The bundled ROM, profiled from its own Mesen
 // labels, must run every call exactly as it does from its debug file.
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -27,7 +27,7 @@ std::string romError(const TempDir& dir, const RomFiles& files)
 {
     try {
         loadProfiledRom(files);
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
     return "";

@@ -1,10 +1,10 @@
 // Tile shapes come from the design's surfaces, read from the ROM's own height tables
 // (untech-collision.md section 2), or from its masks.
 
-#include "profiler/gui/tile_shape.hpp"
+#include "profiler/debugger/tile_shape.hpp"
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/untech_design.hpp"
 

@@ -2,8 +2,8 @@
 // for the same call, its tile reads are the call's, and a frame or entity the scenario does not
 // have is refused. A call that faults is traced up to its fault.
 
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"

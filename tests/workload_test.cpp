@@ -2,8 +2,8 @@
 // not, and the LoROM bus adds exactly its DRAM refresh to them.
 
 #include "emu/rom_image.hpp"
-#include "profiler/bench/workload.hpp"
-#include "profiler/bundled_roms.hpp"
+#include "profiler/engine/bench/workload.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,11 +1,11 @@
 #include "profiler/cli/bench_command.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/bench/workload.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/cli/exit_codes.hpp"
+#include "base/input_error.hpp"
+#include "profiler/engine/bench/workload.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/cli/scenario_runs.hpp"
-#include "profiler/explore/explorer.hpp"
+#include "profiler/engine/explore/explorer.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -135,7 +135,7 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
         emu::RomImage rom;
         try {
             rom = emu::loadRomFile(bundledRomPath(w->romName));
-        } catch (const emu::InputError& e) {
+        } catch (const InputError& e) {
             std::fprintf(stderr, "tileprof bench: %s\n", e.what());
             return kExitBadInput;
         }
@@ -189,7 +189,7 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
         std::printf("\nexplore (the reference room, %s calls, %u jobs): %s calls/s (target: 500,000)\n",
                     grouped(kExploreCalls).c_str(), std::max(1u, std::thread::hardware_concurrency()),
                     grouped(static_cast<std::uint64_t>(exploreRate(kExploreCalls))).c_str());
-    } catch (const emu::InputError& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof bench: %s\n", e.what());
         exitCode = kExitBadInput;
     }

@@ -1,12 +1,12 @@
 #include "profiler/cli/explore_command.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/cli/exit_codes.hpp"
+#include "base/input_error.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
-#include "profiler/explore/explorer.hpp"
-#include "profiler/report/explore_report.hpp"
-#include "profiler/scenario/scenario_writer.hpp"
+#include "profiler/engine/explore/explorer.hpp"
+#include "profiler/reports/explore/explore_report.hpp"
+#include "profiler/model/scenario/scenario_writer.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -51,7 +51,7 @@ std::string writeFinding(const Scenario& shrunk, const fs::path& path, const std
     std::string text = "# tileprof explore --seed " + std::to_string(seed) + ": " + what + "\n" + "# Replay: " +
                        replayCommand + path.string() + "\n" + scenarioToml(s);
     if (!writeReport(text, path.string(), "explore")) {
-        throw emu::InputError(path.string() + ": cannot write the explored scenario");
+        throw InputError(path.string() + ": cannot write the explored scenario");
     }
     return path.string();
 }
@@ -146,7 +146,7 @@ int runExploreCommand(const ExploreCommandOptions& o)
             }
             all.push_back(std::move(e));
         }
-    } catch (const emu::InputError& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof explore: %s\n", e.what());
         return kExitBadInput;
     } catch (const fs::filesystem_error& e) {

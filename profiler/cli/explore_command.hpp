@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/rom/rom_files.hpp"
+#include "profiler/model/target/rom_files.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,10 +1,10 @@
 #include "profiler/cli/labels_command.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/cli/exit_codes.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
-#include "profiler/symbols/mesen_labels.hpp"
+#include "profiler/reports/labels/mesen_labels.hpp"
 
 #include <cstdio>
 
@@ -15,7 +15,7 @@ int runLabelsCommand(const std::string& rom, const std::string& out)
     try {
         const ProfiledRom loaded = loadProfiledRom(rom.empty() ? bundledRomPath(kDefaultRom) : std::filesystem::path(rom));
         return writeReport(mesenLabels(loaded), out, "labels") ? kExitOk : kExitBadInput;
-    } catch (const emu::InputError& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof labels: %s\n", e.what());
         return kExitBadInput;
     }

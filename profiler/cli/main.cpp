@@ -1,8 +1,8 @@
-#include "profiler/bench/workload.hpp"
+#include "profiler/engine/bench/workload.hpp"
 #include "profiler/cli/bench_command.hpp"
 #include "profiler/cli/compare_command.hpp"
 #include "profiler/cli/explore_command.hpp"
-#include "profiler/cli/exit_codes.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/cli/labels_command.hpp"
 #include "profiler/cli/rom_command.hpp"
 #include "profiler/cli/regression_commands.hpp"
@@ -10,7 +10,7 @@
 #include "profiler/cli/sst_command.hpp"
 #include "profiler/cli/trace_command.hpp"
 #include "profiler/cli/validate_command.hpp"
-#include "profiler/design/design.hpp"
+#include "profiler/formats/design/design.hpp"
 
 #include <CLI/CLI.hpp>
 

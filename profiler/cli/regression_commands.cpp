@@ -1,11 +1,11 @@
 #include "profiler/cli/regression_commands.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/cli/exit_codes.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
-#include "profiler/regression/comparison.hpp"
+#include "profiler/reports/baseline/comparison.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -76,7 +76,7 @@ int runCheckCommand(const RegressionOptions& o)
     try {
         const Figures baseline = loadFigures(o.baseline);
         if (baseline.scenarios.empty() && o.scenarios.empty()) {
-            throw emu::InputError(o.baseline + ": the baseline names no scenarios");
+            throw InputError(o.baseline + ": the baseline names no scenarios");
         }
         const std::vector<std::string> scenarios =
             o.scenarios.empty() ? baselineScenarios(baseline, o.baseline) : o.scenarios;
@@ -90,7 +90,7 @@ int runCheckCommand(const RegressionOptions& o)
             return kExitBadInput;
         }
         return finish(compare(baseline, *now, o.tolerance, true), "check", o);
-    } catch (const emu::InputError& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof check: %s\n", e.what());
         return kExitBadInput;
     }
@@ -102,16 +102,16 @@ int runDiffCommand(const RegressionOptions& o)
     const std::string& b = o.compared[1];
     try {
         if (isRom(a) != isRom(b)) {
-            throw emu::InputError("compare two JSON reports or baselines, or two ROM builds, not one of each (" + a +
+            throw InputError("compare two JSON reports or baselines, or two ROM builds, not one of each (" + a +
                                   ", " + b + ")");
         }
         if (!isRom(a)) {
             if (!o.scenarios.empty()) {
-                throw emu::InputError("scenarios are run only when comparing two ROM builds");
+                throw InputError("scenarios are run only when comparing two ROM builds");
             }
             for (const std::string* file : {&o.oldSymbols, &o.oldManifest, &o.newSymbols, &o.newManifest}) {
                 if (!file->empty()) {
-                    throw emu::InputError("a symbol file or manifest (" + *file +
+                    throw InputError("a symbol file or manifest (" + *file +
                                           ") belongs to a ROM build; these are JSON reports or baselines");
                 }
             }
@@ -123,7 +123,7 @@ int runDiffCommand(const RegressionOptions& o)
             return kExitBadInput;
         }
         return finish(compare(*old, *now, o.tolerance, false), "diff", o);
-    } catch (const emu::InputError& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof diff: %s\n", e.what());
         return kExitBadInput;
     }

@@ -1,6 +1,6 @@
 #include "profiler/cli/report_command.hpp"
 
-#include "profiler/cli/exit_codes.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 

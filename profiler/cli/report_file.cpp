@@ -1,8 +1,8 @@
 #include "profiler/cli/report_file.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/report/lcov_report.hpp"
-#include "profiler/scenario/replace_file.hpp"
+#include "base/input_error.hpp"
+#include "profiler/reports/coverage/lcov_report.hpp"
+#include "base/replace_file.hpp"
 
 #include <cstdio>
 
@@ -16,7 +16,7 @@ bool writeReport(const std::string& text, const std::string& out, const char* co
     }
     try {
         replaceFile(out, text);
-    } catch (const emu::InputError& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
         return false;
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/coverage/code_coverage.hpp"
+#include "profiler/engine/coverage/code_coverage.hpp"
 
 #include <string>
 #include <vector>

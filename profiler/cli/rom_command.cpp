@@ -1,8 +1,8 @@
 #include "profiler/cli/rom_command.hpp"
 
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
-#include "profiler/cli/exit_codes.hpp"
+#include "base/exit_codes.hpp"
 
 #include <cstdio>
 
@@ -68,7 +68,7 @@ int runRomCommand(const std::vector<std::string>& files)
             for (const std::string& warning : rom.warnings) {
                 std::fprintf(stderr, "tileprof rom: warning: %s\n", warning.c_str());
             }
-        } catch (const emu::InputError& e) {
+        } catch (const InputError& e) {
             std::fprintf(stderr, "tileprof rom: %s\n", e.what());
             exitCode = kExitBadInput;
         }

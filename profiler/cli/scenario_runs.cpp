@@ -1,7 +1,7 @@
 #include "profiler/cli/scenario_runs.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 
 #include <unistd.h>
 
@@ -120,7 +120,7 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
             });
             runs.results.push_back(runScenario(scenario, *rom, options));
             runs.romOf.push_back(rom);
-        } catch (const emu::InputError& e) {
+        } catch (const InputError& e) {
             std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
             runs.problems.push_back({paths[i], e.what()});
         }

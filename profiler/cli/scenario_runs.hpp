@@ -1,7 +1,7 @@
 #pragma once
 
-#include "profiler/report/run_report.hpp"
-#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/reports/run/run_report.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 
 #include <filesystem>
 #include <map>

@@ -1,8 +1,8 @@
 #include "profiler/cli/sst_command.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/cli/exit_codes.hpp"
-#include "profiler/conformance/sst_runner.hpp"
+#include "base/input_error.hpp"
+#include "base/exit_codes.hpp"
+#include "profiler/engine/conformance/sst_runner.hpp"
 
 #include <cstdio>
 
@@ -16,7 +16,7 @@ int runSstCommand(const std::vector<std::string>& files, bool quiet)
         SstResult result;
         try {
             result = runSstFile(readSstFile(path));
-        } catch (const emu::InputError& e) {
+        } catch (const InputError& e) {
             std::fprintf(stderr, "tileprof sst: %s\n", e.what());
             return kExitBadInput;
         }

@@ -1,11 +1,11 @@
 #include "profiler/cli/trace_command.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/cli/exit_codes.hpp"
+#include "base/input_error.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/cli/report_file.hpp"
-#include "profiler/report/trace_report.hpp"
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/reports/trace/trace_report.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -24,7 +24,7 @@ int entityIndex(const Scenario& s, const std::string& name)
     for (const EntitySpec& e : s.entities) {
         names += (names.empty() ? "\"" : ", \"") + e.name + "\"";
     }
-    throw emu::InputError(s.path.string() + ": no entity \"" + name + "\" (its entities: " + names + ")");
+    throw InputError(s.path.string() + ": no entity \"" + name + "\" (its entities: " + names + ")");
 }
 
 } // namespace
@@ -35,7 +35,7 @@ int runTraceCommand(const TraceCommandOptions& o)
         const std::optional<ProfiledRom> givenRom = o.rom ? std::optional(loadProfiledRom(*o.rom)) : std::nullopt;
         const Scenario scenario = loadScenario(o.scenario, givenRom ? &givenRom->manifest.design : nullptr);
         if (o.frame < 1 || o.frame > scenario.frames) {
-            throw emu::InputError(scenario.path.string() + ": no frame " + std::to_string(o.frame) +
+            throw InputError(scenario.path.string() + ": no frame " + std::to_string(o.frame) +
                                   " (the scenario runs frames 1 to " + std::to_string(scenario.frames) + ")");
         }
         RunOptions options;
@@ -50,7 +50,7 @@ int runTraceCommand(const TraceCommandOptions& o)
             while (run.framesRun() < o.frame) {
                 run.runFrame();
             }
-        } catch (const emu::InputError& e) {
+        } catch (const InputError& e) {
             // A call that does not return properly stops the run. If it is the traced call (or one
             // after it in its frame), the trace up to the fault is what the user came for.
             if (!run.result().trace) {
@@ -63,7 +63,7 @@ int runTraceCommand(const TraceCommandOptions& o)
             std::fprintf(stderr, "tileprof trace: the trace stops where the run did: %s\n", fault->c_str());
         }
         return written && !fault ? kExitOk : kExitBadInput;
-    } catch (const emu::InputError& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof trace: %s\n", e.what());
         return kExitBadInput;
     }

@@ -1,12 +1,12 @@
 #include "profiler/cli/validate_command.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/cli/exit_codes.hpp"
-#include "profiler/map/map_validator.hpp"
-#include "profiler/map/tiled_map.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/scenario/scenario.hpp"
-#include "profiler/scenario/scenario_validator.hpp"
+#include "base/input_error.hpp"
+#include "base/exit_codes.hpp"
+#include "profiler/formats/map/map_validator.hpp"
+#include "profiler/formats/map/tiled_map.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/scenario/scenario_validator.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -65,7 +65,7 @@ int runValidateCommand(const std::vector<std::string>& files, const std::string&
                 std::printf("%s: %zu violation%s\n", file.c_str(), count, count == 1 ? "" : "s");
                 exitCode = std::max(exitCode, kExitFailed);
             }
-        } catch (const emu::InputError& e) {
+        } catch (const InputError& e) {
             std::fprintf(stderr, "tileprof validate: %s\n", e.what());
             exitCode = kExitBadInput;
         }

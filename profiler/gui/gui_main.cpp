@@ -1,6 +1,6 @@
 // tileprof-gui: the visual debugger (DESIGN section 6), in a window or headless.
 
-#include "profiler/cli/exit_codes.hpp"
+#include "base/exit_codes.hpp"
 #include "profiler/gui/debugger_ui.hpp"
 #include "profiler/gui/glfw_window.hpp"
 #include "profiler/gui/headless_screenshot.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/gui/debugger_input.hpp"
+#include "profiler/debugger/debugger_input.hpp"
 
 #include <GLFW/glfw3.h>
 

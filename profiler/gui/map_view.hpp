@@ -1,7 +1,7 @@
 #pragma once
 
-#include "profiler/gui/debugger_session.hpp"
-#include "profiler/gui/tile_shape.hpp"
+#include "profiler/debugger/debugger_session.hpp"
+#include "profiler/debugger/tile_shape.hpp"
 #include "profiler/gui/ui_geometry.hpp"
 
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/gui/tile_shape.hpp"
+#include "profiler/debugger/tile_shape.hpp"
 
 #include <cstdint>
 

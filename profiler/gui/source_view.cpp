@@ -1,9 +1,9 @@
 #include "profiler/gui/source_view.hpp"
 
-#include "emu/file_contents.hpp"
+#include "base/file_contents.hpp"
 #include "profiler/gui/imgui_colour.hpp"
-#include "profiler/report/source_path.hpp"
-#include "profiler/text/text_lines.hpp"
+#include "profiler/reports/markup/source_path.hpp"
+#include "base/text_lines.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -15,7 +15,7 @@ const std::vector<std::string>& SourceView::linesOf(const std::string& file)
     auto [it, added] = text_.try_emplace(file);
     if (added) {
         try {
-            const std::string contents = emu::readFileContents(file, "source file", {16u << 20, "a source file"});
+            const std::string contents = readFileContents(file, "source file", {16u << 20, "a source file"});
             forEachLine(contents, [&lines = it->second](std::string_view line, int) { lines.emplace_back(line); });
         } catch (const std::exception&) {
             // Shown as missing below: the ROM's debug file names a source that is not here.

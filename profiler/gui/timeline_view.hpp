@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/gui/debugger_session.hpp"
+#include "profiler/debugger/debugger_session.hpp"
 #include "profiler/gui/ui_geometry.hpp"
 
 namespace tileprof::gui {

@@ -4,7 +4,7 @@
 // source lines or equates, and not in address order (here: by name). The labels ca65 makes for a
 // macro's .LOCAL symbols, one per expansion, are left out. Exits 2 on a file it cannot read or write.
 
-#include "profiler/symbols/debug_info.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // set_rom_checksum FILE.sfc: fills in the checksum complement and checksum of a linked LoROM or
 // HiROM image, in place. Exits 2 with the file unchanged if the image is not one tileprof loads.
 
-#include "emu/input_error.hpp"
+#include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
 
 #include <cerrno>
@@ -19,7 +19,7 @@ void writeChecksumBytes(const emu::RomImage& image)
     const std::size_t fileOffset = (image.copierHeaderRemoved ? 512 : 0) + at;
     std::FILE* file = std::fopen(image.name.c_str(), "r+b");
     if (file == nullptr) {
-        throw emu::InputError(image.name + ": cannot open for writing: " + std::strerror(errno));
+        throw tileprof::InputError(image.name + ": cannot open for writing: " + std::strerror(errno));
     }
     // Flushed before closing so that a failed write is caught with its errno.
     const bool written = std::fseek(file, static_cast<long>(fileOffset), SEEK_SET) == 0 &&
@@ -28,7 +28,7 @@ void writeChecksumBytes(const emu::RomImage& image)
     const int writeError = errno;
     std::fclose(file);
     if (!written) {
-        throw emu::InputError(image.name + ": cannot write: " + std::strerror(writeError));
+        throw tileprof::InputError(image.name + ": cannot write: " + std::strerror(writeError));
     }
 }
 

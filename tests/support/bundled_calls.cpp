@@ -1,7 +1,7 @@
 #include "tests/support/bundled_calls.hpp"
 
-#include "profiler/runner/scenario_runner.hpp"
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/paths.hpp"
 
 #include <doctest/doctest.h>

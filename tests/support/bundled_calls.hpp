@@ -1,7 +1,7 @@
 #pragma once
 
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/runner/call_record.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/call/call_record.hpp"
 
 #include <cstddef>
 #include <filesystem>

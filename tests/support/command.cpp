@@ -1,6 +1,6 @@
 #include "tests/support/command.hpp"
 
-#include "profiler/text/shell_word.hpp"
+#include "base/shell_word.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"
 

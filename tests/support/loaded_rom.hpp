@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/rom/profiled_rom.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 
 #include <string_view>
 

@@ -1,7 +1,7 @@
 #include "tests/support/manifest_text.hpp"
 
-#include "emu/input_error.hpp"
-#include "profiler/rom/manifest.hpp"
+#include "base/input_error.hpp"
+#include "profiler/model/target/manifest.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace tileprof::test {
@@ -16,7 +16,7 @@ std::string manifestError(const std::string& text)
     const TempDir dir;
     try {
         loadManifest(dir.write("manifest.toml", text));
-    } catch (const emu::InputError& e) {
+    } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
     return "";

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/scenario/scenario.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -1,9 +1,9 @@
 #include "tests/support/rom_copy.hpp"
 
 #include "emu/rom_image.hpp"
-#include "profiler/bundled_roms.hpp"
-#include "profiler/rom/profiled_rom.hpp"
-#include "profiler/symbols/mesen_labels.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/reports/labels/mesen_labels.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/design/design.hpp"
+#include "profiler/formats/design/design.hpp"
 
 #include <string_view>
 

@@ -1,0 +1,115 @@
+#pragma once
+
+#include "emu/rom_image.hpp"
+#include "profiler/engine/attribution/profile.hpp"
+#include "profiler/engine/call/call_record.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace tileprof {
+
+// Attributes the steps of calls to functions and source lines. Calls may come from several ROMs;
+// their functions and lines are merged by name, unless each ROM is given a name: then they are
+// "ROM: function", and a line counts per ROM. A PC belongs to the innermost scope whose span
+// holds it, so tail calls and jump tables need no special handling; JSR, JSL and interrupts open
+// a frame that the matching return (the one landing on the frame's return address) closes, so
+// RTS-dispatch and PEA/RTL tricks cannot unbalance it.
+class ProfileBuilder {
+public:
+    // `call.steps` must have been recorded (RunOptions::recordSteps). `debug` and `image` are those
+    // of the ROM the call ran on; the image gives the instructions of code `debug` has no line for.
+    void add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image, std::string_view romName = {});
+    Profile build() const;
+
+private:
+    // A dynamic calling context: the root, or a call at `callSite` made in context `parent`.
+    struct Context {
+        std::uint32_t parent;
+        std::uint32_t callSite;
+    };
+    // An address executed in one calling context of one ROM.
+    struct Site {
+        std::vector<std::uint32_t> functions; // stack, outermost first; ids into functions_
+        // edges[k] entered functions[k + 1]; its line is the call's, or the nested scope's first
+        // line. The profile's edges carry the line that entered them instead (enteredEdge).
+        std::vector<std::uint32_t> edges;
+        std::vector<std::uint32_t> lines;     // call-site lines, then its own; ids into lineKeys_
+        Cost cost;
+        std::uint64_t executions = 0;
+        std::uint64_t lastCall = 0;
+    };
+    struct FunctionInfo {
+        std::string name;
+        std::uint32_t entryLine; // the line of its first byte, where nesting enters it
+        std::string_view separator; // between the scopes of its name: its symbol file's
+        std::optional<std::uint32_t> entryAddress; // that byte, when its code has no line information
+    };
+    struct LineKey {
+        std::string rom; // its ROM's name when ROMs are named
+        std::string file;
+        int line;
+        std::uint32_t function;
+        std::optional<std::uint32_t> address; // an instruction without line information
+        std::string instruction;
+    };
+    struct EdgeKey {
+        std::uint32_t caller;
+        std::uint32_t callee;
+        std::uint32_t line;
+    };
+    // `flags`: P as the instruction at `address` began, the first time this site ran.
+    std::uint32_t siteFor(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address, std::uint8_t flags);
+    std::uint32_t makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address, std::uint8_t flags);
+    std::uint32_t contextFor(std::uint32_t debugIndex, std::uint32_t parent, std::uint32_t callSite);
+    std::vector<std::uint32_t> lexicalFunctions(std::uint32_t debugIndex, std::uint32_t address);
+    std::uint32_t functionId(const std::string& name, std::uint32_t debugIndex, bool isScope);
+    std::uint32_t lineId(const std::optional<SourceLine>& line, std::uint32_t function, std::uint32_t debugIndex);
+    std::uint32_t instructionLineId(std::uint32_t debugIndex, std::uint32_t address, std::uint8_t flags,
+                                    std::uint32_t function);
+    std::uint32_t edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line);
+    std::uint32_t enteredEdge(const Site& before, std::uint32_t edge);
+    // An edge on the stack of the call being added: where its inclusive cost began, and whether it
+    // counts it (recursion puts an edge on the stack more than once; its cost counts once).
+    struct OpenEdge {
+        std::uint32_t edge;
+        Cost start;
+        bool counts;
+    };
+    void closeEdges(std::vector<OpenEdge>& open, std::size_t keep);
+    std::uint32_t debugIndex(const DebugInfo& debug, const emu::RomImage& image, std::string_view romName);
+
+    std::vector<const DebugInfo*> debugs_;
+    std::vector<const emu::RomImage*> images_; // parallel to debugs_
+    std::vector<std::string> romNames_;        // parallel to debugs_: "" merges by name
+    std::vector<Context> contexts_{{0, 0}}; // [0] is the root
+    std::unordered_map<std::uint64_t, std::uint32_t> contextIds_;
+    std::vector<Site> sites_;
+    std::unordered_map<std::uint64_t, std::uint32_t> siteIds_;
+    // Direct-mapped in front of siteIds_: a routine runs the same few hundred sites over and over.
+    struct CachedSite {
+        std::uint64_t key = ~std::uint64_t{0};
+        std::uint32_t id = 0;
+    };
+    std::vector<CachedSite> siteCache_ = std::vector<CachedSite>(4096);
+    std::vector<FunctionInfo> functions_;
+    std::unordered_map<std::string, std::uint32_t> functionIds_;
+    std::vector<LineKey> lineKeys_;
+    std::unordered_map<std::string, std::uint32_t> lineIds_;
+    std::vector<EdgeKey> edgeKeys_;
+    std::unordered_map<std::uint64_t, std::uint32_t> edgeIds_;
+    std::vector<std::uint64_t> functionCalls_;    // per function: calls it ran in
+    std::vector<std::uint64_t> functionLastCall_; // the call that last counted it
+    std::vector<std::uint64_t> edgeEntries_;
+    std::vector<Cost> edgeInclusive_;
+    std::vector<std::uint32_t> edgeOpen_; // its occurrences on the stack of the call being added
+    std::uint64_t calls_ = 0;
+    Cost total_;
+};
+
+} // namespace tileprof

@@ -1,0 +1,200 @@
+#include "profiler/engine/conformance/sst_runner.hpp"
+
+#include "emu/cpu.hpp"
+#include "emu/flat_bus.hpp"
+
+#include <cstdio>
+#include <string_view>
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::uint8_t kMvp = 0x44;
+constexpr std::uint8_t kMvn = 0x54;
+constexpr std::size_t kMaxRecordedCycles = 4096; // a block move of A <= 7 needs 56
+
+class CycleRecorder {
+public:
+    // Each run is one instruction: a plain run loop, which compiles in a fraction of the time.
+    static constexpr bool kPlainRunLoop = true;
+
+    [[gnu::noinline]] void onAccess(const emu::BusAccess& access)
+    {
+        if (cycles.size() < kMaxRecordedCycles) {
+            cycles.push_back(access);
+        }
+    }
+    std::vector<emu::BusAccess> cycles;
+};
+
+std::string hex(std::uint32_t value, int digits)
+{
+    char text[16];
+    std::snprintf(text, sizeof text, "$%0*X", digits, value);
+    return text;
+}
+
+std::string address24(std::uint32_t address)
+{
+    return hex(address >> 16, 2) + ":" + hex(address & 0xFFFF, 4).substr(1);
+}
+
+std::string_view kindName(emu::AccessKind kind)
+{
+    switch (kind) {
+    case emu::AccessKind::Opcode: return "opcode fetch";
+    case emu::AccessKind::Operand: return "program read";
+    case emu::AccessKind::Read: return "data read";
+    case emu::AccessKind::Write: return "write";
+    case emu::AccessKind::Idle: return "internal";
+    }
+    return "?";
+}
+
+// The kind a vector's cycle describes. The oracle dialect distinguishes only read, write and
+// internal, so any of the three read kinds matches its reads.
+bool kindMatches(const SstCycle& expected, emu::AccessKind actual, bool busSignals)
+{
+    using emu::AccessKind;
+    if (!busSignals) {
+        switch (expected.rw) {
+        case 'w': return actual == AccessKind::Write;
+        case 'r': return actual == AccessKind::Opcode || actual == AccessKind::Operand || actual == AccessKind::Read;
+        default: return actual == AccessKind::Idle;
+        }
+    }
+    if (expected.vda && expected.vpa) {
+        return actual == AccessKind::Opcode;
+    }
+    if (expected.vpa) {
+        return actual == AccessKind::Operand;
+    }
+    if (expected.vda) {
+        return actual == (expected.rw == 'w' ? AccessKind::Write : AccessKind::Read);
+    }
+    return actual == AccessKind::Idle;
+}
+
+std::string describeExpected(const SstCycle& c, bool busSignals)
+{
+    std::string text;
+    if (busSignals) {
+        text = c.vda && c.vpa ? "opcode fetch" : c.vpa ? "program read" : c.vda ? (c.rw == 'w' ? "write" : "data read")
+                                                                             : "internal";
+    } else {
+        text = c.rw == 'w' ? "write" : c.rw == 'r' ? "read" : "internal";
+    }
+    if (c.address) {
+        text += " " + address24(*c.address);
+    }
+    if (c.value) {
+        text += " = " + hex(*c.value, 2);
+    }
+    return text;
+}
+
+std::string describeActual(const emu::BusAccess& a)
+{
+    std::string text = std::string(kindName(a.kind)) + " " + address24(a.address);
+    if (a.kind != emu::AccessKind::Idle) {
+        text += " = " + hex(a.value, 2);
+    }
+    return text;
+}
+
+void compareRegisters(const emu::Registers& want, const emu::Registers& got, std::vector<std::string>& out)
+{
+    const auto check = [&](const char* name, unsigned w, unsigned g, int digits) {
+        if (w != g) {
+            out.push_back(std::string(name) + ": expected " + hex(w, digits) + ", got " + hex(g, digits));
+        }
+    };
+    check("A", want.a, got.a, 4);
+    check("X", want.x, got.x, 4);
+    check("Y", want.y, got.y, 4);
+    check("S", want.s, got.s, 4);
+    check("D", want.d, got.d, 4);
+    check("PC", want.pc, got.pc, 4);
+    check("PB", want.pbr, got.pbr, 2);
+    check("DB", want.dbr, got.dbr, 2);
+    check("P", want.p, got.p, 2);
+    check("E", want.e, got.e, 1);
+}
+
+std::vector<std::string> runTest(const SstTest& test, bool busSignals, emu::FlatBus& bus)
+{
+    for (const auto& [address, value] : test.initial.ram) {
+        bus.poke(address, value);
+    }
+    emu::Cpu<emu::FlatBus> cpu(bus);
+    cpu.state.regs = test.initial.regs;
+    if (cpu.state.regs.e) {
+        // The SingleStepTests emulation-mode vectors give S a random high byte; the CPU holds 1.
+        cpu.state.regs.s = static_cast<std::uint16_t>(0x0100 | (cpu.state.regs.s & 0xFF));
+    }
+    const std::uint32_t start = cpu.state.regs.programAddress();
+    const std::uint8_t opcode = bus.peek(start);
+
+    CycleRecorder recorder;
+    cpu.run(emu::RunLimits{.instructions = 1}, recorder);
+    while ((opcode == kMvn || opcode == kMvp) && cpu.state.regs.programAddress() == start &&
+           recorder.cycles.size() < kMaxRecordedCycles) {
+        cpu.run(emu::RunLimits{.instructions = 1}, recorder);
+    }
+
+    std::vector<std::string> differences;
+    compareRegisters(test.final.regs, cpu.state.regs, differences);
+    for (const auto& [address, value] : test.final.ram) {
+        if (bus.peek(address) != value) {
+            differences.push_back("RAM " + address24(address) + ": expected " + hex(value, 2) + ", got " +
+                                  hex(bus.peek(address), 2));
+        }
+    }
+    if (test.cycles.size() != recorder.cycles.size()) {
+        differences.push_back("cycle count: expected " + std::to_string(test.cycles.size()) + ", got " +
+                              std::to_string(recorder.cycles.size()));
+    }
+    const std::size_t common = std::min(test.cycles.size(), recorder.cycles.size());
+    for (std::size_t i = 0; i < common; ++i) {
+        const SstCycle& want = test.cycles[i];
+        const emu::BusAccess& got = recorder.cycles[i];
+        const bool valueChecked = got.kind != emu::AccessKind::Idle && want.value.has_value();
+        if (!kindMatches(want, got.kind, busSignals) || (want.address && *want.address != got.address) ||
+            (valueChecked && *want.value != got.value)) {
+            differences.push_back("cycle " + std::to_string(i + 1) + ": expected " + describeExpected(want, busSignals) +
+                                  ", got " + describeActual(got));
+        }
+    }
+
+    for (const auto& ram : {test.initial.ram, test.final.ram}) {
+        for (const auto& entry : ram) {
+            bus.poke(entry.first, 0);
+        }
+    }
+    for (const emu::BusAccess& access : recorder.cycles) {
+        if (access.kind == emu::AccessKind::Write) {
+            bus.poke(access.address, 0);
+        }
+    }
+    return differences;
+}
+
+} // namespace
+
+SstResult runSstFile(const SstFile& file)
+{
+    SstResult result;
+    emu::FlatBus bus;
+    for (const SstTest& test : file.tests) {
+        std::vector<std::string> differences = runTest(test, file.busSignals, bus);
+        if (differences.empty()) {
+            ++result.passed;
+        } else {
+            result.failures.push_back({test.name, std::move(differences)});
+        }
+    }
+    return result;
+}
+
+} // namespace tileprof

@@ -1,0 +1,278 @@
+#include "profiler/engine/coverage/code_coverage.hpp"
+
+#include "emu/disassembler.hpp"
+#include "emu/registers.hpp"
+#include "emu/cpu_address.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <tuple>
+
+namespace tileprof {
+
+namespace {
+
+// The ROM byte at the address; nothing outside the ROM.
+std::optional<std::uint8_t> romByte(const emu::RomImage& image, std::uint32_t address)
+{
+    const std::optional<std::size_t> offset = image.offsetOf(address);
+    return offset ? std::optional(image.bytes[*offset]) : std::nullopt;
+}
+
+bool isConditionalBranch(std::uint8_t opcode)
+{
+    return (opcode & 0x1F) == 0x10; // BPL BMI BVC BVS BCC BCS BNE BEQ: xxx10000
+}
+
+// The address after an instruction of `length` bytes: the program counter wraps within its bank.
+std::uint32_t following(std::uint32_t address, unsigned length)
+{
+    return (address & 0xFF0000) | ((address + length) & 0xFFFF);
+}
+
+// The outermost scope holding the address, "" outside every scope.
+std::string outermostScope(const DebugInfo& debug, std::uint32_t address)
+{
+    const DebugScope* scope = debug.scopeAt(address);
+    if (scope == nullptr) {
+        return "";
+    }
+    const std::string& name = scope->qualifiedName;
+    return name.substr(0, name.find(debug.scopeSeparator()));
+}
+
+// Where control can go from the instruction at `address` (run with `flags`), and the flags it
+// leaves for the instruction after it.
+struct Successors {
+    std::vector<std::uint32_t> addresses;
+    std::uint8_t flags;
+};
+
+Successors successorsOf(const emu::RomImage& image, std::uint32_t address, std::uint8_t flags)
+{
+    const emu::Disassembly d = emu::disassembleRom(image, address, flags);
+    const std::uint8_t opcode = romByte(image, address).value_or(0);
+    const std::uint32_t next = following(address, d.length);
+    Successors s{{}, flags};
+    switch (opcode) {
+    case 0x00: // BRK
+    case 0x02: // COP
+    case 0x40: // RTI
+    case 0x60: // RTS
+    case 0x6B: // RTL
+    case 0xDB: // STP
+    case 0x6C: // JMP (abs)
+    case 0x7C: // JMP (abs,X)
+    case 0xDC: // JML [abs]
+        return s;
+    case 0x80: // BRA
+    case 0x82: // BRL
+    case 0x4C: // JMP abs
+    case 0x5C: // JML long
+        s.addresses.push_back(*d.target);
+        return s;
+    case 0x20: // JSR abs
+    case 0x22: // JSL long
+        s.addresses = {*d.target, next};
+        return s;
+    case 0xC2: // REP
+        s.flags = static_cast<std::uint8_t>(flags & ~romByte(image, following(address, 1)).value_or(0));
+        break;
+    case 0xE2: // SEP
+        s.flags = static_cast<std::uint8_t>(flags | romByte(image, following(address, 1)).value_or(0));
+        break;
+    default:
+        break;
+    }
+    if (isConditionalBranch(opcode)) {
+        s.addresses.push_back(*d.target);
+    }
+    s.addresses.push_back(next);
+    return s;
+}
+
+// Adds what the instructions that ran lead to, within the outermost scopes that ran.
+void addReachable(RomCoverage& coverage)
+{
+    const ProfiledRom& rom = *coverage.profiled;
+    std::set<std::string> scopes;
+    std::vector<std::pair<std::uint32_t, std::uint8_t>> work;
+    for (const auto& [address, instruction] : coverage.instructions) {
+        scopes.insert(outermostScope(rom.debug, address));
+        work.emplace_back(address, instruction.flags);
+    }
+    while (!work.empty()) {
+        const auto [address, flags] = work.back();
+        work.pop_back();
+        const Successors s = successorsOf(rom.image, address, flags);
+        for (const std::uint32_t to : s.addresses) {
+            const std::optional<std::uint8_t> opcode = romByte(rom.image, to);
+            if (!opcode || coverage.instructions.contains(to) || !scopes.contains(outermostScope(rom.debug, to))) {
+                continue;
+            }
+            InstructionCoverage& reached = coverage.instructions[to];
+            reached.flags = s.flags;
+            if (isConditionalBranch(*opcode)) {
+                reached.branch = BranchCount{};
+            }
+            work.emplace_back(to, s.flags);
+        }
+    }
+}
+
+} // namespace
+
+CoverageBuilder::Tally& CoverageBuilder::tallyOf(const ProfiledRom& rom)
+{
+    const auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& r) { return r.profiled == &rom; });
+    if (found != roms_.end()) {
+        return *found;
+    }
+    Tally& tally = roms_.emplace_back(Tally{std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
+    tally.instructions.reserve(1024); // a routine's instructions, mostly: no rehashing as a call adds them
+    return tally;
+}
+
+std::size_t CoverageBuilder::add(const CoverageBuilder& other)
+{
+    std::size_t firsts = 0;
+    for (const Tally& theirs : other.roms_) {
+        auto& instructions = tallyOf(*theirs.profiled).instructions;
+        for (const auto& [address, counted] : theirs.instructions) {
+            const auto [it, added] = instructions.try_emplace(address, InstructionCoverage{counted.flags, 0, {}});
+            InstructionCoverage& mine = it->second;
+            firsts += added;
+            mine.executions += counted.executions;
+            if (counted.branch) {
+                if (!mine.branch) {
+                    mine.branch = BranchCount{};
+                }
+                firsts += (mine.branch->taken == 0 && counted.branch->taken > 0) +
+                          (mine.branch->notTaken == 0 && counted.branch->notTaken > 0);
+                mine.branch->taken += counted.branch->taken;
+                mine.branch->notTaken += counted.branch->notTaken;
+            }
+        }
+    }
+    return firsts;
+}
+
+void CoverageBuilder::beginCall(const ProfiledRom& rom)
+{
+    current_ = &tallyOf(rom);
+    pendingBranch_ = nullptr;
+    firsts_ = 0;
+}
+
+void CoverageBuilder::countStep(std::uint32_t address, std::uint8_t opcode, std::uint8_t flags)
+{
+    if (pendingBranch_ != nullptr) {
+        std::uint64_t& way = address == fallThrough_ ? pendingBranch_->branch->notTaken : pendingBranch_->branch->taken;
+        firsts_ += way++ == 0;
+        pendingBranch_ = nullptr;
+    }
+    const auto [it, added] = current_->instructions.try_emplace(address);
+    InstructionCoverage& instruction = it->second;
+    if (added) {
+        instruction.flags = flags;
+        ++firsts_;
+    }
+    ++instruction.executions;
+    if (isConditionalBranch(opcode)) {
+        if (!instruction.branch) {
+            instruction.branch = BranchCount{};
+        }
+        pendingBranch_ = &instruction;
+        fallThrough_ = following(address, 2);
+    }
+}
+
+std::size_t CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
+{
+    beginCall(rom);
+    for (const StepCost& step : call.steps) {
+        if (step.kind == emu::StepKind::Instruction) {
+            countStep(step.address, step.opcode, step.flags);
+        }
+    }
+    return firsts_;
+}
+
+std::vector<RomCoverage> CoverageBuilder::build() const
+{
+    std::vector<RomCoverage> roms;
+    for (const Tally& tally : roms_) {
+        RomCoverage& coverage = roms.emplace_back();
+        coverage.rom = tally.rom;
+        coverage.profiled = tally.profiled;
+        coverage.instructions.insert(tally.instructions.begin(), tally.instructions.end());
+        addReachable(coverage);
+    }
+    return roms;
+}
+
+SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem::path& listingPath)
+{
+    const ProfiledRom& rom = *coverage.profiled;
+    SourceCoverage result{coverage.rom, {}, {}};
+    std::map<std::string, FileCoverage> files;
+    int listingLine = 0;
+    std::map<std::uint32_t, int> listingLines; // the listing's line of each instruction in it
+    for (const auto& [address, instruction] : coverage.instructions) {
+        const std::optional<SourceLine> source = rom.debug.lineAt(address);
+        int line = 0;
+        std::string file;
+        if (source) {
+            file = source->file;
+            line = source->line;
+        } else {
+            file = listingPath.string();
+            if (const DebugSymbol* label = rom.debug.labelAt(address)) {
+                result.listing += label->qualifiedName + ":\n";
+                ++listingLine;
+            }
+            line = ++listingLine;
+            listingLines[address] = line;
+            result.listing += "    " + cpuAddressText(address) + "  " +
+                              emu::disassembleRom(rom.image, address, instruction.flags).text() + "\n";
+        }
+        LineCoverage& tally = files[file].lines[line];
+        tally.executions = std::max(tally.executions, instruction.executions);
+        if (instruction.branch) {
+            tally.branches.push_back(*instruction.branch);
+        }
+    }
+    for (const DebugScope& scope : rom.debug.scopes()) {
+        if (scope.qualifiedName.empty()) {
+            continue;
+        }
+        const auto ranges = rom.debug.scopeRanges(scope.qualifiedName);
+        if (ranges.empty()) {
+            continue;
+        }
+        const std::uint32_t entry = ranges.front().first;
+        const auto found = coverage.instructions.find(entry);
+        if (found == coverage.instructions.end()) {
+            continue;
+        }
+        const std::optional<SourceLine> source = rom.debug.lineAt(entry);
+        std::vector<FunctionCoverage>& functions = files[source ? source->file : listingPath.string()].functions;
+        const bool seen = std::any_of(functions.begin(), functions.end(),
+                                      [&](const FunctionCoverage& f) { return f.name == scope.qualifiedName; });
+        if (!seen) {
+            functions.push_back({source ? source->line : listingLines.at(entry), scope.qualifiedName,
+                                 found->second.executions});
+        }
+    }
+    for (auto& [path, file] : files) {
+        file.file = path;
+        std::sort(file.functions.begin(), file.functions.end(), [](const FunctionCoverage& a, const FunctionCoverage& b) {
+            return std::tie(a.line, a.name) < std::tie(b.line, b.name);
+        });
+        result.files.push_back(std::move(file));
+    }
+    return result;
+}
+
+} // namespace tileprof

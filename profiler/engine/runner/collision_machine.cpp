@@ -1,0 +1,303 @@
+#include "profiler/engine/runner/collision_machine.hpp"
+
+#include "base/input_error.hpp"
+#include "profiler/engine/runner/trace_observer.hpp"
+#include "base/printf_string.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace tileprof {
+
+namespace {
+
+// The value of a map variable for this map, as its format holds it. Throws InputError at the
+// manifest's line when it cannot be computed or does not fit.
+std::uint32_t mapVariableValue(const Manifest& m, const MapVariable& v, const MapFacts& facts)
+{
+    const std::string where = m.path.string() + ":" + std::to_string(v.line) + ": map variable \"" + v.value.text() + "\"";
+    std::int64_t value = 0;
+    try {
+        value = v.value.evaluate(facts);
+    } catch (const ExpressionError& e) {
+        throw InputError(where + ": " + e.what() + " for this map");
+    }
+    const std::int64_t span = std::int64_t{1} << (8 * bytesOf(v.format));
+    const std::int64_t low = isSigned(v.format) ? -span / 2 : 0;
+    if (value < low || value >= low + span) {
+        throw InputError(where + " is " + std::to_string(value) + " for this map (" + std::to_string(facts.width) +
+                              " x " + std::to_string(facts.height) + " tiles), which its format does not hold (" +
+                              std::to_string(low) + ".." + std::to_string(low + span - 1) + ")");
+    }
+    return static_cast<std::uint32_t>(value);
+}
+
+} // namespace
+
+namespace {
+
+// The banks $80+ mirror of a bank below WRAM's ($00-$7D), which shows the same ROM in LoROM and
+// HiROM alike; other banks as they are.
+std::uint32_t fastMirror(std::uint32_t bank)
+{
+    return bank < 0x7E ? bank | 0x80 : bank;
+}
+
+} // namespace
+
+CollisionMachine::CollisionMachine(const ProfiledRom& rom, bool fastRom)
+    : rom_(rom), bus_(rom.image), cpu_(bus_), fastRom_(fastRom)
+{
+    if (fastRom && rom.image.header.fastRom()) {
+        throw InputError(rom.image.name + ": its header already says FastROM (map mode " +
+                              printfString("$%02X", rom.image.header.mapMode) + "): there is no SlowROM run to compare");
+    }
+    cpu_.reset();
+    // A FastROM game sets MEMSEL while it boots; the host stands in for that boot.
+    bus_.setFastRom(fastRom || rom.image.header.fastRom());
+}
+
+std::uint32_t CollisionMachine::runAddress(std::uint32_t address) const
+{
+    return fastRom_ ? fastMirror(address >> 16) << 16 | (address & 0xFFFF) : address;
+}
+
+std::vector<std::uint32_t> CollisionMachine::caseLabels() const
+{
+    std::vector<std::uint32_t> labels;
+    for (const std::uint32_t label : rom_.addresses.caseLabels) {
+        labels.push_back(runAddress(label));
+    }
+    return labels;
+}
+
+void CollisionMachine::loadMap(const TileMap& map)
+{
+    const RoutineAddresses& a = rom_.addresses;
+    const Design& design = rom_.design;
+    mapWindow_.typeOfId = rom_.typeOfMapByte;
+    if (a.collisionMap && a.romCollisionMap.empty()) {
+        for (std::uint32_t id = 0; id < 256; ++id) {
+            bus_.poke(*a.collisionMap + id, design[rom_.typeOfMapByte[id]].value);
+        }
+    }
+    // checkFits refused maps with a type the ROM's metatile table lacks.
+    const auto byteOf = [this](TileId type) { return *rom_.mapByteOfType[type]; };
+    const Manifest& m = rom_.manifest;
+    mapWindow_.columnHeight = static_cast<std::uint32_t>(m.columnHeight);
+    if (m.columnHeight != 0) {
+        // The rows below the map in each column are the design's outside: the map's border keeps
+        // entities from them.
+        for (int column = 0; column < map.width; ++column) {
+            for (int row = 0; row < m.columnHeight; ++row) {
+                const TileId tile = row < map.height ? map.at(column, row) : design.outside;
+                bus_.poke(a.mapTiles + static_cast<std::uint32_t>(column * m.columnHeight + row), byteOf(tile));
+            }
+        }
+    } else {
+        for (std::size_t i = 0; i < map.tiles.size(); ++i) {
+            bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), byteOf(map.tiles[i]));
+        }
+        bus_.poke(*a.mapBytesPerRow, static_cast<std::uint8_t>(map.width));
+        bus_.poke(*a.mapBytesPerRow + 1, static_cast<std::uint8_t>(map.width >> 8));
+    }
+    bus_.poke(a.mapWidth, static_cast<std::uint8_t>(map.width));
+    bus_.poke(a.mapHeight, static_cast<std::uint8_t>(map.height));
+    if (a.mapRowOffsets) {
+        for (std::uint32_t row = 0; row < a.mapRowOffsetRows; ++row) {
+            const std::uint32_t offset = row * static_cast<std::uint32_t>(map.width);
+            bus_.poke(*a.mapRowOffsets + 2 * row, static_cast<std::uint8_t>(offset));
+            bus_.poke(*a.mapRowOffsets + 2 * row + 1, static_cast<std::uint8_t>(offset >> 8));
+        }
+    }
+    const MapFacts facts{map.width, map.height, design.tileSize, m.originX, m.originY};
+    for (std::size_t i = 0; i < m.mapVariables.size(); ++i) {
+        const MapVariable& variable = m.mapVariables[i];
+        writeAt(a.mapVariables[i], variable.format, mapVariableValue(m, variable, facts));
+    }
+    mapWindow_.start = a.mapTiles;
+    mapWindow_.bytes = mapBytes(m, map.width, map.height);
+    mapWindow_.width = static_cast<std::uint32_t>(map.width);
+}
+
+void CollisionMachine::writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value)
+{
+    for (unsigned i = 0; i < bytesOf(format); ++i) {
+        bus_.poke(address + i, static_cast<std::uint8_t>(value >> (8 * i)));
+    }
+}
+
+std::uint32_t CollisionMachine::slotAddress(std::uint32_t slot) const
+{
+    return rom_.addresses.entitySlots + slot * rom_.manifest.entityStride;
+}
+
+std::uint16_t CollisionMachine::registerValue(const RegisterValue& value, std::uint32_t slot) const
+{
+    switch (value.kind) {
+    case RegisterValue::Kind::EntityAddress: return static_cast<std::uint16_t>(slotAddress(slot));
+    case RegisterValue::Kind::EntityIndex: return static_cast<std::uint16_t>(slot);
+    case RegisterValue::Kind::Constant: break;
+    }
+    return value.constant;
+}
+
+void CollisionMachine::writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value)
+{
+    writeAt(slotAddress(slot) + field.offset, field.format, value);
+}
+
+std::uint32_t CollisionMachine::readField(std::uint32_t slot, const EntityField& field) const
+{
+    std::uint32_t value = 0;
+    for (unsigned i = 0; i < bytesOf(field.format); ++i) {
+        value |= std::uint32_t{bus_.peek(slotAddress(slot) + field.offset + i)} << (8 * i);
+    }
+    return value;
+}
+
+void CollisionMachine::writeQuantity(std::uint32_t slot, const QuantityField& field, std::uint32_t value)
+{
+    writeField(slot, field.integer, toFieldBits(value, field.integer.format));
+    if (field.fraction) {
+        writeField(slot, *field.fraction, (value & 0xFFFF) >> (16 - 8 * bytesOf(field.fraction->format)));
+    }
+}
+
+std::uint32_t CollisionMachine::readQuantity(std::uint32_t slot, const QuantityField& field) const
+{
+    const std::uint32_t value = fromFieldBits(readField(slot, field.integer), field.integer.format);
+    if (!field.fraction) {
+        return value;
+    }
+    return value | readField(slot, *field.fraction) << (16 - 8 * bytesOf(field.fraction->format));
+}
+
+void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& e)
+{
+    const Manifest& m = rom_.manifest;
+    writeQuantity(slot, m.xPosition, e.x);
+    writeQuantity(slot, m.yPosition, e.y);
+    writeQuantity(slot, m.xVelocity, static_cast<std::uint32_t>(e.xVelocity));
+    writeQuantity(slot, m.yVelocity, static_cast<std::uint32_t>(e.yVelocity));
+    writeField(slot, m.collisionState, e.state);
+    if (!m.hitboxRecords) {
+        writeField(slot, m.hitboxLeft, static_cast<std::uint32_t>(e.hitbox.left));
+        writeField(slot, m.hitboxRight, static_cast<std::uint32_t>(e.hitbox.right));
+        writeField(slot, m.hitboxYOffset, static_cast<std::uint32_t>(-e.hitbox.top));
+        writeField(slot, m.hitboxHeight, static_cast<std::uint32_t>(e.hitbox.height));
+        return;
+    }
+    const HitboxRecords& h = *m.hitboxRecords;
+    const RoutineAddresses& a = rom_.addresses;
+    // The ROM's records are fixed: the entity points to the one holding its hitbox, which the
+    // runner checked is there. In RAM each slot has its own, which the host writes.
+    const auto record = static_cast<std::uint32_t>(
+        a.hitboxRecordsInRom ? std::find(a.romHitboxes.begin(), a.romHitboxes.end(), e.hitbox) - a.romHitboxes.begin()
+                             : slot);
+    const std::uint32_t offset = record * h.recordBytes;
+    writeField(slot, h.pointer, h.pointer.format == FieldFormat::U24 ? a.hitboxRecords + offset : offset);
+    if (!a.hitboxRecordsInRom) {
+        const std::uint32_t at = a.hitboxRecords + record * h.recordBytes;
+        writeAt(at + h.left.offset, h.left.format, static_cast<std::uint32_t>(e.hitbox.left));
+        writeAt(at + h.right.offset, h.right.format, static_cast<std::uint32_t>(e.hitbox.right));
+        writeAt(at + h.yOffset.offset, h.yOffset.format, static_cast<std::uint32_t>(-e.hitbox.top));
+        writeAt(at + h.height.offset, h.height.format, static_cast<std::uint32_t>(e.hitbox.height));
+    }
+}
+
+EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& before) const
+{
+    const Manifest& m = rom_.manifest;
+    EntityState e = before;
+    e.x = readQuantity(slot, m.xPosition);
+    e.y = readQuantity(slot, m.yPosition);
+    e.xVelocity = static_cast<std::int32_t>(readQuantity(slot, m.xVelocity));
+    e.yVelocity = static_cast<std::int32_t>(readQuantity(slot, m.yVelocity));
+    e.state = static_cast<std::uint8_t>(readField(slot, m.collisionState));
+    if (m.moveAnswer) {
+        applyAnswer(*m.moveAnswer, e);
+    }
+    return e;
+}
+
+void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& e) const
+{
+    const emu::Registers& r = cpu_.state.regs;
+    // A register as wide as the routine left it.
+    const auto wide = [&r](std::uint16_t value, std::uint8_t narrowFlag) {
+        return (r.p & narrowFlag) ? value & 0xFF : value;
+    };
+    bool set = false;
+    switch (answer.from) {
+    case MoveAnswer::From::Carry: set = (r.p & emu::flag::carry) != 0; break;
+    case MoveAnswer::From::A: set = wide(r.a, emu::flag::memory8) != 0; break;
+    case MoveAnswer::From::X: set = wide(r.x, emu::flag::index8) != 0; break;
+    case MoveAnswer::From::Y: set = wide(r.y, emu::flag::index8) != 0; break;
+    }
+    const StateBits& bits = rom_.manifest.stateBits;
+    e.state = 0;
+    if (set == answer.movesWhenSet) {
+        e.x += static_cast<std::uint32_t>(e.xVelocity);
+        e.y += static_cast<std::uint32_t>(e.yVelocity);
+        return;
+    }
+    if (e.xVelocity != 0) {
+        e.state |= e.xVelocity > 0 ? bits.right : bits.left;
+    }
+    if (e.yVelocity != 0) {
+        e.state |= e.yVelocity > 0 ? bits.down : bits.up;
+    }
+}
+
+void CollisionMachine::waitForNextFrame()
+{
+    bus_.idleUntilNextFrame(cpu_.state.time);
+}
+
+template <class Observer>
+CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
+{
+    const Manifest& m = rom_.manifest;
+    const std::uint32_t entry = runAddress(rom_.addresses.entry);
+    // The return lands on $0000 of the bank the return goes to; the run breaks there before anything
+    // at that address (WRAM, or ROM in a HiROM bank) executes.
+    const std::uint32_t returnBank = m.call == CallKind::Jsl ? 0 : entry >> 16;
+    const std::uint32_t returnAddress = returnBank << 16;
+
+    emu::Registers& r = cpu_.state.regs;
+    r.e = false;
+    r.p = static_cast<std::uint8_t>(emu::flag::irqDisable | (m.accumulatorBits == 8 ? emu::flag::memory8 : 0) |
+                                    (m.indexBits == 8 ? emu::flag::index8 : 0));
+    r.a = registerValue(m.a, slot);
+    r.x = registerValue(m.x, slot);
+    r.y = registerValue(m.y, slot);
+    r.d = registerValue(m.directPage, slot);
+    r.dbr = static_cast<std::uint8_t>(fastRom_ ? fastMirror(m.dataBank) : m.dataBank);
+    r.pbr = static_cast<std::uint8_t>(entry >> 16);
+    r.pc = static_cast<std::uint16_t>(entry);
+    std::uint16_t s = m.stack;
+    // RTS and RTL add one to the address they pull.
+    const std::uint16_t pushed = 0xFFFF;
+    if (m.call == CallKind::Jsl) {
+        bus_.poke(s--, static_cast<std::uint8_t>(returnBank));
+    }
+    bus_.poke(s--, static_cast<std::uint8_t>(pushed >> 8));
+    bus_.poke(s--, static_cast<std::uint8_t>(pushed));
+    r.s = s;
+
+    CallOutcome outcome{};
+    outcome.stackBefore = m.stack;
+    outcome.start = cpu_.state.time;
+    outcome.returnAddress = returnAddress;
+    outcome.stop = cpu_.run(emu::RunLimits{.cycles = m.cycleLimit, .breakAddress = returnAddress}, observer);
+    outcome.end = cpu_.state.time;
+    outcome.stackAfter = r.s;
+    outcome.stoppedAt = r.programAddress();
+    return outcome;
+}
+
+template CallOutcome CollisionMachine::call<CallObserver>(std::uint32_t, CallObserver&);
+template CallOutcome CollisionMachine::call<TraceObserver>(std::uint32_t, TraceObserver&);
+
+} // namespace tileprof

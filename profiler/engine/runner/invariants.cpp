@@ -1,0 +1,170 @@
+#include "profiler/engine/runner/invariants.hpp"
+
+#include <algorithm>
+
+namespace tileprof {
+
+namespace {
+
+struct Box {
+    int left;   // first column
+    int right;  // last column
+    int top;    // first row
+    int bottom; // last row
+};
+
+Box boxOf(const EntityState& e, const CollisionGeometry& g)
+{
+    const int x = wholePixel(e.x, g.originX);
+    const int y = wholePixel(e.y, g.originY);
+    return {x - e.hitbox.left, x + e.hitbox.right - 1, y - e.hitbox.top, y - e.hitbox.top + e.hitbox.height - 1};
+}
+
+std::string describe(const Box& b)
+{
+    return "columns " + std::to_string(b.left) + ".." + std::to_string(b.right) + ", rows " + std::to_string(b.top) +
+           ".." + std::to_string(b.bottom);
+}
+
+// A tile the box overlaps, described by the way the box went into it: through the side where the
+// fewest of its pixels are inside the tile (from its top edge that is a ceiling, and so on).
+std::string describeClip(const Box& b, int column, int row, const MapPixels& pixels)
+{
+    const int size = pixels.design.tileSize;
+    const Box tile{column * size, column * size + size - 1, row * size, row * size + size - 1};
+    struct Side {
+        bool reaches; // the tile extends beyond the box on this side
+        int depth;    // the box's rows or columns inside the tile, counted from this side
+        const char* what;
+    };
+    const Side sides[] = {
+        {tile.top < b.top, tile.bottom - b.top + 1, "a ceiling"},
+        {tile.bottom > b.bottom, b.bottom - tile.top + 1, "a floor"},
+        {tile.left < b.left, tile.right - b.left + 1, "a wall on its left"},
+        {tile.right > b.right, b.right - tile.left + 1, "a wall on its right"},
+    };
+    const Side* shallowest = nullptr;
+    for (const Side& side : sides) {
+        if (side.reaches && (shallowest == nullptr || side.depth < shallowest->depth)) {
+            shallowest = &side;
+        }
+    }
+    const std::string where = "(column " + std::to_string(column) + ", row " + std::to_string(row) + ")";
+    const std::string tileName = pixels.map.contains(column, row)
+                                   ? "the " + pixels.design[pixels.map.at(column, row)].name + " tile " + where
+                                   : "the outside of the map " + where;
+    if (shallowest == nullptr) {
+        return "the hitbox (" + describe(b) + ") holds " + tileName + " whole";
+    }
+    return "the hitbox (" + describe(b) + ") clips " + std::to_string(shallowest->depth) + " px into " +
+           shallowest->what + ": " + tileName;
+}
+
+// Resting `gap` pixel rows above a surface at some column of the box: the surface row is floor,
+// the row above it is not. When the surface is a tile's top row, the row above lies in the tile
+// above, and only a solid one there is wrong: falling fast onto a slope, untech lets an entity stop
+// one frame on the tile under the slope, inside the slope (the blog calls this out), and walking up
+// a hill the END_SLOPE under a slope does the same.
+bool restsOnFloor(const Box& b, PixelRange gaps, const MapPixels& pixels)
+{
+    for (int gap = gaps.min; gap <= gaps.max; ++gap) {
+        const int surface = b.bottom + gap + 1;
+        const bool aboveInSurfaceTile = (surface & (pixels.design.tileSize - 1)) != 0;
+        for (int x = b.left; x <= b.right; ++x) {
+            if (pixels.floor(x, surface) &&
+                (aboveInSurfaceTile ? !pixels.floor(x, surface - 1) : !pixels.solid(x, surface - 1))) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+// The mirror. When the ceiling is a tile's last row, the row under it lies in the tile below, and
+// only a solid one there is wrong: stopped by SOLID above a ceiling slope's thin end or an
+// END_SLOPE, by a SOLID side tile, or inside a DOWN_PLATFORM, the box's top row is in the next tile
+// whatever that tile is.
+bool touchesCeiling(const Box& b, PixelRange gaps, const MapPixels& pixels)
+{
+    for (int gap = gaps.min; gap <= gaps.max; ++gap) {
+        const int surface = b.top - gap - 1;
+        const bool belowInSurfaceTile = ((surface + 1) & (pixels.design.tileSize - 1)) != 0;
+        for (int x = b.left; x <= b.right; ++x) {
+            if (pixels.ceiling(x, surface) &&
+                (belowInSurfaceTile ? !pixels.ceiling(x, surface + 1) : !pixels.solid(x, surface + 1))) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+// How a design's box rests against a surface, for messages: "rest 1 px above a floor".
+std::string resting(PixelRange gaps, const char* surface, const char* away)
+{
+    if (gaps.min != gaps.max) {
+        return "rest " + std::to_string(gaps.min) + ".." + std::to_string(gaps.max) + " px " + away + " a " + surface +
+               " (below 0: into it)";
+    }
+    if (gaps.min == 0) {
+        return std::string("touch a ") + surface;
+    }
+    if (gaps.min > 0) {
+        return "rest " + std::to_string(gaps.min) + " px " + away + " a " + surface;
+    }
+    return "rest " + std::to_string(-gaps.min) + " px into a " + surface;
+}
+
+// Whether the box overlaps a solid pixel of the tile holding (x, y), its first pixel in that tile:
+// any pixel of a tile with a mask, else that pixel stands for the tile's.
+bool overlapsSolid(const Box& b, int x, int y, const MapPixels& pixels)
+{
+    const std::optional<TileId> tile = pixels.tileAt(x, y);
+    if (!tile || !pixels.design[*tile].mask) {
+        return pixels.solid(x, y);
+    }
+    const int last = pixels.design.tileSize - 1;
+    for (int row = y; row <= std::min(b.bottom, y | last); ++row) {
+        for (int column = x; column <= std::min(b.right, x | last); ++column) {
+            if (pixels.solid(column, row)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+// Rounds down to a tile of `size` pixels, for negative pixels (outside the map) too.
+int tileOf(int pixel, int size)
+{
+    return pixel >= 0 ? pixel / size : -((size - 1 - pixel) / size);
+}
+
+} // namespace
+
+std::optional<std::string> checkInvariants(const EntityState& entity, const CollisionGeometry& g)
+{
+    const Box b = boxOf(entity, g);
+    const MapPixels& pixels = g.pixels;
+    const Invariants& invariants = pixels.design.invariants;
+    const int size = pixels.design.tileSize;
+    if (invariants.neverOverlapsSolid) {
+        for (int y = b.top; y <= b.bottom; y = (tileOf(y, size) + 1) * size) {
+            for (int x = b.left; x <= b.right; x = (tileOf(x, size) + 1) * size) {
+                if (overlapsSolid(b, x, y, pixels)) {
+                    return describeClip(b, tileOf(x, size), tileOf(y, size), pixels);
+                }
+            }
+        }
+    }
+    if (invariants.restsOnFloor && (entity.state & g.downBit) && !restsOnFloor(b, invariants.floorGap, pixels)) {
+        return "standing, but the hitbox (" + describe(b) + ") does not " + resting(invariants.floorGap, "floor", "above");
+    }
+    if (invariants.touchesCeiling && (entity.state & g.upBit) && !touchesCeiling(b, invariants.ceilingGap, pixels)) {
+        return "standing on a ceiling, but the hitbox (" + describe(b) + ") does not " +
+               resting(invariants.ceilingGap, "ceiling", "under");
+    }
+    return std::nullopt;
+}
+
+} // namespace tileprof

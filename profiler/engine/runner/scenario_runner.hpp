@@ -1,0 +1,82 @@
+#pragma once
+
+#include "profiler/engine/coverage/code_coverage.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/runner/failure.hpp"
+#include "profiler/engine/call/call_record.hpp"
+#include "profiler/engine/runner/entity_state.hpp"
+#include "profiler/engine/runner/trace_observer.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+struct RunOptions {
+    bool allowInvalidMap = false; // run a map that breaks the slope placement rules
+    bool recordSteps = false;     // keep every call's steps, for attribution
+    struct CallId {
+        int frame;  // 1-based
+        int entity; // index into the scenario's entities
+    };
+    std::optional<CallId> trace{}; // record this call step by step with its registers
+    bool fastRom = false;         // run as a FastROM build would (CollisionMachine), counting slow ROM reads
+    CoverageBuilder* coverage = nullptr; // counts every call's instructions and branches as it runs
+};
+
+struct ScenarioResult {
+    std::string scenario;              // the scenario file
+    int budgetCycles = 0;
+    std::vector<std::string> entities; // entity names, by CallRecord::entity
+    std::vector<std::string> cases;    // the ROM's case names, by CallRecord::caseIndex
+    std::vector<std::string> tileTypes; // the design's tile type names, by TileRead::type
+    std::vector<CallRecord> calls;     // frame by frame, entity by entity
+    std::vector<Failure> failures;     // expectations and invariants, in the order they failed
+    std::optional<CallTrace> trace;    // of RunOptions::trace
+};
+
+// A scenario run one frame at a time, for the debugger: it can watch each frame and extend the
+// scenario as it goes (live mode appends script steps and frames). `scenario` and `rom` must
+// outlive the run; the scenario may grow (more frames, longer scripts) but not gain entities.
+class ScenarioRun {
+public:
+    // Throws InputError for a map the ROM cannot hold or that breaks the placement rules.
+    ScenarioRun(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options = {});
+    ~ScenarioRun();
+    ScenarioRun(const ScenarioRun&) = delete;
+    ScenarioRun& operator=(const ScenarioRun&) = delete;
+
+    int framesRun() const;
+    bool finished() const { return framesRun() >= scenario_.frames; }
+    // Runs the next frame: every entity's call, the invariants and the frame's expectations.
+    // Throws InputError for a call that does not return properly (see runScenario).
+    void runFrame();
+    // Records a later call step by step, as RunOptions::trace does (live mode traces as it goes).
+    void setTrace(std::optional<RunOptions::CallId> call) { options_.trace = call; }
+
+    const ScenarioResult& result() const { return result_; }
+    ScenarioResult takeResult() { return std::move(result_); }
+    // The entities as the last frame left them.
+    const std::vector<EntityState>& entities() const;
+
+private:
+    struct Machine;
+
+    const Scenario& scenario_;
+    const ProfiledRom& rom_;
+    RunOptions options_;
+    std::unique_ptr<Machine> machine_;
+    ScenarioResult result_;
+};
+
+// Runs a scenario on its ROM (DESIGN section 5): puts the map in WRAM and, for every frame and
+// entity, applies the scripted motion, calls the routine, reads the entity back and checks the
+// invariants and the frame's expectations. Throws InputError for what stops the run: a map
+// the ROM cannot hold or that breaks the placement rules, and a call that runs away, stops, hits
+// BRK/COP, writes ROM or returns with a different stack.
+ScenarioResult runScenario(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options = {});
+
+} // namespace tileprof

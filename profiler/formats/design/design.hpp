@@ -1,0 +1,142 @@
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tileprof {
+
+// A tile type of a design, by its place in Design::tiles.
+using TileId = std::uint8_t;
+
+// A tile's edge toward the entity, one row per pixel column of the tile (8 or 16): for a floor,
+// the first row that stops an entity coming down; for a ceiling, the last row that stops one going
+// up. A row past the tile's last stops nothing in its column. The rows are given, or read from the
+// ROM's table the manifest names at the tile's value | the column.
+struct Surface {
+    enum class From : std::uint8_t { Nowhere, Rows, TopHeightTable, BottomHeightTable };
+    From from = From::Nowhere;
+    std::array<std::uint8_t, 16> rows{};
+
+    bool exists() const { return from != From::Nowhere; }
+    bool operator==(const Surface&) const = default;
+};
+
+struct TileKind {
+    std::string name;         // as messages and reports name it, e.g. "DOWN_RIGHT_SLOPE"
+    std::string abbreviation; // what map editors may call it too, e.g. "drs"
+    char legend = 0;          // its character in a scenario's ASCII map
+    std::uint8_t value = 0;   // its byte in the routine's collision table
+    Surface floor;
+    Surface ceiling;
+    // Instead of surfaces, the pixels the tile blocks from every side: row y's bit x is pixel (x, y).
+    std::optional<std::array<std::uint16_t, 16>> mask;
+    bool solid = false;   // no hitbox may ever overlap it (its mask's pixels, when it has one)
+    bool oneWay = false;  // stops only what comes at it from its open side
+    int line = 0;
+    bool operator==(const TileKind&) const = default;
+
+    // Whether its mask (it must have one) blocks pixel (x, y), counted from the tile's top left.
+    bool maskBlocks(int x, int y) const { return (((*mask)[static_cast<std::size_t>(y)] >> x) & 1) != 0; }
+    // Whether no hitbox may overlap its pixel (x, y).
+    bool solidAt(int x, int y) const { return solid && (!mask || maskBlocks(x, y)); }
+};
+
+// A placement rule of the design's map editor: which tiles may sit next to a tile of `tiles`, or
+// where it may not be. Exactly one of its three forms:
+// - inside: such a tile may not lie on the map's border (its other rules are then not checked);
+// - a side (above, below, left, right) and the tiles allowed there; with `wall`, a solid tile is
+//   allowed there too when the tile beyond it (above or below) is solid as well;
+// - topLeft: the map's top-left tile must be one of `allowed`, whatever `tiles` says.
+struct PlacementRule {
+    enum class Side : std::uint8_t { Above, Below, Left, Right };
+    std::string name;            // the editor's name, e.g. NO_FLOOR_BELOW_DOWN_SLOPE
+    std::vector<TileId> tiles;   // the tiles it applies to
+    bool inside = false;
+    bool topLeft = false;
+    std::optional<Side> side;
+    std::vector<TileId> allowed;
+    std::optional<Side> wall;    // Above or Below
+    std::string subject;         // how messages name the tile ("a floor slope"); empty: by its name
+    std::string reason;          // why, for the inside and top-left forms
+    int line = 0;
+};
+
+// Pixels from min to max, inclusive.
+struct PixelRange {
+    int min;
+    int max;
+
+    bool holds(int pixels) const { return pixels >= min && pixels <= max; }
+};
+
+// The invariants the runner checks after every call.
+struct Invariants {
+    bool neverOverlapsSolid = false; // no hitbox overlaps a solid tile or the map's outside
+    bool restsOnFloor = false;       // with the state's down bit, the box rests floorGap pixels above a floor
+    bool touchesCeiling = false;     // with the up bit, the box rests ceilingGap pixels under a ceiling
+    // Where a box the routine stopped rests against the surface: free pixel rows between the two
+    // (1: one row above, 0: touching, -1: its edge row in the surface's first row), one value or a
+    // range a design's quirks spread it over. The runner's invariants and the clearance rule both
+    // read them.
+    PixelRange floorGap{0, 0};
+    PixelRange ceilingGap{0, 0};
+};
+
+// What the routine can take: a scenario beyond these is refused at its line. Pixels; a range is
+// inclusive.
+struct Limits {
+    using Range = PixelRange;
+    Range hitboxLeft{0, 255};
+    Range hitboxRight{0, 255};
+    Range hitboxTop{0, 255};
+    Range hitboxHeight{1, 255};
+    double maxSpeed = 16; // px/frame: walking, jumping, falling
+};
+
+// A collision design as its file describes it (DESIGN section 10): the routine's tile types, their
+// shapes, the placement rules of its maps and the invariants its calls keep. Nothing of one design
+// is known to the C++.
+struct Design {
+    std::filesystem::path path;
+    std::string name;
+    int tileSize = 16;  // a tile's width and height in pixels: 8 or 16
+    std::vector<TileKind> tiles;
+    TileId empty = 0;   // what a tile without a type is
+    TileId outside = 0; // what the placement rules take the map's outside to be
+    std::vector<PlacementRule> rules;
+    Invariants invariants;
+    Limits limits;
+
+    const TileKind& operator[](TileId id) const { return tiles[id]; }
+    // log2 of tileSize: the map's pixel loops divide by shifting.
+    int tileShift() const { return std::countr_zero(static_cast<unsigned>(tileSize)); }
+    std::optional<TileId> byLegend(char legend) const;
+    // By name or abbreviation, ignoring case.
+    std::optional<TileId> byName(std::string_view wanted) const;
+    // "'#' SOLID": a tile type as messages name it.
+    std::string describe(TileId id) const;
+    // "the legend is # SOLID, = END_SLOPE, ...".
+    std::string legendText() const;
+};
+
+// The most tile types a design may have: map tiles hold their type in a byte.
+inline constexpr std::size_t kMaxTileKinds = 256;
+
+// Reads a design file. Throws InputError "FILE:LINE: problem" for malformed TOML, unknown
+// keys, missing or out-of-range values, and names or legend characters used twice.
+Design loadDesign(const std::filesystem::path& path);
+
+// A manifest's `design` value: a bundled design by name ("untech", roms/designs/untech.toml), or a
+// path to a design file, relative to `baseDirectory`.
+std::filesystem::path resolveDesignPath(const std::string& design, const std::filesystem::path& baseDirectory);
+
+// The design a manifest without a `design` key describes: the one manifest v1 assumed.
+inline constexpr std::string_view kDefaultDesign = "untech";
+
+} // namespace tileprof

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "emu/rom_image.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
+#include "profiler/formats/symbols/label_file.hpp"
+
+#include <filesystem>
+#include <string_view>
+
+namespace tileprof {
+
+inline constexpr FileLimit kSymbolFileLimit{64u << 20, "a symbol file"};
+
+// Where the image's cartridge shows the bytes of its ROM and SRAM: LoROM ROM from $00:8000, SRAM
+// from $70:0000; HiROM ROM from $C0:0000 (the banks that show all of it), SRAM from $20:6000.
+CartridgePlaces cartridgePlaces(const emu::RomImage& image);
+
+// Any symbol file tileprof reads, its format recognised from its content: an ld65 debug file
+// (it starts with a version record) or a label file (label_file.hpp). Throws InputError
+// ("FILE:LINE: problem") for a file of no such format or a malformed one, and "FILE: SIZE; a symbol
+// file is at most 64 MiB".
+DebugInfo loadSymbolFile(const std::filesystem::path& path, const CartridgePlaces& places);
+DebugInfo parseSymbolFile(const std::filesystem::path& path, std::string_view text, const CartridgePlaces& places);
+
+} // namespace tileprof

@@ -1,0 +1,201 @@
+#include "profiler/model/scenario/scenario_writer.hpp"
+
+#include "profiler/model/target/bundled_roms.hpp"
+#include "base/replace_file.hpp"
+#include "profiler/formats/toml/toml_file.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+
+namespace tileprof {
+namespace {
+
+// A TOML basic string: quotes, backslashes and control characters escaped, the rest as it is.
+std::string tomlString(std::string_view text)
+{
+    std::string out = "\"";
+    for (const char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+                constexpr std::string_view hex = "0123456789ABCDEF";
+                const auto code = static_cast<unsigned char>(c);
+                out += "\\u00";
+                out += hex[code >> 4];
+                out += hex[code & 0xF];
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+// The shortest text that reads back as the same double, always a TOML float ("2.0", not "2"), so
+// that no value is too large for TOML's 64-bit integers.
+std::string number(double value)
+{
+    std::string text = formatNumber(value);
+    if (text.find_first_not_of("-0123456789") == std::string::npos) {
+        text += ".0";
+    }
+    return text;
+}
+
+std::string gravityString(Gravity gravity)
+{
+    return "\"" + std::string(gravityName(gravity)) + "\"";
+}
+
+std::string boolean(bool value)
+{
+    return value ? "true" : "false";
+}
+
+void writeMap(const TileMap& map, const Design& design, std::string& out)
+{
+    const std::size_t width = static_cast<std::size_t>(std::max(map.width, 0));
+    const std::size_t height = static_cast<std::size_t>(std::max(map.height, 0));
+    if (map.tiles.size() != width * height) {
+        throw std::invalid_argument("scenarioToml: the map is " + std::to_string(map.width) + " x "
+                                    + std::to_string(map.height) + " tiles but holds "
+                                    + std::to_string(map.tiles.size()));
+    }
+    out += "\n[map]\ntiles = \"\"\"\n";
+    for (int row = 0; row < map.height; ++row) {
+        for (int column = 0; column < map.width; ++column) {
+            out += design[map.at(column, row)].legend;
+        }
+        out += '\n';
+    }
+    out += "\"\"\"\n";
+}
+
+std::string scriptStep(const ScriptStep& step)
+{
+    std::string out = "{ frames = " + std::to_string(step.frames);
+    if (step.walk != 0) {
+        out += ", walk = " + number(step.walk);
+    }
+    if (step.walkY) {
+        out += ", walk_y = " + number(*step.walkY);
+    }
+    if (step.jump) {
+        out += ", jump = " + number(*step.jump);
+    }
+    if (step.gravity) {
+        out += ", gravity = " + gravityString(*step.gravity);
+    }
+    if (step.hitbox) {
+        out += ", hitbox = " + hitboxTable(*step.hitbox);
+    }
+    return out + " }";
+}
+
+void writeEntity(const EntitySpec& entity, std::string& out)
+{
+    const EntitySpec defaults;
+    out += "\n[[entity]]\n";
+    out += "name = " + tomlString(entity.name) + "\n";
+    out += "hitbox = " + hitboxTable(entity.hitbox) + "\n";
+    out += "pos = [" + number(entity.x) + ", " + number(entity.y) + "]\n";
+    if (entity.gravity != defaults.gravity) {
+        out += "gravity = " + gravityString(entity.gravity) + "\n";
+    }
+    if (entity.gravityWhen) {
+        out += "gravity_when = \"" + std::string(gravityWhenName(*entity.gravityWhen)) + "\"\n";
+    }
+    if (entity.gravityAccel != defaults.gravityAccel) {
+        out += "gravity_accel = " + number(entity.gravityAccel) + "\n";
+    }
+    if (entity.maxFall != defaults.maxFall) {
+        out += "max_fall = " + number(entity.maxFall) + "\n";
+    }
+    if (!entity.script.empty()) {
+        out += "script = [\n";
+        for (const ScriptStep& step : entity.script) {
+            out += "    " + scriptStep(step) + ",\n";
+        }
+        out += "]\n";
+    }
+}
+
+void writeExpectation(const Expectation& expect, std::string& out)
+{
+    out += "\n[[expect]]\n";
+    out += "frame = " + std::to_string(expect.frame) + "\n";
+    out += "entity = " + tomlString(expect.entity) + "\n";
+    if (expect.pos) {
+        out += "pos = [" + std::to_string((*expect.pos)[0]) + ", " + std::to_string((*expect.pos)[1]) + "]\n";
+    }
+    const std::pair<const char*, const std::optional<bool>&> flags[] = {
+        {"standing", expect.standing},
+        {"ceiling", expect.ceiling},
+        {"wall_left", expect.wallLeft},
+        {"wall_right", expect.wallRight},
+    };
+    for (const auto& [key, value] : flags) {
+        if (value) {
+            out += std::string(key) + " = " + boolean(*value) + "\n";
+        }
+    }
+}
+
+} // namespace
+
+std::string hitboxTable(const Hitbox& box)
+{
+    return "{ left = " + std::to_string(box.left) + ", right = " + std::to_string(box.right)
+         + ", top = " + std::to_string(box.top) + ", height = " + std::to_string(box.height) + " }";
+}
+
+std::string scenarioToml(const Scenario& scenario)
+{
+    std::string out = "name = " + tomlString(scenario.name) + "\n";
+    if (!scenario.rom.empty() && scenario.rom != kDefaultRom) {
+        out += "rom = " + tomlString(scenario.rom) + "\n";
+    }
+    out += "frames = " + std::to_string(scenario.frames) + "\n";
+    if (scenario.budgetCycles != Scenario{}.budgetCycles) {
+        out += "budget_cycles = " + std::to_string(scenario.budgetCycles) + "\n";
+    }
+    writeMap(scenario.map, scenario.design, out);
+    for (const EntitySpec& entity : scenario.entities) {
+        writeEntity(entity, out);
+    }
+    for (const Expectation& expect : scenario.expectations) {
+        writeExpectation(expect, out);
+    }
+    return out;
+}
+
+void saveScenario(const Scenario& scenario, const std::filesystem::path& path)
+{
+    replaceFile(path, scenarioToml(scenario));
+}
+
+} // namespace tileprof

@@ -1,0 +1,414 @@
+#include "profiler/model/target/manifest.hpp"
+
+#include "base/input_error.hpp"
+#include "profiler/formats/toml/toml_section.hpp"
+
+#include <initializer_list>
+#include <utility>
+
+namespace tileprof {
+
+namespace {
+
+SymbolRef readSymbol(const TomlSection& section, std::string_view key)
+{
+    return {section.requiredString(key), lineOf(section.require(key))};
+}
+
+std::optional<SymbolRef> readOptionalSymbol(const TomlSection& section, std::string_view key)
+{
+    return section.find(key) ? std::optional(readSymbol(section, key)) : std::nullopt;
+}
+
+// One of `choices`, by its name in the file.
+template <class T>
+T readChoice(const TomlSection& section, std::string_view key,
+             std::initializer_list<std::pair<std::string_view, T>> choices)
+{
+    const std::string name = section.requiredString(key);
+    std::string names;
+    for (const auto& [choice, value] : choices) {
+        if (name == choice) {
+            return value;
+        }
+        names += (names.empty() ? "\"" : ", \"") + std::string(choice) + "\"";
+    }
+    section.fail(section.require(key), key, "must be one of " + names + ", not \"" + name + "\"");
+}
+
+// A register width: 8 or 16.
+int readBits(const TomlSection& section, std::string_view key)
+{
+    const std::int64_t bits = section.requiredInteger(key, 8, 16);
+    if (bits != 8 && bits != 16) {
+        section.fail(section.require(key), key, "must be 8 or 16, not " + std::to_string(bits));
+    }
+    return static_cast<int>(bits);
+}
+
+FieldFormat readFormat(const TomlSection& section)
+{
+    return readChoice<FieldFormat>(section, "format",
+                                   {{"u8", FieldFormat::U8},
+                                    {"s8", FieldFormat::S8},
+                                    {"u16", FieldFormat::U16},
+                                    {"s16", FieldFormat::S16},
+                                    {"u8.8", FieldFormat::U8_8},
+                                    {"s8.8", FieldFormat::S8_8},
+                                    {"u12.4", FieldFormat::U12_4},
+                                    {"s12.4", FieldFormat::S12_4},
+                                    {"u16.16", FieldFormat::U16_16},
+                                    {"s16.16", FieldFormat::S16_16}});
+}
+
+// A whole number's format: the fixed-point ones are for positions and velocities.
+FieldFormat readWholeFormat(const TomlSection& section)
+{
+    const FieldFormat format = readFormat(section);
+    if (fractionBits(format) != 0) {
+        section.fail(section.require("format"), "format",
+                     "must be u8, s8, u16 or s16: this field is a whole number, not a fixed-point value");
+    }
+    return format;
+}
+
+// `key` of `owner` as { offset, format } with a whole-number format; `ownerName` is how messages
+// name the owner ("entity").
+EntityField readField(const TomlSection& owner, std::string_view ownerName, std::string_view key)
+{
+    const std::string name = std::string(ownerName) + "." + std::string(key);
+    const TomlSection field(owner.file(), owner.table(key, "{ offset = 0, format = \"u16\" }"), name, name + ".",
+                            {"offset", "format"});
+    return {static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readWholeFormat(field)};
+}
+
+EntityField readField(const TomlSection& entity, std::string_view key)
+{
+    return readField(entity, "entity", key);
+}
+
+// A position or velocity: { offset, format } in any format, or { integer = { offset, format },
+// fraction = { offset, format } } with a whole-number integer part and a u8 or u16 fraction.
+QuantityField readQuantity(const TomlSection& entity, std::string_view key)
+{
+    const std::string name = "entity." + std::string(key);
+    const TomlSection field(entity.file(), entity.table(key, "{ offset = 0, format = \"u16.16\" }"), name, name + ".",
+                            {"offset", "format", "integer", "fraction"});
+    const bool split = field.find("integer") != nullptr || field.find("fraction") != nullptr;
+    if (!split) {
+        return {{static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readFormat(field)}, std::nullopt};
+    }
+    for (const char* whole : {"offset", "format"}) {
+        if (field.find(whole) != nullptr) {
+            field.fail(*field.find(whole), whole,
+                       "cannot be given with integer and fraction: the quantity is one field or two parts, not both");
+        }
+    }
+    field.require("integer");
+    field.require("fraction");
+    QuantityField q{readField(field, name, "integer"), readField(field, name, "fraction")};
+    if (q.fraction->format != FieldFormat::U8 && q.fraction->format != FieldFormat::U16) {
+        field.fail(field.require("fraction"), "fraction", "must be a u8 (the fraction's top 8 bits) or a u16");
+    }
+    return q;
+}
+
+HitboxRecords readHitboxRecords(const TomlSection& entity)
+{
+    const TomlSection hitbox(entity.file(), entity.table("hitbox", "[entity.hitbox] with pointer = { offset = 13, format = \"u16\" }"),
+                             "[entity.hitbox]", "entity.hitbox.",
+                             {"pointer", "records", "record_bytes", "record_count", "left", "right", "y_offset", "height"});
+    HitboxRecords r;
+    const TomlSection pointer(hitbox.file(), hitbox.table("pointer", "{ offset = 13, format = \"u16\" }"),
+                              "entity.hitbox.pointer", "entity.hitbox.pointer.", {"offset", "format"});
+    r.pointer = {static_cast<std::uint32_t>(pointer.requiredInteger("offset", 0, 255)),
+                 readChoice<FieldFormat>(pointer, "format", {{"u16", FieldFormat::U16}, {"u24", FieldFormat::U24}})};
+    r.records = readSymbol(hitbox, "records");
+    r.recordBytes = static_cast<std::uint32_t>(hitbox.requiredInteger("record_bytes", 1, 256));
+    r.recordCount = static_cast<std::uint32_t>(hitbox.requiredInteger("record_count", 1, 256));
+    r.left = readField(hitbox, "entity.hitbox", "left");
+    r.right = readField(hitbox, "entity.hitbox", "right");
+    r.yOffset = readField(hitbox, "entity.hitbox", "y_offset");
+    r.height = readField(hitbox, "entity.hitbox", "height");
+    const std::pair<const char*, EntityField> fields[] = {
+        {"left", r.left}, {"right", r.right}, {"y_offset", r.yOffset}, {"height", r.height}};
+    for (const auto& [key, field] : fields) {
+        if (field.offset + bytesOf(field.format) > r.recordBytes) {
+            hitbox.fail(hitbox.require(key), key, "does not fit in a record of " + std::to_string(r.recordBytes) + " bytes");
+        }
+    }
+    r.line = hitbox.line();
+    return r;
+}
+
+StateBits readStateBits(const TomlSection& entity)
+{
+    const TomlSection bits(entity.file(),
+                           entity.table("state_bits", "{ down = 0x80, up = 0x40, right = 0x20, left = 0x10 }"),
+                           "entity.state_bits", "entity.state_bits.", {"down", "up", "right", "left"});
+    const auto bit = [&](std::string_view key) { return static_cast<std::uint8_t>(bits.requiredInteger(key, 1, 255)); };
+    return {bit("down"), bit("up"), bit("right"), bit("left")};
+}
+
+// A register's value: "entity_address", "entity_index" or a number the register's `bits` hold;
+// 0 when the key is absent.
+RegisterValue readRegister(const TomlSection& call, std::string_view key, int bits)
+{
+    const toml::node* node = call.find(key);
+    if (node == nullptr) {
+        return {};
+    }
+    if (node->is_integer()) {
+        return {RegisterValue::Kind::Constant, static_cast<std::uint16_t>(call.asInteger(*node, key, 0, (1 << bits) - 1))};
+    }
+    const RegisterValue value = readChoice<RegisterValue>(
+        call, key, {{"entity_address", {RegisterValue::Kind::EntityAddress, 0}}, {"entity_index", {RegisterValue::Kind::EntityIndex, 0}}});
+    if (value.kind == RegisterValue::Kind::EntityAddress && bits == 8) {
+        call.fail(*node, key, "cannot hold the entity's 16-bit address in an 8-bit register: give it 16 bits, or \"entity_index\"");
+    }
+    return value;
+}
+
+void readCall(const TomlSection& top, Manifest& m)
+{
+    const TomlSection call(top.file(), top.table("call", "[call] with entry = \"Routine\""), "[call]", "call.",
+                           {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "a", "x", "y", "data_bank",
+                            "stack", "cycle_limit", "gravity_when"});
+    m.entry = readSymbol(call, "entry");
+    m.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
+    m.accumulatorBits = readBits(call, "accumulator_bits");
+    m.indexBits = readBits(call, "index_bits");
+    const toml::node& directPage = call.require("direct_page");
+    const bool isEntity = directPage.is_string() && directPage.value<std::string>() == "entity";
+    m.directPage = isEntity ? RegisterValue{RegisterValue::Kind::EntityAddress, 0} : readRegister(call, "direct_page", 16);
+    if (m.directPage.kind == RegisterValue::Kind::EntityIndex) {
+        call.fail(directPage, "direct_page", "must be \"entity\" (the entity's address) or a number, not the entity's index");
+    }
+    m.a = readRegister(call, "a", m.accumulatorBits);
+    m.x = readRegister(call, "x", m.indexBits);
+    m.y = readRegister(call, "y", m.indexBits);
+    m.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
+    m.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
+    m.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));
+    if (call.find("gravity_when")) {
+        m.gravityWhen = readChoice<GravityWhen>(call, "gravity_when",
+                                                {{gravityWhenName(GravityWhen::Always), GravityWhen::Always},
+                                                 {gravityWhenName(GravityWhen::Airborne), GravityWhen::Airborne}});
+    }
+}
+
+void readEntity(const TomlSection& top, Manifest& m)
+{
+    const TomlSection entity(top.file(), top.table("entity", "[entity] with slots = \"Entities\""), "[entity]",
+                             "entity.",
+                             {"slots", "stride", "x_position", "y_position", "x_velocity", "y_velocity",
+                              "collision_state", "hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height",
+                              "hitbox", "state_bits"});
+    m.entitySlots = readSymbol(entity, "slots");
+    m.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
+    m.xPosition = readQuantity(entity, "x_position");
+    m.yPosition = readQuantity(entity, "y_position");
+    m.xVelocity = readQuantity(entity, "x_velocity");
+    m.yVelocity = readQuantity(entity, "y_velocity");
+    m.collisionState = readField(entity, "collision_state");
+    if (entity.find("hitbox")) {
+        for (const char* key : {"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height"}) {
+            if (entity.find(key)) {
+                entity.fail(*entity.find(key), key, "cannot be given with [entity.hitbox]: the hitbox is in the entity or in a record, not both");
+            }
+        }
+        m.hitboxRecords = readHitboxRecords(entity);
+    } else {
+        m.hitboxLeft = readField(entity, "hitbox_left");
+        m.hitboxRight = readField(entity, "hitbox_right");
+        m.hitboxYOffset = readField(entity, "hitbox_y_offset");
+        m.hitboxHeight = readField(entity, "hitbox_height");
+    }
+    m.stateBits = readStateBits(entity);
+}
+
+void readMap(const TomlSection& top, Manifest& m)
+{
+    const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
+                          {"tiles", "width", "height", "bytes_per_row", "row_offsets", "column_height", "collision_map",
+                           "min_width", "min_height", "max_width", "max_height", "origin", "top_height_table",
+                           "bottom_height_table", "variable"});
+    m.mapTiles = readSymbol(map, "tiles");
+    m.mapWidth = readSymbol(map, "width");
+    m.mapHeight = readSymbol(map, "height");
+    m.columnHeight = static_cast<int>(map.integer("column_height", 1, 256).value_or(0));
+    if (m.columnHeight == 0) {
+        m.mapBytesPerRow = readSymbol(map, "bytes_per_row");
+        m.mapRowOffsets = readOptionalSymbol(map, "row_offsets");
+    } else {
+        for (const char* rowKey : {"bytes_per_row", "row_offsets"}) {
+            if (const toml::node* node = map.find(rowKey)) {
+                map.fail(*node, rowKey, "is for row-major maps; this one is column-major (column_height)");
+            }
+        }
+    }
+    m.collisionMap = readOptionalSymbol(map, "collision_map");
+    m.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
+    m.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
+    m.minMapWidth = static_cast<int>(map.integer("min_width", 1, m.maxMapWidth).value_or(1));
+    m.minMapHeight = static_cast<int>(map.integer("min_height", 1, m.maxMapHeight).value_or(1));
+    if (m.columnHeight != 0 && m.maxMapHeight > m.columnHeight) {
+        map.fail(map.require("max_height"), "max_height",
+                 "(" + std::to_string(m.maxMapHeight) + ") exceeds column_height (" + std::to_string(m.columnHeight)
+                     + "): a column holds no more rows");
+    }
+    map.require("origin");
+    const toml::array& origin = *map.pair("origin", "integers");
+    m.originX = static_cast<std::uint16_t>(map.asInteger(origin[0], "origin", 0, 0xF000));
+    m.originY = static_cast<std::uint16_t>(map.asInteger(origin[1], "origin", 0, 0xF000));
+    m.topHeightTable = readOptionalSymbol(map, "top_height_table");
+    m.bottomHeightTable = readOptionalSymbol(map, "bottom_height_table");
+    for (const toml::table* table : map.tableArray("variable")) {
+        const TomlSection entry(map.file(), *table, "[[map.variable]]", "map.variable.", {"at", "format", "value"});
+        MapVariable variable;
+        variable.line = entry.line();
+        const toml::node& at = entry.require("at");
+        if (at.is_string()) {
+            variable.symbol = readSymbol(entry, "at");
+        } else {
+            variable.address = static_cast<std::uint32_t>(entry.requiredInteger("at", 0, 0xFFFFFF));
+        }
+        variable.format = readWholeFormat(entry);
+        const std::string value = entry.requiredString("value");
+        try {
+            variable.value = MapExpression::parse(value);
+        } catch (const ExpressionError& e) {
+            entry.fail(entry.require("value"), "value",
+                       "\"" + value + "\" does not parse: " + e.what() + " (at character " + std::to_string(e.column) + ")");
+        }
+        m.mapVariables.push_back(std::move(variable));
+    }
+}
+
+void readSymbols(const TomlSection& top, Manifest& m)
+{
+    const toml::node* node = top.find("symbols");
+    if (node == nullptr) {
+        return;
+    }
+    const toml::table* table = node->as_table();
+    if (table == nullptr) {
+        top.fail(*node, "symbols", "must be a table of names: [symbols] with Name = 0x7E0100 or "
+                                   "Name = { at = 0x7E0100, bytes = 64 }");
+    }
+    for (const auto& [key, value] : *table) {
+        const std::string name(key.str());
+        const std::string prefix = "symbols." + name;
+        ManifestSymbol symbol{name, std::nullopt, std::nullopt, lineOf(value)};
+        if (value.is_integer()) {
+            symbol.address = static_cast<std::uint32_t>(top.asInteger(value, prefix, 0, 0xFFFFFF));
+        } else if (const toml::table* entry = value.as_table()) {
+            const TomlSection fields(top.file(), *entry, prefix, prefix + ".", {"at", "bytes"});
+            if (const std::optional<std::int64_t> at = fields.integer("at", 0, 0xFFFFFF)) {
+                symbol.address = static_cast<std::uint32_t>(*at);
+            }
+            if (const std::optional<std::int64_t> bytes = fields.integer("bytes", 1, 0x1000000)) {
+                symbol.bytes = static_cast<std::uint32_t>(*bytes);
+            }
+            if (!symbol.address && !symbol.bytes) {
+                top.fail(value, prefix, "gives neither an address (at) nor a size (bytes)");
+            }
+        } else {
+            top.fail(value, prefix, "must be an address (0x7E0100) or { at = 0x7E0100, bytes = 64 }");
+        }
+        m.symbols.push_back(std::move(symbol));
+    }
+}
+
+void readCases(const TomlSection& top, Manifest& m)
+{
+    const std::vector<const toml::table*> tables = top.tableArray("case");
+    if (tables.empty()) {
+        top.file().fail(top.line(), "the manifest has no [[case]]; name at least one case and its label");
+    }
+    for (const toml::table* table : tables) {
+        const TomlSection entry(top.file(), *table, "[[case]]", "case.", {"name", "label"});
+        CaseLabel label{entry.requiredString("name"), readSymbol(entry, "label")};
+        for (const CaseLabel& earlier : m.cases) {
+            if (earlier.name == label.name) {
+                entry.fail(entry.require("name"), "name", "\"" + label.name + "\" names a case twice");
+            }
+        }
+        m.cases.push_back(std::move(label));
+    }
+}
+
+void readOutcome(const TomlSection& top, Manifest& m)
+{
+    if (top.find("outcome") == nullptr) {
+        return;
+    }
+    const TomlSection outcome(top.file(), top.table("outcome", "[outcome] with answer = \"carry\""), "[outcome]",
+                              "outcome.", {"answer", "moves_when"});
+    MoveAnswer answer;
+    answer.from = readChoice<MoveAnswer::From>(outcome, "answer",
+                                               {{"carry", MoveAnswer::From::Carry}, {"a", MoveAnswer::From::A},
+                                                {"x", MoveAnswer::From::X}, {"y", MoveAnswer::From::Y}});
+    if (answer.from == MoveAnswer::From::Carry) {
+        answer.movesWhenSet = readChoice<bool>(outcome, "moves_when", {{"clear", false}, {"set", true}});
+    } else {
+        answer.movesWhenSet = readChoice<bool>(outcome, "moves_when", {{"zero", false}, {"nonzero", true}});
+    }
+    m.moveAnswer = answer;
+}
+
+// The design file, and the tables its surfaces read, which [map] must name.
+void readDesign(const TomlSection& top, Manifest& m)
+{
+    const int mapLine = lineOf(top.require("map"));
+    const std::string name = top.find("design") ? top.requiredString("design") : std::string(kDefaultDesign);
+    try {
+        m.design = loadDesign(resolveDesignPath(name, m.path.parent_path()));
+    } catch (const InputError& e) {
+        if (!top.find("design")) {
+            throw;
+        }
+        top.fail(top.require("design"), "design", std::string("leads to a design that cannot be read: ") + e.what());
+    }
+    for (const TileKind& kind : m.design.tiles) {
+        for (const Surface* surface : {&kind.floor, &kind.ceiling}) {
+            const bool readsTop = surface->from == Surface::From::TopHeightTable;
+            const bool readsBottom = surface->from == Surface::From::BottomHeightTable;
+            if ((readsTop && !m.topHeightTable) || (readsBottom && !m.bottomHeightTable)) {
+                top.file().fail(mapLine, std::string("[map] does not name ")
+                                                + (readsTop ? "top_height_table" : "bottom_height_table")
+                                                + ", which tile " + kind.name + " of the design reads ("
+                                                + m.design.path.string() + ":" + std::to_string(kind.line) + ")");
+            }
+        }
+    }
+}
+
+Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
+{
+    const TomlSection top(file, file.root, "the manifest", "", {"design", "symbols", "call", "entity", "map", "case", "outcome"});
+    Manifest m;
+    m.path = path;
+    readSymbols(top, m);
+    readCall(top, m);
+    readEntity(top, m);
+    readMap(top, m);
+    readCases(top, m);
+    readOutcome(top, m);
+    readDesign(top, m);
+    return m;
+}
+
+} // namespace
+
+Manifest loadManifest(const std::filesystem::path& path)
+{
+    return readManifest(path, readTomlFile(path));
+}
+
+Manifest parseManifest(const std::filesystem::path& path, std::string text)
+{
+    return readManifest(path, parseTomlFile(path.string(), std::move(text)));
+}
+
+} // namespace tileprof

@@ -1,0 +1,251 @@
+#pragma once
+
+#include "profiler/formats/design/design.hpp"
+#include "profiler/model/target/map_expression.hpp"
+#include "profiler/model/scenario/gravity.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// A name of the ROM's symbol file, with the manifest line that asked for it (for messages).
+struct SymbolRef {
+    std::string name;
+    int line = 0;
+};
+
+// What the manifest's [symbols] says of a name, for what the symbol file lacks: the address of a
+// name it does not have (bass writes no RAM variables), the size of one it has without a size
+// (label files give none), or both.
+struct ManifestSymbol {
+    std::string name;
+    std::optional<std::uint32_t> address;
+    std::optional<std::uint32_t> bytes;
+    int line = 0;
+};
+
+enum class CallKind : std::uint8_t { Jsr, Jsl };
+
+// What the host puts in a register for a call: a constant, or where the entity is: its slot
+// address (the low 16 bits) or its slot number.
+struct RegisterValue {
+    enum class Kind : std::uint8_t { Constant, EntityAddress, EntityIndex };
+    Kind kind = Kind::Constant;
+    std::uint16_t constant = 0;
+};
+
+// A field's layout, little-endian. The fixed-point ones (I.F: I integer bits, then F fraction bits
+// below them) are for positions and velocities only; every other field is a whole number.
+enum class FieldFormat : std::uint8_t {
+    U8,
+    S8,
+    U16,
+    S16,
+    U8_8,   // unsigned 8.8: the fraction byte, then the integer byte
+    S8_8,   // signed 8.8
+    U12_4,  // unsigned 12.4: a 16-bit word holding sixteenths of a pixel
+    S12_4,  // signed 12.4
+    U16_16, // unsigned 16.16: the fraction word, then the integer word
+    S16_16, // signed 16.16
+    U24,    // a long address: low byte, high byte, bank (hitbox record pointers only)
+};
+
+// How many bytes a field of the format takes.
+constexpr std::uint32_t bytesOf(FieldFormat format)
+{
+    switch (format) {
+    case FieldFormat::U8:
+    case FieldFormat::S8: return 1;
+    case FieldFormat::U16:
+    case FieldFormat::S16:
+    case FieldFormat::U8_8:
+    case FieldFormat::S8_8:
+    case FieldFormat::U12_4:
+    case FieldFormat::S12_4: return 2;
+    case FieldFormat::U24: return 3;
+    case FieldFormat::U16_16:
+    case FieldFormat::S16_16: return 4;
+    }
+    return 0;
+}
+
+// The fraction bits of a fixed-point format; 0 for a whole number.
+constexpr unsigned fractionBits(FieldFormat format)
+{
+    switch (format) {
+    case FieldFormat::U8_8:
+    case FieldFormat::S8_8: return 8;
+    case FieldFormat::U12_4:
+    case FieldFormat::S12_4: return 4;
+    case FieldFormat::U16_16:
+    case FieldFormat::S16_16: return 16;
+    default: return 0;
+    }
+}
+
+constexpr bool isSigned(FieldFormat format)
+{
+    switch (format) {
+    case FieldFormat::S8:
+    case FieldFormat::S16:
+    case FieldFormat::S8_8:
+    case FieldFormat::S12_4:
+    case FieldFormat::S16_16: return true;
+    default: return false;
+    }
+}
+
+struct EntityField {
+    std::uint32_t offset = 0;
+    FieldFormat format = FieldFormat::U8;
+};
+
+// A position or velocity, which tileprof holds as 16.16 (pixels): in one field of any format (a
+// whole-number format holds whole pixels), or as an integer part and a fraction at their own
+// offsets.
+struct QuantityField {
+    EntityField integer;                 // the whole quantity, or its integer part (a whole-number format)
+    std::optional<EntityField> fraction; // u8: the fraction's top 8 bits; u16: all 16
+};
+
+// The field bits a 16.16 `value` is stored as in `format`, and the 16.16 value of field bits.
+constexpr std::uint32_t toFieldBits(std::uint32_t value, FieldFormat format)
+{
+    const std::uint32_t bits = 8 * bytesOf(format);
+    const std::uint32_t stored = value >> (16 - fractionBits(format));
+    return bits == 32 ? stored : stored & ((std::uint32_t{1} << bits) - 1);
+}
+constexpr std::uint32_t fromFieldBits(std::uint32_t stored, FieldFormat format)
+{
+    const std::uint32_t bits = 8 * bytesOf(format);
+    const std::uint32_t sign = std::uint32_t{1} << (bits - 1);
+    const std::uint32_t extended = isSigned(format) && bits < 32 && (stored & sign) ? stored | ~((sign << 1) - 1) : stored;
+    return extended << (16 - fractionBits(format));
+}
+
+// The hitbox in a record the entity points to, instead of in the entity (the untech engine keeps
+// it in the entity's current animation frame). Records in RAM are the host's to write, one per
+// entity slot; records in ROM are the ROM's, and the host points each entity to the one that holds
+// its hitbox.
+struct HitboxRecords {
+    EntityField pointer;       // in the entity: u16, the record's byte offset from `records`; u24, its address
+    SymbolRef records;         // the first record
+    std::uint32_t recordBytes = 0;
+    std::uint32_t recordCount = 0;
+    EntityField left;          // offsets within a record
+    EntityField right;
+    EntityField yOffset;       // -top
+    EntityField height;
+    int line = 0;
+};
+
+// A value the host writes beside the map, computed from its size ("0x1000 + 16 * width").
+struct MapVariable {
+    std::optional<SymbolRef> symbol; // where, by name; else `address`
+    std::uint32_t address = 0;
+    FieldFormat format = FieldFormat::U8;
+    MapExpression value;
+    int line = 0;
+};
+
+struct StateBits {
+    std::uint8_t down = 0;
+    std::uint8_t up = 0;
+    std::uint8_t right = 0;
+    std::uint8_t left = 0;
+};
+
+struct CaseLabel {
+    std::string name; // as reports show it, e.g. "falling"
+    SymbolRef label;  // the code label whose execution marks the case
+};
+
+// How to call a routine under test (DESIGN section 3): its entry and calling convention, where
+// the entity and the map live and in what format, and which labels mark its cases.
+// How a routine that answers "may the entity move by its velocity?" gives its answer, instead of
+// moving the entity and setting its state itself: the host then moves it when allowed, and sets the
+// state bits of the directions it moved in when not.
+struct MoveAnswer {
+    enum class From : std::uint8_t { Carry, A, X, Y };
+    From from = From::Carry;
+    bool movesWhenSet = false; // the carry set, or the register not zero, means it may move
+};
+
+struct Manifest {
+    std::filesystem::path path;
+
+    Design design; // the file its `design` names, its shapes' tables not yet read
+
+    std::vector<ManifestSymbol> symbols;
+
+    SymbolRef entry;
+    CallKind call = CallKind::Jsr;
+    int accumulatorBits = 16;
+    int indexBits = 16;
+    RegisterValue directPage{RegisterValue::Kind::EntityAddress, 0};
+    RegisterValue a;
+    RegisterValue x;
+    RegisterValue y;
+    std::uint8_t dataBank = 0;
+    std::uint16_t stack = 0x1FFF;
+    std::uint64_t cycleLimit = 0;
+    GravityWhen gravityWhen = GravityWhen::Always; // when the routine's caller adds gravity
+
+    SymbolRef entitySlots;
+    std::uint32_t entityStride = 0;
+    QuantityField xPosition;
+    QuantityField yPosition;
+    QuantityField xVelocity;
+    QuantityField yVelocity;
+    EntityField collisionState;
+    EntityField hitboxLeft;
+    EntityField hitboxRight;
+    EntityField hitboxYOffset;
+    EntityField hitboxHeight;
+    std::optional<HitboxRecords> hitboxRecords; // when set, the four fields above are unused
+    StateBits stateBits;
+
+    SymbolRef mapTiles;
+    SymbolRef mapWidth;
+    SymbolRef mapHeight;
+    // Row-major maps: the row length (the map's width) and optionally a row table; column-major
+    // maps have a fixed column height instead, the routine's constant.
+    std::optional<SymbolRef> mapBytesPerRow;
+    std::optional<SymbolRef> mapRowOffsets; // words the host fills with row * bytes_per_row
+    int columnHeight = 0;                   // column-major when not 0: tile (c, r) at c * columnHeight + r
+    // Nothing for a routine that reads tile ids themselves: the map then holds each type's id, its
+    // place in the design.
+    std::optional<SymbolRef> collisionMap;
+    int minMapWidth = 1; // a routine that steps rows by a fixed amount takes maps of that width only
+    int minMapHeight = 1;
+    int maxMapWidth = 0;
+    int maxMapHeight = 0;
+    std::uint16_t originX = 0;
+    std::uint16_t originY = 0;
+    std::optional<SymbolRef> topHeightTable; // the tables a design's surfaces may be read from
+    std::optional<SymbolRef> bottomHeightTable;
+    std::vector<MapVariable> mapVariables;
+
+    std::vector<CaseLabel> cases;
+    std::optional<MoveAnswer> moveAnswer; // [outcome]; without it the routine moves the entity
+};
+
+// The bytes of the map's tiles a width x height map takes in the manifest's layout.
+inline std::uint32_t mapBytes(const Manifest& m, int width, int height)
+{
+    return static_cast<std::uint32_t>(width) * static_cast<std::uint32_t>(m.columnHeight != 0 ? m.columnHeight : height);
+}
+
+// Reads a manifest.toml and the design file it names. Throws InputError
+// "FILE:LINE[:COLUMN]: problem" for malformed TOML, unknown keys, missing or out-of-range values, and
+// a design that reads a height table the manifest does not name.
+Manifest loadManifest(const std::filesystem::path& path);
+
+// The same for the text of a manifest read elsewhere; `path` names it in messages.
+Manifest parseManifest(const std::filesystem::path& path, std::string text);
+
+} // namespace tileprof

@@ -1,0 +1,377 @@
+#include "profiler/model/target/profiled_rom.hpp"
+
+#include "base/input_error.hpp"
+#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/formats/symbols/symbol_file.hpp"
+#include "emu/cpu_address.hpp"
+
+#include <algorithm>
+
+namespace tileprof {
+
+namespace {
+
+// Sizes come from the symbol file or the manifest, up to 16 MiB: the ends are summed in 64 bits,
+// where they cannot wrap. WRAM's first 8 KiB are in bank $7E and at $0000 of every system bank.
+bool isLowWram(std::uint32_t address, std::uint32_t bytes)
+{
+    const std::uint32_t bank = address >> 16;
+    const bool lowMirrorBank = bank < 0x40 || bank == 0x7E || (bank >= 0x80 && bank < 0xC0);
+    return lowMirrorBank && std::uint64_t{address & 0xFFFF} + bytes <= 0x2000;
+}
+
+bool isWram(std::uint32_t address, std::uint32_t bytes)
+{
+    const bool inBanks7E7F = address >= 0x7E0000 && std::uint64_t{address} + bytes <= 0x800000;
+    return inBanks7E7F || isLowWram(address, bytes);
+}
+
+// A symbol's address and size, from the symbol file and the manifest's [symbols] together.
+struct ResolvedSymbol {
+    std::uint32_t value;
+    std::optional<std::uint32_t> size;
+};
+
+class Resolver {
+public:
+    Resolver(const ProfiledRom& rom) : rom_(rom) {}
+
+    ResolvedSymbol symbol(const SymbolRef& ref) const
+    {
+        const DebugSymbol* found = rom_.debug.findSymbol(ref.name);
+        const ManifestSymbol* given = manifestSymbol(ref.name);
+        if (found == nullptr && (given == nullptr || !given->address)) {
+            fail(ref, "is not in " + rom_.debug.path().string() + " nor given an address in the manifest's [symbols]");
+        }
+        ResolvedSymbol resolved = found ? ResolvedSymbol{found->value, found->size} : ResolvedSymbol{*given->address, {}};
+        if (given != nullptr && given->bytes) {
+            resolved.size = given->bytes;
+        }
+        return resolved;
+    }
+
+    std::uint32_t code(const SymbolRef& ref) const
+    {
+        const ResolvedSymbol s = symbol(ref);
+        if (!rom_.image.offsetOf(s.value)) {
+            fail(ref, "is at " + cpuAddressText(s.value) + ", which is not in ROM");
+        }
+        return s.value;
+    }
+
+    std::uint32_t ram(const SymbolRef& ref, std::uint32_t bytes) const
+    {
+        const ResolvedSymbol s = symbol(ref);
+        if (!isWram(s.value, bytes)) {
+            fail(ref, "is at " + cpuAddressText(s.value) + ": " + std::to_string(bytes) + " bytes there are not all work RAM");
+        }
+        return s.value;
+    }
+
+    std::uint32_t sizedRam(const SymbolRef& ref) const
+    {
+        const ResolvedSymbol s = symbol(ref);
+        if (!s.size || *s.size == 0) {
+            fail(ref, "has no size: reserve it with .res, or give it in the manifest's [symbols] as "
+                      "{ bytes = N }");
+        }
+        return *s.size;
+    }
+
+    // Each [symbols] entry adds what the symbol file lacks, never changes what it has.
+    void checkManifestSymbols() const
+    {
+        for (const ManifestSymbol& given : rom_.manifest.symbols) {
+            const DebugSymbol* found = rom_.debug.findSymbol(given.name);
+            if (found && given.address) {
+                fail({given.name, given.line}, "is in " + rom_.debug.path().string() + " already, at " +
+                                                   cpuAddressText(found->value) + ": give only its size, { bytes = N }");
+            }
+            if (!found && !given.address) {
+                fail({given.name, given.line}, "is not in " + rom_.debug.path().string() +
+                                                   ": give its address, { at = 0x7E0100, bytes = N }");
+            }
+            if (found && found->size && given.bytes) {
+                fail({given.name, given.line}, "has a size in " + rom_.debug.path().string() + " already, " +
+                                                   std::to_string(*found->size) + " bytes");
+            }
+        }
+    }
+
+    [[noreturn]] void fail(const SymbolRef& ref, const std::string& problem) const
+    {
+        throw InputError(context(ref) + ": symbol \"" + ref.name + "\" " + problem);
+    }
+
+private:
+    const ManifestSymbol* manifestSymbol(std::string_view name) const
+    {
+        for (const ManifestSymbol& given : rom_.manifest.symbols) {
+            if (given.name == name) {
+                return &given;
+            }
+        }
+        return nullptr;
+    }
+
+    std::string context(const SymbolRef& ref) const
+    {
+        return rom_.manifest.path.string() + ":" + std::to_string(ref.line);
+    }
+
+    const ProfiledRom& rom_;
+};
+
+std::array<std::uint8_t, 256> readTable(const ProfiledRom& rom, const Resolver& resolve, const SymbolRef& ref)
+{
+    const std::uint32_t start = resolve.code(ref);
+    std::array<std::uint8_t, 256> table{};
+    for (std::uint32_t i = 0; i < table.size(); ++i) {
+        const auto offset = rom.image.offsetOf(start + i);
+        if (!offset) {
+            resolve.fail(ref, "does not have 256 bytes of ROM after it");
+        }
+        table[i] = rom.image.bytes[*offset];
+    }
+    return table;
+}
+
+// The design with the rows of every surface a height table holds read from the ROM, at the tile's
+// value | column as the routine indexes them.
+Design readSurfaces(const ProfiledRom& rom)
+{
+    const Resolver resolve(rom);
+    const Manifest& m = rom.manifest;
+    const auto tableOf = [&](const std::optional<SymbolRef>& ref) {
+        return ref ? readTable(rom, resolve, *ref) : std::array<std::uint8_t, 256>{};
+    };
+    const std::array<std::uint8_t, 256> top = tableOf(m.topHeightTable);
+    const std::array<std::uint8_t, 256> bottom = tableOf(m.bottomHeightTable);
+    Design design = m.design;
+    for (TileKind& kind : design.tiles) {
+        for (Surface* surface : {&kind.floor, &kind.ceiling}) {
+            if (surface->from != Surface::From::TopHeightTable && surface->from != Surface::From::BottomHeightTable) {
+                continue;
+            }
+            const std::array<std::uint8_t, 256>& table = surface->from == Surface::From::TopHeightTable ? top : bottom;
+            for (std::size_t column = 0; column < static_cast<std::size_t>(design.tileSize); ++column) {
+                surface->rows[column] = table[kind.value | column];
+            }
+            surface->from = Surface::From::Rows;
+        }
+    }
+    return design;
+}
+
+// The debug file must describe this ROM: ld65 records the file it wrote each segment to, and
+// where in it. A debug file of another build names another file or places code past this one.
+void checkDebugFileDescribes(const ProfiledRom& rom, const std::filesystem::path& romPath)
+{
+    const std::string romFile = romPath.filename().string();
+    for (const DebugSegment& segment : rom.debug.segments()) {
+        if (!segment.outputFile || !segment.outputOffset) {
+            continue;
+        }
+        const std::string written = std::filesystem::path(*segment.outputFile).filename().string();
+        const std::size_t copierHeader = rom.image.copierHeaderRemoved ? 512 : 0;
+        if (written != romFile) {
+            throw InputError(rom.debug.path().string() + ": describes " + written + ", not " + romFile +
+                                  " (segment " + segment.name + "): it belongs to another build");
+        }
+        if (std::uint64_t{*segment.outputOffset} + segment.size > rom.image.bytes.size() + copierHeader) {
+            throw InputError(rom.debug.path().string() + ": places segment " + segment.name + " past the end of " +
+                                  romFile + ": it belongs to another build");
+        }
+    }
+}
+
+// A field's value as the ROM holds it at `address`, sign-extended for the signed formats.
+std::int64_t romField(const ProfiledRom& rom, std::uint32_t address, FieldFormat format)
+{
+    const std::uint32_t bytes = bytesOf(format);
+    std::uint32_t value = 0;
+    for (std::uint32_t i = 0; i < bytes; ++i) {
+        value |= std::uint32_t{rom.image.bytes[*rom.image.offsetOf(address + i)]} << (8 * i);
+    }
+    const std::uint32_t sign = std::uint32_t{1} << (8 * bytes - 1);
+    return isSigned(format) && (value & sign) ? std::int64_t{value} - (std::int64_t{sign} << 1) : std::int64_t{value};
+}
+
+// Whether `bytes` bytes from `address` are all ROM, in its bank.
+bool inOneRomBank(const emu::RomImage& image, std::uint32_t address, std::uint32_t bytes)
+{
+    for (std::uint32_t i = 0; i < bytes; ++i) {
+        if (!image.offsetOf(address + i) || ((address + i) >> 16) != (address >> 16)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The host writes a collision map in work RAM; one in ROM is the engine's own metatile table, of
+// its symbol's size (256 entries when it has none).
+void resolveCollisionMap(const ProfiledRom& rom, const Resolver& r, RoutineAddresses& a)
+{
+    if (!rom.manifest.collisionMap) {
+        return;
+    }
+    const SymbolRef& ref = *rom.manifest.collisionMap;
+    const ResolvedSymbol table = r.symbol(ref);
+    a.collisionMap = table.value;
+    if (isWram(table.value, 256)) {
+        return;
+    }
+    const std::uint32_t entries = std::min<std::uint32_t>(table.size.value_or(256), 256);
+    if (entries == 0 || !inOneRomBank(rom.image, table.value, entries)) {
+        r.fail(ref, "is at " + cpuAddressText(table.value) + ": neither 256 bytes of work RAM (a table the host writes) nor " +
+                        std::to_string(entries) + " bytes of ROM in one bank (a metatile table of the ROM's own; give "
+                        "a smaller one its size in [symbols])");
+    }
+    for (std::uint32_t i = 0; i < entries; ++i) {
+        a.romCollisionMap.push_back(rom.image.bytes[*rom.image.offsetOf(table.value + i)]);
+    }
+}
+
+// Tile ids as the map holds them: each type its own id, or the first metatile of its value. Both
+// loops run downward so that the first byte of a type and the first type of a value are kept.
+void mapTileBytes(ProfiledRom& rom)
+{
+    const std::size_t types = rom.design.tiles.size();
+    const std::vector<std::uint8_t>& metatiles = rom.addresses.romCollisionMap;
+    rom.typeOfMapByte.fill(rom.design.empty);
+    rom.mapByteOfType.assign(types, std::nullopt);
+    for (std::size_t byte = metatiles.empty() ? types : metatiles.size(); byte-- > 0;) {
+        for (std::size_t type = types; type-- > 0;) {
+            if (metatiles.empty() ? type == byte : rom.design.tiles[type].value == metatiles[byte]) {
+                rom.typeOfMapByte[byte] = static_cast<TileId>(type);
+                rom.mapByteOfType[type] = static_cast<std::uint8_t>(byte);
+            }
+        }
+    }
+}
+
+void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& r, const HitboxRecords& h, RoutineAddresses& a)
+{
+    const std::uint32_t bytes = h.recordBytes * h.recordCount;
+    a.hitboxRecords = r.symbol(h.records).value;
+    const bool inRom = inOneRomBank(rom.image, a.hitboxRecords, bytes);
+    if (!inRom && !isWram(a.hitboxRecords, bytes)) {
+        r.fail(h.records, "is at " + cpuAddressText(a.hitboxRecords) + ": its " + std::to_string(h.recordCount) + " records of " +
+                              std::to_string(h.recordBytes) + " bytes are neither all ROM of one bank nor all work RAM");
+    }
+    a.hitboxRecordsInRom = inRom;
+    if (!inRom) {
+        return;
+    }
+    for (std::uint32_t record = 0; record < h.recordCount; ++record) {
+        const std::uint32_t at = a.hitboxRecords + record * h.recordBytes;
+        a.romHitboxes.push_back({static_cast<int>(romField(rom, at + h.left.offset, h.left.format)),
+                                 static_cast<int>(romField(rom, at + h.right.offset, h.right.format)),
+                                 static_cast<int>(-romField(rom, at + h.yOffset.offset, h.yOffset.format)),
+                                 static_cast<int>(romField(rom, at + h.height.offset, h.height.format))});
+    }
+}
+
+RoutineAddresses resolve(const ProfiledRom& rom)
+{
+    const Manifest& m = rom.manifest;
+    const Resolver r(rom);
+    r.checkManifestSymbols();
+    RoutineAddresses a;
+    a.entry = r.code(m.entry);
+    const std::uint32_t slotBytes = r.sizedRam(m.entitySlots);
+    a.entitySlotCount = slotBytes / m.entityStride;
+    a.entitySlots = r.ram(m.entitySlots, slotBytes);
+    if (a.entitySlotCount == 0 || !isLowWram(a.entitySlots, slotBytes)) {
+        r.fail(m.entitySlots, "must hold at least one " + std::to_string(m.entityStride) +
+                                  "-byte slot in $0000-$1FFF, where the direct page can point");
+    }
+    a.mapTilesBytes = r.sizedRam(m.mapTiles);
+    a.mapTiles = r.ram(m.mapTiles, a.mapTilesBytes);
+    a.mapWidth = r.ram(m.mapWidth, 1);
+    a.mapHeight = r.ram(m.mapHeight, 1);
+    if (m.mapBytesPerRow) {
+        a.mapBytesPerRow = r.ram(*m.mapBytesPerRow, 2);
+    }
+    if (m.mapRowOffsets) {
+        const std::uint32_t bytes = r.sizedRam(*m.mapRowOffsets);
+        a.mapRowOffsets = r.ram(*m.mapRowOffsets, bytes);
+        a.mapRowOffsetRows = bytes / 2;
+    }
+    resolveCollisionMap(rom, r, a);
+    for (const CaseLabel& c : m.cases) {
+        a.caseLabels.push_back(r.code(c.label));
+    }
+    for (const MapVariable& v : m.mapVariables) {
+        const std::uint32_t bytes = bytesOf(v.format);
+        const std::uint32_t address = v.symbol ? r.symbol(*v.symbol).value : v.address;
+        if (!isWram(address, bytes)) {
+            throw InputError(m.path.string() + ":" + std::to_string(v.line) + ": the map variable at " +
+                                  cpuAddressText(address) + " is not in work RAM");
+        }
+        a.mapVariables.push_back(address);
+    }
+    if (m.hitboxRecords) {
+        resolveHitboxRecords(rom, r, *m.hitboxRecords, a);
+    }
+    return a;
+}
+
+constexpr const char* kSymbolExtensions[] = {".dbg", ".sym", ".mlb", ".lbl"};
+
+std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
+{
+    std::string tried;
+    for (const char* extension : kSymbolExtensions) {
+        std::filesystem::path candidate = romPath;
+        candidate.replace_extension(extension);
+        if (std::filesystem::exists(candidate)) {
+            return candidate;
+        }
+        tried += (tried.empty() ? "" : ", ") + candidate.filename().string();
+    }
+    throw InputError(romPath.string() + ": no symbol file: looked for " + tried +
+                          " beside it (give one with --symbols)");
+}
+
+} // namespace
+
+std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
+{
+    const bool isPath = rom.find('/') != std::string::npos || rom.ends_with(".sfc") || rom.ends_with(".smc");
+    return isPath ? baseDirectory / rom : bundledRomPath(rom);
+}
+
+std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
+{
+    std::filesystem::path manifestPath = romPath;
+    manifestPath.replace_extension(".manifest.toml");
+    if (!std::filesystem::exists(manifestPath)) {
+        manifestPath = romPath.parent_path() / "manifest.toml";
+    }
+    if (!std::filesystem::exists(manifestPath)) {
+        throw InputError(romPath.string() + ": no manifest: looked for " + romPath.stem().string() +
+                              ".manifest.toml and manifest.toml beside it (give one with --manifest)");
+    }
+    return manifestPath;
+}
+
+ProfiledRom loadProfiledRom(const RomFiles& files)
+{
+    ProfiledRom rom;
+    rom.image = emu::loadRomFile(files.image);
+    rom.debug = loadSymbolFile(files.symbols ? *files.symbols : symbolFileBeside(files.image), cartridgePlaces(rom.image));
+    checkDebugFileDescribes(rom, files.image);
+    rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
+    rom.addresses = resolve(rom);
+    rom.design = readSurfaces(rom);
+    mapTileBytes(rom);
+    return rom;
+}
+
+ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)
+{
+    return loadProfiledRom(RomFiles{romPath, std::nullopt, std::nullopt});
+}
+
+} // namespace tileprof

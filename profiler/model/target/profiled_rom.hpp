@@ -1,0 +1,69 @@
+#pragma once
+
+#include "emu/rom_image.hpp"
+#include "profiler/model/target/manifest.hpp"
+#include "profiler/model/target/rom_files.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// The manifest's symbols, resolved to addresses through the debug file.
+struct RoutineAddresses {
+    std::uint32_t entry = 0;
+    std::uint32_t entitySlots = 0;
+    std::uint32_t entitySlotCount = 0;
+    std::uint32_t mapTiles = 0;
+    std::uint32_t mapTilesBytes = 0;
+    std::uint32_t mapWidth = 0;
+    std::uint32_t mapHeight = 0;
+    std::optional<std::uint32_t> mapBytesPerRow; // row-major maps
+    std::optional<std::uint32_t> mapRowOffsets;
+    std::uint32_t mapRowOffsetRows = 0; // how many rows the table holds
+    std::optional<std::uint32_t> collisionMap; // the manifest's collision_map, when it names one
+    // The entries of collision_map when it is the ROM's own metatile table, not the 256 bytes of
+    // work RAM the host writes.
+    std::vector<std::uint8_t> romCollisionMap;
+    std::vector<std::uint32_t> caseLabels; // parallel to Manifest::cases
+    std::vector<std::uint32_t> mapVariables; // parallel to Manifest::mapVariables
+    std::uint32_t hitboxRecords = 0;       // the first record, with Manifest::hitboxRecords
+    bool hitboxRecordsInRom = false;
+    std::vector<Hitbox> romHitboxes;       // what the ROM's records hold, in record order
+};
+
+// A ROM under test: its image, its symbol file and its manifest, checked against each other.
+struct ProfiledRom {
+    emu::RomImage image;
+    DebugInfo debug;
+    Manifest manifest;
+    RoutineAddresses addresses;
+    Design design; // the manifest's, every surface's rows read (from the ROM's tables where it says)
+    // The byte the map holds for each tile type: its id, or with a metatile table in ROM the first
+    // metatile whose entry is the type's value (nothing when none is); and the other way round,
+    // the type each byte stands for (the design's empty type for bytes no type has).
+    std::vector<std::optional<std::uint8_t>> mapByteOfType;
+    std::array<TileId, 256> typeOfMapByte{};
+};
+
+// Where a scenario's `rom` value leads: a bundled ROM by name (the build's roms/NAME.sfc), or a
+// path to a .sfc, relative to `baseDirectory`.
+std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
+
+// The manifest of the ROM at `romPath` when none is given: NAME.manifest.toml or manifest.toml
+// beside it. Throws InputError when there is neither.
+std::filesystem::path manifestBeside(const std::filesystem::path& romPath);
+
+// Loads and checks a ROM under test. Throws InputError naming the file (and manifest line) at
+// fault: a missing file, a symbol neither the symbol file nor the manifest gives, a debug file that
+// does not describe this ROM, or a symbol in the wrong kind of memory.
+ProfiledRom loadProfiledRom(const RomFiles& files);
+ProfiledRom loadProfiledRom(const std::filesystem::path& romPath);
+
+} // namespace tileprof

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "profiler/reports/baseline/baseline.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+struct CaseDelta {
+    std::string name;
+    std::optional<CaseFigures> old; // nothing when the case ran only in the new figures
+    std::optional<CaseFigures> now; // nothing when it no longer runs
+    bool slower = false;     // its mean or max grew by more than the tolerance
+    bool faster = false;     // not slower, and its mean or max shrank
+    bool overBudget = false; // over budget now, and the budget counts
+};
+
+struct FunctionDelta {
+    std::string name;
+    std::optional<FunctionFigures> old;
+    std::optional<FunctionFigures> now;
+};
+
+// Two sets of figures aligned by case and by function (scope) name.
+struct Comparison {
+    std::string oldSource;
+    std::string newSource;
+    double tolerance = 0; // cycles
+    bool budgetCounts = false;
+    std::vector<CaseDelta> cases;         // the old order, then cases new to the new figures
+    std::vector<FunctionDelta> functions; // those whose cycles per call differ
+
+    std::size_t slower() const;
+    std::size_t faster() const;
+    std::size_t overBudget() const;
+    bool failed() const { return slower() > 0 || overBudget() > 0; }
+};
+
+// `budgetCounts`: a case the new figures put over budget fails too (check, not diff).
+Comparison compare(const Figures& old, const Figures& now, double tolerance, bool budgetCounts);
+
+// `command` heads the report: "check" or "diff". Formats: table, markdown, json.
+std::string formatComparison(const Comparison& c, const std::string& command, const std::string& format);
+
+} // namespace tileprof

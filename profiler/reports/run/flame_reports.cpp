@@ -1,0 +1,81 @@
+#include "profiler/reports/run/run_report.hpp"
+
+#include "base/counted.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace tileprof {
+
+std::string formatFolded(const RunReport& r)
+{
+    // Folded stacks have no comments: a line that ends in no number is one that flamegraph.pl skips
+    // with a warning and speedscope skips, and never a stack.
+    std::string out;
+    for (const InputProblem& problem : r.inputProblems) {
+        out += "# tileprof: " + notRunText(problem) + " (no stacks from it)\n";
+    }
+    for (const StackProfile& stack : r.attribution->selected.stacks) {
+        std::string names;
+        for (const std::string& f : stack.functions) {
+            names += (names.empty() ? "" : ";") + f;
+        }
+        out += names + " " + std::to_string(stack.cost.cycles) + "\n";
+    }
+    return out;
+}
+
+std::string formatSpeedscope(const RunReport& r)
+{
+    using Json = nlohmann::ordered_json;
+    const Attribution& a = *r.attribution;
+    const Profile& p = a.selected;
+    Json frames = Json::array();
+    std::map<std::string, std::size_t> frameIndex;
+    for (const FunctionProfile& f : p.functions) {
+        frameIndex[f.name] = frames.size();
+        Json frame{{"name", f.name}};
+        if (!f.file.empty()) {
+            frame["file"] = f.file;
+            frame["line"] = f.line;
+        }
+        frames.push_back(std::move(frame));
+    }
+    Json samples = Json::array();
+    Json cycles = Json::array();
+    Json clocks = Json::array();
+    for (const StackProfile& stack : p.stacks) {
+        Json sample = Json::array();
+        for (const std::string& f : stack.functions) {
+            sample.push_back(frameIndex.at(f));
+        }
+        samples.push_back(std::move(sample));
+        cycles.push_back(stack.cost.cycles);
+        clocks.push_back(stack.cost.masterClocks);
+    }
+    const auto profile = [&](const std::string& unit, std::uint64_t total, Json weights) {
+        return Json{{"type", "sampled"},
+                    {"name", unit + ": " + a.selection.describe() + " (" + counted(p.calls, "call") + ")"},
+                    {"unit", "none"},
+                    {"startValue", 0},
+                    {"endValue", total},
+                    {"samples", samples},
+                    {"weights", std::move(weights)}};
+    };
+    // The name is what speedscope shows of the file: what was not run belongs in it.
+    std::string name = "tileprof " + r.command + ": " + a.selection.describe();
+    for (const InputProblem& problem : r.inputProblems) {
+        name += "; " + notRunText(problem);
+    }
+    const Json root{{"$schema", "https://www.speedscope.app/file-format-schema.json"},
+                    {"shared", {{"frames", std::move(frames)}}},
+                    {"profiles", Json::array({profile("CPU cycles", p.total.cycles, std::move(cycles)),
+                                              profile("master clocks", p.total.masterClocks, std::move(clocks))})},
+                    {"name", name},
+                    {"activeProfileIndex", 0},
+                    {"exporter", "tileprof"}};
+    return root.dump() + "\n";
+}
+
+} // namespace tileprof
