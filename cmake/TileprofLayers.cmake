@@ -23,7 +23,14 @@ function(tileprof_layer target)
   list(REMOVE_DUPLICATES allowed)
   set_target_properties(${target} PROPERTIES TILEPROF_LAYER_DIRS "${allowed}")
 
-  file(GLOB_RECURSE files CONFIGURE_DEPENDS ${directory}/*.cpp ${directory}/*.hpp)
+  # Its sources, and every header of its directory (a directory may hold a library and the program
+  # built on it: the headers are the library's).
+  file(GLOB_RECURSE files CONFIGURE_DEPENDS ${directory}/*.hpp)
+  get_target_property(sources ${target} SOURCES)
+  foreach(source IN LISTS sources)
+    cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY ${directory})
+    list(APPEND files ${source})
+  endforeach()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${target}.layering)
   add_custom_command(
     OUTPUT ${stamp}

@@ -2,8 +2,8 @@
 // loader accepts are compared with themselves and written in every comparison format.
 
 #include "base/input_error.hpp"
-#include "profiler/reports/baseline/comparison.hpp"
 #include "profiler/reports/baseline/baseline.hpp"
+#include "profiler/reports/baseline/comparison.hpp"
 
 #include <cstddef>
 #include <cstdint>

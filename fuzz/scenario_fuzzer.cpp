@@ -12,7 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     static const tileprof::Design design = tileprof::loadDesign(tileprof::resolveDesignPath("untech", {}));
     try {
-        tileprof::parseScenario("/nonexistent/fuzz.toml", std::string(reinterpret_cast<const char*>(data), size), &design);
+        tileprof::parseScenario("/nonexistent/fuzz.toml", std::string(reinterpret_cast<const char*>(data), size), design);
     } catch (const tileprof::InputError&) {
     }
     return 0;

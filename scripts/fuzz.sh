@@ -28,7 +28,7 @@ seeds_of() {
     debug_info) echo build-fuzz/roms/*.dbg tests/data/dbg/game.dbg ;;
     symbol_file) echo tests/data/labels/*.{vice,dump,labels,sym} build-fuzz/roms/*.sym \
         fuzz/seeds/symbol_file/* ;;
-    scenario) echo scripts/scenarios/*.toml tests/data/runner/*.toml roms/*/scenarios/*.toml roms/*/explore/*.toml roms/tours/*/*.toml ;;
+    scenario) echo tests/data/runner/*.toml roms/*/scenarios/*.toml roms/*/explore/*.toml roms/tours/*/*.toml ;;
     manifest) echo roms/*/manifest*.toml ;;
     tiled_map) echo tests/data/maps/*.tmj ;;
     sst_file) echo fuzz/seeds/sst_file/* ../shared/testdata/ssts-65816/{08.e,a9.e,fb.n}.json.gz \

@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 mkdir -p docs
 gui=./build/tileprof-gui
 # The walkthrough's costliest rising call, whole.
-"$gui" --headless scripts/scenarios/walkthrough-12x24.toml --frame 252 --screenshot docs/gui-walkthrough.png --size 1600x900
+"$gui" --headless roms/tile-collision/scenarios/walkthrough-12x24.toml --frame 252 --screenshot docs/gui-walkthrough.png --size 1600x900
 # A call on the 30-degree hill stepped to its 60th instruction: the reads made so far, the line it is on.
-"$gui" --headless scripts/scenarios/hill-30-right.toml --frame 69 --instruction 60 --screenshot docs/gui-stepping.png --size 1600x900
+"$gui" --headless roms/tile-collision/scenarios/hill-30-right.toml --frame 69 --instruction 60 --screenshot docs/gui-stepping.png --size 1600x900

@@ -20,7 +20,6 @@ mkdir -p "$out"
 tileprof=./build/tileprof
 gui=./build/tileprof-gui
 scenarios=roms/tile-collision/scenarios
-[[ -d $scenarios ]] || scenarios=scripts/scenarios
 
 # snap NAME COMMAND...: stdout to NAME, stderr to NAME.err, the exit code to NAME.exit.
 snap() {
@@ -56,7 +55,7 @@ for rom in build/roms/*.sfc; do
 done
 for dir in roms/*/scenarios; do
     name=$(basename "$(dirname "$dir")")
-    [[ "$dir" == "$scenarios" ]] && continue
+    [[ "$dir" == "$scenarios" ]] && continue # run above
     snap "run-scenarios.$name.json" $tileprof run --format json "$dir"
     snap "profile-scenarios.$name.table" $tileprof profile "$dir"
 done

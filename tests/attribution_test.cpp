@@ -15,13 +15,14 @@
 
 #include "profiler/engine/attribution/attribution.hpp"
 #include "profiler/engine/attribution/profile_builder.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
-#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/engine/stats/case_statistics.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/text.hpp"
 
@@ -52,7 +53,7 @@ const ProfiledRom& bundledRom()
 
 ScenarioResult runBundled(const std::string& name)
 {
-    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml"));
+    const Scenario scenario = loadScenario(bundledScenarioDirectory() / (name + ".toml"));
     RunOptions options;
     options.recordSteps = true;
     return runScenario(scenario, bundledRom(), options);
@@ -323,7 +324,7 @@ TEST_CASE("attribution: the profile of a single call is that call")
 TEST_CASE("attribution: calls of two ROMs, named, keep their functions and lines apart")
 {
     const ProfiledRom fixed = loadProfiledRom(bundledRomPath("tile-collision-fixed-height"));
-    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml");
+    const Scenario scenario = loadScenario(bundledScenarioDirectory() / "walkthrough-12x24.toml");
     RunOptions options;
     options.recordSteps = true;
     const std::vector<ScenarioResult> runs{runScenario(scenario, bundledRom(), options),

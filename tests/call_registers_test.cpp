@@ -1,11 +1,12 @@
 // What the host puts in the registers for a call: the direct page (the entity, or a constant) and
 // A, X and Y (a constant, the entity's slot address or its slot number), as the manifest says.
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/target/manifest.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
-#include "profiler/engine/runner/scenario_runner.hpp"
-#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -49,7 +50,7 @@ TEST_CASE("call registers: the routine is entered with the registers the manifes
     const ProfiledRom rom = loadProfiledRom(
         RomFiles{bundledRomPath("tile-collision"), std::nullopt,
                  dir.write("registers.manifest.toml", withRegisters("a = 0x55AA\nx = \"entity_index\"\ny = \"entity_address\""))});
-    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "eight-hitboxes.toml");
+    const Scenario scenario = loadScenario(bundledScenarioDirectory() / "eight-hitboxes.toml");
     RunOptions options;
     options.trace = RunOptions::CallId{1, 1};
     const ScenarioResult run = runScenario(scenario, rom, options);

@@ -3,13 +3,14 @@
 // (tile-collision-fastrom). The same instructions must do the same thing on each, and the bus must
 // charge each exactly what its banks cost.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
-#include "profiler/model/scenario/scenario.hpp"
-#include "profiler/reports/labels/mesen_labels.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/reports/labels/mesen_labels.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"
 

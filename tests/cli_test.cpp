@@ -1,7 +1,7 @@
 // The command line as a user meets it: exit codes 0 (ok), 1 (a check failed), 2 (bad input),
 // and for bad input a message on stderr that names the file and the problem.
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/rom_copy.hpp"
@@ -43,7 +43,7 @@ TEST_CASE("cli: rom describes the HiROM and FastROM builds, and run, profile and
     CHECK(contains(fast.out, "  mapping        LoROM, FastROM (map mode $30); tileprof sets MEMSEL as its boot would: "
                              "ROM at $80-$FF costs 6 clocks\n"));
 
-    const std::string scenario = (std::filesystem::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const std::string scenario = (bundledScenarioDirectory() / "walkthrough-12x24.toml").string();
     const CommandResult ours = runTileprof({"run", scenario});
     const CommandResult onHiRom = runTileprof({"run", "--rom", hiRom, scenario});
     CHECK(onHiRom.exitCode == 0);
@@ -58,7 +58,7 @@ TEST_CASE("cli: rom describes the HiROM and FastROM builds, and run, profile and
     const CommandResult trace =
         runTileprof({"trace", "--rom", hiRom, scenario, "--frame", "252", "--entity", "player"});
     CHECK(trace.exitCode == 0);
-    const int entryLine = lineWith(slurp(std::filesystem::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/tile_collision.s"),
+    const int entryLine = lineWith(slurp(std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms/tile-collision/tile_collision.s"),
                                    "lda z:Entity::collisionState - 1");
     CHECK(contains(trace.out, "$C0:800B tile_collision.s:" + std::to_string(entryLine) + "   LDA $0F"));
 
@@ -216,7 +216,7 @@ TEST_CASE("cli: --rom, --symbols and --manifest run the scenarios on a ROM kept 
     std::filesystem::rename(dir.file("tile-collision.mlb"), dir.file("elsewhere/symbols.mlb"));
     std::filesystem::rename(dir.file("tile-collision.manifest.toml"), dir.file("elsewhere/calls.toml"));
     std::filesystem::rename(dir.file("tile-collision.sfc"), dir.file("game.sfc"));
-    const std::string scenario = (std::filesystem::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const std::string scenario = (bundledScenarioDirectory() / "walkthrough-12x24.toml").string();
     const std::vector<std::string> rom = {"--rom", dir.file("game.sfc").string(), "--symbols",
                                           dir.file("elsewhere/symbols.mlb").string(), "--manifest",
                                           dir.file("elsewhere/calls.toml").string()};
@@ -237,6 +237,20 @@ TEST_CASE("cli: --rom, --symbols and --manifest run the scenarios on a ROM kept 
     CHECK(ownTrace.exitCode == 0);
     CHECK(movedTrace.exitCode == 0);
     CHECK(contains(movedTrace.out, "MoveEntityAndProcessTileCollisions"));
+
+    args = {"validate", scenario};
+    const CommandResult ownValidate = runTileprof(args);
+    args.insert(args.end(), rom.begin(), rom.end());
+    const CommandResult movedValidate = runTileprof(args);
+    CHECK(movedValidate.exitCode == 0);
+    CHECK(movedValidate.out == ownValidate.out);
+
+    // The debugger takes them too.
+    std::vector<std::string> gui = {"--headless", scenario, "--frame", "40", "--screenshot", dir.file("shot.png").string()};
+    gui.insert(gui.end(), rom.begin(), rom.end());
+    const CommandResult shown = runTileprofGui(gui);
+    CHECK(shown.exitCode == 0);
+    CHECK(std::filesystem::file_size(dir.file("shot.png")) > 10000);
 
     const CommandResult noRom = runTileprof({"run", scenario, "--symbols", dir.file("elsewhere/symbols.mlb").string()});
     CHECK(noRom.exitCode == 2);

@@ -2,10 +2,10 @@
 // specification (tests/support/collision_model.*): from thousands of random entity states, one
 // call each, both must leave the entity at the same position with the same velocity and state.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/collision_model.hpp"
 #include "tests/support/untech_design.hpp"
 

@@ -2,12 +2,12 @@
 // the rows below the map as the design's outside, and names the tiles a routine reads by column and
 // row from their place in that layout.
 
+#include "base/bundled_files.hpp"
 #include "base/file_contents.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/call_observer.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

@@ -1,6 +1,6 @@
 // tileprof compare: a tour's scenarios, each on its own ROM, set side by side per design.
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/model/target/routine_footprint.hpp"
 #include "tests/support/command.hpp"
@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 namespace tileprof::test {
 namespace {
 
-const fs::path kTours = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "tours";
+const fs::path kTours = fs::path(TILEPROF_SOURCE_DIR) / "roms" / "tours";
 
 const nlohmann::json& designNamed(const nlohmann::json& report, const std::string& rom)
 {

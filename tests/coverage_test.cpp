@@ -3,10 +3,11 @@
 
 #include "profiler/engine/coverage/code_coverage.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/reports/coverage/lcov_report.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/reports/coverage/lcov_report.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -34,7 +35,7 @@ ScenarioResult runRecorded(const std::string& name)
 {
     RunOptions options;
     options.recordSteps = true;
-    return runScenario(loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml")), bundledRom(),
+    return runScenario(loadScenario(bundledScenarioDirectory() / (name + ".toml")), bundledRom(),
                        options);
 }
 
@@ -182,7 +183,7 @@ TEST_CASE("coverage: a ROM without line information is covered instruction by in
     const TempDir dir;
     const fs::path info = dir.file("tass.info");
     const CommandResult run = runTileprof({"run", "--rom", bundledRomPath("tile-collision-64tass").string(),
-                                           (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios/fall-and-land.toml").string(),
+                                           (bundledScenarioDirectory() / "fall-and-land.toml").string(),
                                            "--coverage", info.string()});
     CHECK(run.exitCode == 0);
     const fs::path listing = dir.file("tile-collision-64tass.disassembly.s");

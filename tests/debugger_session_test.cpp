@@ -4,7 +4,8 @@
 
 #include "profiler/debugger/debugger_session.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/rom_copy.hpp"
@@ -29,7 +30,7 @@ using gui::LiveControls;
 
 fs::path scenarioPath(const std::string& name)
 {
-    return fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml");
+    return bundledScenarioDirectory() / (name + ".toml");
 }
 
 const ProfiledRom& bundledRom()
@@ -42,6 +43,21 @@ ScenarioResult runDirectly(const Scenario& scenario)
     RunOptions options;
     options.allowInvalidMap = true;
     return runScenario(scenario, bundledRom(), options);
+}
+
+TEST_CASE("the session runs every scenario on the ROM it is given, as the command line does")
+{
+    const fs::path fixedHeight = bundledRomPath("tile-collision-fixed-height");
+    DebuggerSession session(RomFiles{fixedHeight, std::nullopt, std::nullopt});
+    REQUIRE(session.open(scenarioPath("fall-and-land")));
+    CHECK(fs::path(session.rom().image.name) == fixedHeight);
+    const ScenarioResult direct =
+        runScenario(loadScenario(scenarioPath("fall-and-land")), loadedBundledRom("tile-collision-fixed-height"));
+    REQUIRE(session.result().calls.size() == direct.calls.size());
+    for (std::size_t i = 0; i < direct.calls.size(); ++i) {
+        CHECK(session.result().calls[i].cycles == direct.calls[i].cycles);
+    }
+    CHECK(session.result().calls.front().cycles != runDirectly(loadScenario(scenarioPath("fall-and-land"))).calls.front().cycles);
 }
 
 TEST_CASE("the session shows what the runner measures, call for call")
@@ -263,7 +279,7 @@ TEST_CASE("live mode on a top-down design walks up and down, within the design's
 {
     DebuggerSession session;
     const fs::path explorer =
-        fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/seed001-metatile-walkability/scenarios/explorer-room.toml";
+        fs::path(TILEPROF_SOURCE_DIR) / "roms/seed001-metatile-walkability/scenarios/explorer-room.toml";
     REQUIRE(session.open(explorer));
     session.setFrame(5);
     session.startLive(0);

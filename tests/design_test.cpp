@@ -5,11 +5,12 @@
 
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
+#include "profiler/engine/runner/invariants.hpp"
 #include "profiler/formats/map/map_pixels.hpp"
 #include "profiler/formats/map/map_validator.hpp"
-#include "profiler/engine/runner/invariants.hpp"
-#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -98,7 +99,7 @@ TEST_CASE("design: another design's legend, surfaces and rules are the ones its 
     const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
                                  "[[entity]]\nname = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
                                  "pos = [40, 24]\n";
-    const Scenario s = loadScenario(dir.write("s.toml", scenario), &design);
+    const Scenario s = loadScenario(dir.write("s.toml", scenario), design);
     CHECK(s.map.at(1, 2) == *design.byName("STEP"));
     const MapPixels pixels{s.map, design};
     CHECK_FALSE(pixels.floor(16 + 3, 32 + 7)); // the step's left half from row 8 down
@@ -116,7 +117,7 @@ TEST_CASE("design: another design's legend, surfaces and rules are the ones its 
     CHECK(violations[0].rule == "STEP_NEEDS_ROCK_BELOW");
     CHECK(violations[0].detail == "the tile below is 's' STEP; a step needs ROCK below it");
 
-    CHECK_THROWS_WITH_AS(loadScenario(dir.write("bad.toml", replaced(scenario, "Xs.X", "Xs#X")), &design),
+    CHECK_THROWS_WITH_AS(loadScenario(dir.write("bad.toml", replaced(scenario, "Xs.X", "Xs#X")), design),
                          (dir.path() / "bad.toml").string().append(":7:3: unknown map character '#' at row 2, column 2; "
                                                                    "the legend is . AIR, X ROCK, s STEP")
                              .c_str(),
@@ -140,7 +141,7 @@ TEST_CASE("design: 8-pixel tiles: surfaces of 8 rows, maps, placement and invari
     const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
                                  "[[entity]]\nname = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
                                  "pos = [12, 12]\n";
-    const Scenario s = loadScenario(dir.write("s.toml", scenario), &design);
+    const Scenario s = loadScenario(dir.write("s.toml", scenario), design);
     const MapPixels pixels{s.map, design};
     CHECK(pixels.widthPixels() == 32);
     CHECK(pixels.tileAt(9, 17) == *design.byName("STEP")); // column 1, row 2
@@ -153,7 +154,7 @@ TEST_CASE("design: 8-pixel tiles: surfaces of 8 rows, maps, placement and invari
     const std::string outside = replaced(scenario, "pos = [12, 12]", "pos = [40, 12]");
     const std::string error = [&] {
         try {
-            loadScenario(dir.write("out.toml", outside), &design);
+            loadScenario(dir.write("out.toml", outside), design);
         } catch (const tileprof::InputError& e) {
             return std::string(e.what());
         }
@@ -193,7 +194,7 @@ TEST_CASE("design: a tile drawn as a mask blocks its '#' pixels from every side,
     const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
                                  "[[entity]]\nname = \"e\"\nhitbox = { left = 1, right = 1, top = 1, height = 2 }\n"
                                  "pos = [40, 24]\n";
-    const Scenario s = loadScenario(dir.write("s.toml", scenario), &design);
+    const Scenario s = loadScenario(dir.write("s.toml", scenario), design);
     const MapPixels pixels{s.map, design};
     for (const Platforms platforms : {Platforms::Count, Platforms::Ignore}) {
         CHECK(pixels.floor(16 + 15, 32, platforms)); // the ramp's top right corner
@@ -236,14 +237,14 @@ TEST_CASE("design: hitbox sizes and speeds are the design's limits")
     const std::string scenario = "name = \"s\"\nframes = 1\n[map]\ntiles = \"\"\"\nXXXX\nX..X\nXs.X\nXXXX\n\"\"\"\n"
                                  "[[entity]]\nname = \"e\"\nhitbox = { left = 0, right = 1, top = 0, height = 1 }\n"
                                  "pos = [24, 24]\nscript = [ { frames = 1, walk = 12.0 } ]\n";
-    const Scenario point = loadScenario(dir.write("point.toml", scenario), &open);
+    const Scenario point = loadScenario(dir.write("point.toml", scenario), open);
     CHECK(point.entities[0].hitbox == Hitbox{0, 1, 0, 1});
 
     const std::string limited = replaced(kSmallDesign, "[invariants]", "[limits]\nhitbox_left = [1, 8]\nmax_speed = 10\n\n[invariants]");
     const Design narrow = loadDesign(dir.write("narrow.toml", limited));
     const auto error = [&](const std::string& text) {
         try {
-            loadScenario(dir.write("bad.toml", text), &narrow);
+            loadScenario(dir.write("bad.toml", text), narrow);
         } catch (const tileprof::InputError& e) {
             return dir.relative(e.what());
         }

@@ -2,11 +2,11 @@
 // or an integer part and a fraction at separate offsets. The manifest reads each, the host writes
 // a 16.16 value as the routine's format holds it and reads it back the same way.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
+#include "profiler/engine/runner/collision_machine.hpp"
 #include "profiler/model/target/manifest.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
-#include "profiler/engine/runner/collision_machine.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

@@ -6,8 +6,9 @@
 
 #include "profiler/engine/explore/explorer.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -23,7 +24,7 @@ namespace fs = std::filesystem;
 namespace tileprof::test {
 namespace {
 
-const fs::path kRoms = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms";
+const fs::path kRoms = fs::path(TILEPROF_SOURCE_DIR) / "roms";
 const fs::path kRoom = kRoms / "tile-collision/explore/reference-room.toml";
 const fs::path kRoomWith7 = kRoms / "tile-collision/explore/reference-room-with-hitbox-7.toml";
 

@@ -2,11 +2,12 @@
 // cycles and decide the same cases, cost fewer master clocks, and the ROM reads that still go
 // through banks below $80 (the routine's long reads of its height tables) are counted.
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
-#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/engine/stats/fastrom_comparison.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/text.hpp"
 
@@ -18,7 +19,7 @@
 namespace tileprof::test {
 namespace {
 
-const std::string kScenario = std::string(TILEPROF_SCRIPTS_DIR) + "/scenarios/hill-45-right.toml";
+const std::string kScenario = (bundledScenarioDirectory() / "hill-45-right.toml").string();
 
 TEST_CASE("fastrom: same cycles and cases, fewer master clocks, slow long reads counted")
 {

@@ -2,9 +2,9 @@
 // indexes built by shifts and a mask instead of the row table (seed 000's closing remarks). The
 // same behaviour, call for call, in fewer cycles.
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"

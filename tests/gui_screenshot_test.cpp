@@ -3,11 +3,12 @@
 // them, tiles it did not read carry none, and the budget line is drawn where the budget is. The
 // expected reads and costs come from running the scenario here, not from the GUI.
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/gui/palette.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/gui/palette.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -33,7 +34,7 @@ using gui::Rgb;
 
 fs::path scenarioPath(const std::string& name)
 {
-    return fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml");
+    return bundledScenarioDirectory() / (name + ".toml");
 }
 
 class Picture {

@@ -4,14 +4,15 @@
 // (written from ld65's debug file by roms/tools/bass_symbols.cpp). Every bundled scenario runs on
 // it and every call leaves the entity as roms/tile-collision does; only the cost differs.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/engine/attribution/attribution.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/call_observer.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
@@ -34,7 +35,7 @@ namespace fs = std::filesystem;
 namespace tileprof::test {
 namespace {
 
-const fs::path kManifests = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "tile-collision-frames";
+const fs::path kManifests = fs::path(TILEPROF_SOURCE_DIR) / "roms" / "tile-collision-frames";
 
 const ProfiledRom& frames()
 {
@@ -96,7 +97,7 @@ TEST_CASE("hitbox frames: the bass symbol file gives every label where ld65 put 
     // The ROM build's records: the hitboxes of eight-hitboxes.toml in order, then a frame without one.
     CHECK(romFrames().addresses.hitboxRecordsInRom);
     std::vector<Hitbox> expected;
-    for (const EntitySpec& entity : loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "eight-hitboxes.toml").entities) {
+    for (const EntitySpec& entity : loadScenario(bundledScenarioDirectory() / "eight-hitboxes.toml").entities) {
         expected.push_back(entity.hitbox);
     }
     expected.push_back(Hitbox{0, 0, 0, 255});
@@ -167,7 +168,7 @@ TEST_CASE("hitbox frames: the ROM-records build runs the scenarios of its hitbox
 
 TEST_CASE("hitbox frames: labels give functions, and each instruction that ran is a line with its disassembly")
 {
-    const fs::path walkthrough = fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml";
+    const fs::path walkthrough = bundledScenarioDirectory() / "walkthrough-12x24.toml";
     RunOptions options;
     options.recordSteps = true;
     const ScenarioResult run = runScenario(loadScenario(walkthrough), frames(), options);
@@ -277,7 +278,7 @@ TEST_CASE("hitbox frames: a map variable its format cannot hold for a scenario's
 {
     const TempDir dir;
     const ProfiledRom rom = framesWith(dir, "at = \"MapRight\"\nformat = \"u16\"", "at = \"MapRight\"\nformat = \"u8\"");
-    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml");
+    const Scenario scenario = loadScenario(bundledScenarioDirectory() / "walkthrough-12x24.toml");
     try {
         runScenario(scenario, rom);
         FAIL("a map variable past its format was written");

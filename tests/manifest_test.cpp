@@ -3,8 +3,8 @@
 
 #include "profiler/model/target/manifest.hpp"
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
 
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -263,7 +263,7 @@ namespace tileprof::test {
 
 TEST_CASE("manifest: tile-collision-frames' manifest reads its records, variables and symbols")
 {
-    const fs::path path = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision-frames/manifest.toml";
+    const fs::path path = fs::path(TILEPROF_SOURCE_DIR) / "roms/tile-collision-frames/manifest.toml";
     const std::string text = slurp(path);
     const Manifest m = loadManifest(path);
     REQUIRE(m.hitboxRecords);

@@ -2,6 +2,8 @@
 // scenario file, or the changed GIDs of a Tiled map, and every other byte as it was; a file that
 // changed on disk since it was loaded is refused, not overwritten.
 
+#include "base/bundled_files.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/map_saver.hpp"
 
 #include "base/input_error.hpp"
@@ -31,7 +33,7 @@ using test::contains;
 using test::replaced;
 using test::slurp;
 
-const fs::path kScenarios = fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios";
+const fs::path kScenarios = bundledScenarioDirectory();
 const fs::path kTestData = TILEPROF_TEST_DATA_DIR;
 
 void setTile(TileMap& map, int column, int row, TileId type)

@@ -4,8 +4,8 @@
 // END above ADDR, and a name of letters, digits, "_" and "@" not starting with a digit; each label
 // then deletes every earlier label that has its name or any of its bytes.
 
+#include "base/bundled_files.hpp"
 #include "emu/rom_image.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -2,12 +2,13 @@
 // metatile of its type instead of writing the table (tile-collision-metatiles, built from the same
 // routine with metatiles.s), and refuses a map whose types the table lacks.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/manifest_text.hpp"

@@ -3,11 +3,12 @@
 // the entity by its velocity when the answer allows it, and sets the state bits of the directions
 // it was stopped in when not.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -22,7 +23,7 @@ namespace fs = std::filesystem;
 namespace tileprof::test {
 namespace {
 
-const fs::path kRom = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "can-move-point";
+const fs::path kRom = fs::path(TILEPROF_SOURCE_DIR) / "roms" / "can-move-point";
 
 std::string manifestText()
 {

@@ -3,14 +3,14 @@
 // which is 32 px tall under a ceiling 32 px above the hill tops; with the other seven, seeded
 // sessions keep every invariant on every call; with hitbox 7, let run, they clip into the ceiling.
 
-#include "tests/support/loaded_rom.hpp"
 #include "tests/support/random_play.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/model/scenario/scenario_validator.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "tests/support/loaded_rom.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>

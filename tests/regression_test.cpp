@@ -2,8 +2,8 @@
 // routine slower or over budget. The slower build is tile-collision-slowed, the same routine with
 // a NOP in MoveEntityAndProcessTileCollisions::XAxis: exactly two cycles more on every call.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
 #include "profiler/reports/baseline/baseline.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -33,7 +33,7 @@ const char* const kScenarios[] = {"fall-and-land", "jump-ceiling", "walkthrough-
 
 fs::path bundledScenario(const std::string& name)
 {
-    return fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml");
+    return bundledScenarioDirectory() / (name + ".toml");
 }
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b)
@@ -308,7 +308,7 @@ TEST_CASE("regression: a faster build passes check and is listed as faster")
 TEST_CASE("regression: a baseline made with --rom names the ROM, and check runs on it again")
 {
     const TempDir dir;
-    const std::string scenario = (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walk-right-flat.toml").string();
+    const std::string scenario = (bundledScenarioDirectory() / "walk-right-flat.toml").string();
     const std::string baseline = dir.file("baseline.json").string();
     REQUIRE(runTileprof({"baseline", "--rom", bundledRomPath("tile-collision-fixed-height").string(), "--out", baseline,
                          scenario})
@@ -400,7 +400,7 @@ TEST_CASE("regression: diff of two ROM builds finds the slower function")
     CHECK(back.exitCode == 0);
     CHECK(contains(back.out, ", 4 faster\n"));
 
-    const CommandResult mixed = runTileprof({"diff", normal, (fs::path(TILEPROF_SCRIPTS_DIR) / "x.json").string()});
+    const CommandResult mixed = runTileprof({"diff", normal, (fs::path(TILEPROF_SOURCE_DIR) / "x.json").string()});
     CHECK(mixed.exitCode == 2);
     CHECK(contains(mixed.err, "not one of each"));
 }
@@ -410,7 +410,7 @@ TEST_CASE("regression: diff of two ROM builds each with its own manifest and sym
     // tile-collision-frames reads its hitbox through a frame record and has a bass symbol file.
     const std::string frames = bundledRomPath("tile-collision-frames").string();
     const std::string manifest =
-        (fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "tile-collision-frames" / "manifest.toml").string();
+        (fs::path(TILEPROF_SOURCE_DIR) / "roms" / "tile-collision-frames" / "manifest.toml").string();
     const std::string ours = bundledRomPath("tile-collision").string();
     const std::vector<std::string> scenarios{"--scenarios", bundledScenario("walkthrough-12x24").string()};
 
@@ -621,14 +621,14 @@ TEST_CASE("regression: every figure a baseline or report holds is checked for it
 
 TEST_CASE("regression: the committed baseline passes check and covers every bundled scenario")
 {
-    const fs::path baseline = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms" / "tile-collision" / "baseline.json";
+    const fs::path baseline = fs::path(TILEPROF_SOURCE_DIR) / "roms" / "tile-collision" / "baseline.json";
     const Json b = parseJson(slurp(baseline));
     std::set<std::string> named;
     for (const Json& s : b.at("scenarios")) {
         named.insert(fs::weakly_canonical(baseline.parent_path() / s.get<std::string>()).string());
     }
     std::set<std::string> bundled;
-    for (const auto& entry : fs::recursive_directory_iterator(TILEPROF_SCRIPTS_DIR)) {
+    for (const auto& entry : fs::recursive_directory_iterator(bundledScenarioDirectory())) {
         if (entry.path().extension() == ".toml") {
             bundled.insert(fs::weakly_canonical(entry.path()).string());
         }

@@ -3,7 +3,7 @@
 // the terminal tables. Each is checked for its syntax and for figures that agree with the JSON
 // report of the same run; `--out` and repeated runs must give the same bytes.
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -33,7 +33,7 @@ constexpr const char* kRoot = "MoveEntityAndProcessTileCollisions";
 
 std::string bundledScenario(const std::string& name)
 {
-    return (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / (name + ".toml")).string();
+    return (bundledScenarioDirectory() / (name + ".toml")).string();
 }
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b)

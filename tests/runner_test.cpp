@@ -6,12 +6,13 @@
 
 #include "profiler/engine/runner/scenario_runner.hpp"
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
-#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/rom_copy.hpp"
 
@@ -94,7 +95,7 @@ std::string addScenario(const TempDir& dir, const std::string& name,
 ScenarioResult run(const TempDir& dir, const std::string& name, const RunOptions& options = {})
 {
     const Scenario scenario = loadScenario(dir.path() / name);
-    const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
+    const ProfiledRom rom = loadProfiledRom(scenario.romPath());
     return runScenario(scenario, rom, options);
 }
 

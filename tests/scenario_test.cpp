@@ -41,7 +41,7 @@ std::string scenarioError(const std::string& text, const std::vector<std::pair<s
         dir.write(name, contents);
     }
     try {
-        loadScenario(dir.write("s.toml", text), &test::untechDesign());
+        loadScenario(dir.write("s.toml", text), test::untechDesign());
     } catch (const tileprof::InputError& e) {
         return dir.relative(e.what());
     }
@@ -115,7 +115,7 @@ pos = [24, 24]
 TEST_CASE("scenario: a scenario with every key loads into exactly its fields")
 {
     const fs::path path = scenarioDir / "complete.toml";
-    const Scenario s = loadScenario(path, &test::untechDesign());
+    const Scenario s = loadScenario(path, test::untechDesign());
     CHECK(s.path == path);
     CHECK(s.name == "complete");
     CHECK(s.rom == "custom/tile-collision.sfc");
@@ -199,7 +199,7 @@ TEST_CASE("scenario: a scenario with every key loads into exactly its fields")
 
 TEST_CASE("scenario: defaults fill every optional key")
 {
-    const Scenario s = loadScenario(scenarioDir / "defaults.toml", &test::untechDesign());
+    const Scenario s = loadScenario(scenarioDir / "defaults.toml", test::untechDesign());
     CHECK(s.rom == "tile-collision");
     CHECK(s.budgetCycles == 542);
     CHECK(s.mapRowLines == std::vector<int>{6, 7, 8});
@@ -214,7 +214,7 @@ TEST_CASE("scenario: defaults fill every optional key")
 
 TEST_CASE("scenario: a Tiled map, with two tilesets, flipped tiles and tiles without a collision property")
 {
-    const Scenario s = loadScenario(scenarioDir / "tiled.toml", &test::untechDesign());
+    const Scenario s = loadScenario(scenarioDir / "tiled.toml", test::untechDesign());
     CHECK(s.mapFile == scenarioDir / "../maps/small.tmj");
     CHECK(s.mapRowLines.empty());
     CHECK(s.mapLine == 4);
@@ -240,7 +240,7 @@ TEST_CASE("scenario: map rows' lines and columns follow the TOML string literal"
     const std::string head = "name = \"t\"\nframes = 1\n[map]\n";
     const TempDir dir;
     const auto rowLines = [&](const std::string& tiles) {
-        return loadScenario(dir.write("rows.toml", head + tiles + kEntity), &test::untechDesign()).mapRowLines;
+        return loadScenario(dir.write("rows.toml", head + tiles + kEntity), test::untechDesign()).mapRowLines;
     };
     CHECK(rowLines("tiles = \"\"\"###\n#.#\n###\"\"\"") == std::vector<int>{4, 5, 6});
     CHECK(rowLines("tiles = \"\"\"\n###\n#.#\n###\"\"\"") == std::vector<int>{5, 6, 7});
@@ -262,13 +262,13 @@ TEST_CASE("scenario: malformed TOML and unreadable files")
 
     const TempDir dir;
     try {
-        loadScenario(dir.write("x", "").parent_path() / "missing.toml", &test::untechDesign());
+        loadScenario(dir.write("x", "").parent_path() / "missing.toml", test::untechDesign());
         FAIL("a missing file loaded");
     } catch (const tileprof::InputError& e) {
         CHECK(dir.relative(e.what()) == "missing.toml: cannot open: No such file or directory");
     }
     const fs::path directory = dir.write("x", "").parent_path();
-    CHECK_THROWS_WITH_AS(loadScenario(directory, &test::untechDesign()), (directory.string() + ": cannot read: Is a directory").c_str(),
+    CHECK_THROWS_WITH_AS(loadScenario(directory, test::untechDesign()), (directory.string() + ": cannot read: Is a directory").c_str(),
                          tileprof::InputError);
     CHECK_THROWS_WITH_AS(loadTiledMap(directory, test::untechDesign()), (directory.string() + ": cannot read: Is a directory").c_str(),
                          tileprof::InputError);
@@ -407,7 +407,7 @@ TEST_CASE("scenario: a script step may change the hitbox, read by the entity hit
     { frames = 3, walk = 1 },
     { frames = 1, hitbox = { left = 32, right = 1, top = 126, height = 127 }, jump = -2 },
 ])";
-    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, kScript, steps)), &test::untechDesign());
+    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, kScript, steps)), test::untechDesign());
     REQUIRE(s.entities.size() == 1);
     const std::vector<ScriptStep>& script = s.entities[0].script;
     REQUIRE(script.size() == 3);
@@ -683,7 +683,7 @@ TEST_CASE("scenario: TOML that toml++ 3.3.0 cannot read safely is refused before
 TEST_CASE("scenario: an expected position may be written with a zero fraction")
 {
     const TempDir dir;
-    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, "pos = [41, 40]", "pos = [41.0, 40.0]")), &test::untechDesign());
+    const Scenario s = loadScenario(dir.write("s.toml", replaced(kBase, "pos = [41, 40]", "pos = [41.0, 40.0]")), test::untechDesign());
     REQUIRE(s.expectations.size() == 1);
     CHECK(s.expectations[0].pos == std::array<int, 2>{41, 40});
 }

@@ -3,6 +3,7 @@
 
 #include "profiler/model/scenario/scenario_writer.hpp"
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 
@@ -81,7 +82,7 @@ std::string roundTrip(const Scenario& s)
     const TempDir dir;
     const std::string text = scenarioToml(s);
     INFO(text);
-    const Scenario again = loadScenario(dir.write("again.toml", text), &test::untechDesign());
+    const Scenario again = loadScenario(dir.write("again.toml", text), test::untechDesign());
     checkSameValues(s, again);
     CHECK(scenarioToml(again) == text); // written once, it is written the same way again
     return text;
@@ -101,18 +102,18 @@ std::vector<fs::path> tomlFiles(const fs::path& directory)
 
 TEST_CASE("scenario writer: every bundled scenario loads back with the same values")
 {
-    const std::vector<fs::path> bundled = tomlFiles(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios");
+    const std::vector<fs::path> bundled = tomlFiles(bundledScenarioDirectory());
     REQUIRE(bundled.size() >= 23);
     for (const fs::path& path : bundled) {
         CAPTURE(path);
-        roundTrip(loadScenario(path, &test::untechDesign()));
+        roundTrip(loadScenario(path, test::untechDesign()));
     }
 }
 
 TEST_CASE("scenario writer: the test scenarios, with a ROM path, defaults and a Tiled map")
 {
     const fs::path dir = TILEPROF_TEST_DATA_DIR "/scenarios";
-    const std::string complete = roundTrip(loadScenario(dir / "complete.toml", &test::untechDesign()));
+    const std::string complete = roundTrip(loadScenario(dir / "complete.toml", test::untechDesign()));
     CHECK(contains(complete, "rom = \"custom/tile-collision.sfc\"\n"));
     CHECK(contains(complete, "budget_cycles = 600\n"));
     CHECK(contains(complete, "pos = [24.5, 40.25]\ngravity = \"up\"\ngravity_accel = 0.5\nmax_fall = 6.0\n"));
@@ -126,18 +127,18 @@ TEST_CASE("scenario writer: the test scenarios, with a ROM path, defaults and a 
     const TempDir scratch;
     const std::string airborne = test::replaced(test::slurp(dir / "complete.toml"), "gravity = \"up\"\n",
                                                 "gravity = \"up\"\ngravity_when = \"airborne\"\n");
-    CHECK(contains(roundTrip(loadScenario(scratch.write("complete.toml", airborne), &test::untechDesign())),
+    CHECK(contains(roundTrip(loadScenario(scratch.write("complete.toml", airborne), test::untechDesign())),
                    "gravity = \"up\"\ngravity_when = \"airborne\"\ngravity_accel = 0.5\n"));
 
     // Defaults are left out, and still load back as defaults.
-    const std::string defaults = roundTrip(loadScenario(dir / "defaults.toml", &test::untechDesign()));
+    const std::string defaults = roundTrip(loadScenario(dir / "defaults.toml", test::untechDesign()));
     for (const char* key : {"rom =", "budget_cycles", "gravity", "max_fall", "script"}) {
         CAPTURE(key);
         CHECK(!contains(defaults, key));
     }
 
     // A Tiled map is written as ASCII rows.
-    const Scenario tiled = loadScenario(dir / "tiled.toml", &test::untechDesign());
+    const Scenario tiled = loadScenario(dir / "tiled.toml", test::untechDesign());
     REQUIRE(!tiled.mapFile.empty());
     const std::string text = roundTrip(tiled);
     CHECK(contains(text, "[map]\ntiles = \"\"\"\n#.B#\n.A.=\n#^##\n\"\"\"\n"));
@@ -225,20 +226,20 @@ TEST_CASE("scenario writer: awkward numbers and strings, and every optional key,
 
 TEST_CASE("scenario writer: the default ROM, and an empty one, are left out and load as the default")
 {
-    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", &test::untechDesign());
+    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", test::untechDesign());
     for (const char* rom : {"tile-collision", ""}) {
         CAPTURE(rom);
         s.rom = rom;
         const std::string text = scenarioToml(s);
         CHECK(!contains(text, "rom"));
         const TempDir dir;
-        CHECK(loadScenario(dir.write("s.toml", text), &test::untechDesign()).rom == "tile-collision");
+        CHECK(loadScenario(dir.write("s.toml", text), test::untechDesign()).rom == "tile-collision");
     }
 }
 
 TEST_CASE("scenario writer: a map whose tiles are not width x height is refused")
 {
-    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", &test::untechDesign());
+    Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", test::untechDesign());
     s.map.tiles.pop_back();
     CHECK_THROWS_AS(scenarioToml(s), std::invalid_argument);
 }
@@ -255,7 +256,7 @@ std::vector<fs::path> entries(const fs::path& directory)
 
 TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
 {
-    const Scenario s = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "hill-30-right.toml", &test::untechDesign());
+    const Scenario s = loadScenario(bundledScenarioDirectory() / "hill-30-right.toml", test::untechDesign());
     const TempDir dir;
 
     // Into a new file, and over an old one (keeping its permissions); no temporary file is left.
@@ -268,7 +269,7 @@ TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
     CHECK(test::slurp(path) == scenarioToml(s));
     CHECK(fs::status(path).permissions() == (fs::perms::owner_read | fs::perms::owner_write));
     CHECK(entries(dir.path()) == std::vector<fs::path>{"saved.toml"});
-    checkSameValues(s, loadScenario(path, &test::untechDesign()));
+    checkSameValues(s, loadScenario(path, test::untechDesign()));
 
     // Into a directory that does not exist: a clear error, and nothing created.
     const fs::path missing = dir.file("missing") / "s.toml";
@@ -295,7 +296,7 @@ TEST_CASE("scenario writer: saveScenario writes the file whole, or not at all")
 
 TEST_CASE("scenario writer: saving through a symbolic link replaces the file it names")
 {
-    const Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", &test::untechDesign());
+    const Scenario s = loadScenario(TILEPROF_TEST_DATA_DIR "/scenarios/defaults.toml", test::untechDesign());
     const TempDir dir;
     const fs::path target = dir.write("real.toml", "old");
     fs::create_symlink("real.toml", dir.file("link.toml"));

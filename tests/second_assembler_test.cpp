@@ -3,10 +3,10 @@
 // alone. The two images must be the same bytes, so everything tileprof reads through the labels
 // (addresses, cases, costs, attribution) must come out as through ld65's debug file.
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
@@ -116,7 +116,7 @@ TEST_CASE("second assembler: every bundled scenario makes the same calls on the 
 TEST_CASE("second assembler: profile attributes the 64tass build's cycles to its labels as to ld65's scopes")
 {
     const std::string rom = bundledRomPath("tile-collision-64tass").string();
-    const std::string scenario = (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const std::string scenario = (bundledScenarioDirectory() / "walkthrough-12x24.toml").string();
     const CommandResult run = runTileprof({"run", "--rom", rom, scenario});
     CHECK(run.exitCode == 0);
     CHECK(run.out == runTileprof({"run", scenario}).out);
@@ -148,7 +148,7 @@ TEST_CASE("second assembler: profile attributes the 64tass build's cycles to its
 TEST_CASE("second assembler: callgrind positions the label-only build's costs and calls by instruction address")
 {
     const std::string rom = bundledRomPath("tile-collision-64tass").string();
-    const std::string scenario = (fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml").string();
+    const std::string scenario = (bundledScenarioDirectory() / "walkthrough-12x24.toml").string();
     const CommandResult r = runTileprof({"profile", "--rom", rom, "--format", "callgrind", scenario});
     CHECK(r.exitCode == 0);
     CHECK(contains(r.out, "\npositions: instr line\n"));

@@ -1,13 +1,14 @@
 // The seeds' designs (roms/designs/seed00N.toml) state the shapes their ROMs hold in tables of
 // their own, which no manifest key reads: each design must draw exactly what its ROM tests.
 
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/scenario/scenario_validator.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
@@ -122,7 +123,7 @@ TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not
 // ceiling, which it must refuse.
 TEST_CASE("seed designs: seed003's 18-unit box fits a 16-pixel gap, a 19-unit one does not")
 {
-    const fs::path passage = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/seed003-box-and-slopes/scenarios/room-low-passage.toml";
+    const fs::path passage = fs::path(TILEPROF_SOURCE_DIR) / "roms/seed003-box-and-slopes/scenarios/room-low-passage.toml";
     const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed003-box-and-slopes"));
     const Scenario fits = loadScenario(passage);
     CHECK(validateScenario(fits, {fits.map, rom.design}).empty());

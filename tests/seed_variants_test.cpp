@@ -2,7 +2,7 @@
 // scenario of the seed's ROM and on its tour, each call of the variant leaves the entity exactly as
 // the faithful build does and runs the same case, and the variant costs fewer cycles in all.
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/bundled_calls.hpp"
 
@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 namespace tileprof::test {
 namespace {
 
-const fs::path kRoms = fs::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms";
+const fs::path kRoms = fs::path(TILEPROF_SOURCE_DIR) / "roms";
 
 struct Variant {
     const char* faithful;

@@ -2,11 +2,12 @@
 // manifest's [symbols] giving what that file lacks. The bundled ROM, profiled from its own Mesen
 // labels, must run every call exactly as it does from its debug file.
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -72,7 +73,7 @@ TEST_CASE("symbol sources: the bundled ROM profiled from its Mesen labels runs e
     CHECK(fromLabels.addresses.entitySlotCount == fromDebugFile.addresses.entitySlotCount);
     CHECK(fromLabels.design.tiles == fromDebugFile.design.tiles);
     for (const char* name : {"walkthrough-12x24.toml", "eight-hitboxes.toml", "ceiling-slopes.toml"}) {
-        const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / name);
+        const Scenario scenario = loadScenario(bundledScenarioDirectory() / name);
         checkSameCalls(runScenario(scenario, fromLabels), runScenario(scenario, fromDebugFile));
     }
 }
@@ -98,7 +99,7 @@ TEST_CASE("symbol sources: the manifest's [symbols] gives the sizes and addresse
     const ProfiledRom rom = loadProfiledRom(dir.file("tile-collision.sfc"));
     CHECK(rom.addresses.mapWidth == 0x7E1200);
     CHECK(rom.addresses.entitySlotCount == loadProfiledRom(bundledRomPath("tile-collision")).addresses.entitySlotCount);
-    const Scenario scenario = loadScenario(fs::path(TILEPROF_SCRIPTS_DIR) / "scenarios" / "walkthrough-12x24.toml");
+    const Scenario scenario = loadScenario(bundledScenarioDirectory() / "walkthrough-12x24.toml");
     checkSameCalls(runScenario(scenario, rom), runScenario(scenario, loadProfiledRom(bundledRomPath("tile-collision"))));
 }
 

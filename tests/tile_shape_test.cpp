@@ -3,7 +3,7 @@
 
 #include "profiler/debugger/tile_shape.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/untech_design.hpp"

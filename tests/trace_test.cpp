@@ -2,7 +2,7 @@
 // for the same call, its tile reads are the call's, and a frame or entity the scenario does not
 // have is refused. A call that faults is traced up to its fault.
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/rom_copy.hpp"
@@ -20,7 +20,7 @@
 namespace tileprof::test {
 namespace {
 
-const std::string kScenario = std::string(TILEPROF_SCRIPTS_DIR) + "/scenarios/fall-and-land.toml";
+const std::string kScenario = (bundledScenarioDirectory() / "fall-and-land.toml").string();
 
 nlohmann::json runJson(const std::vector<std::string>& args)
 {

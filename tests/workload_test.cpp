@@ -1,9 +1,9 @@
 // The benchmark workloads of DESIGN section 8 reproduce the design's exact totals, observed or
 // not, and the LoROM bus adds exactly its DRAM refresh to them.
 
+#include "base/bundled_files.hpp"
 #include "emu/rom_image.hpp"
 #include "profiler/engine/bench/workload.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
 
 #include <doctest/doctest.h>
 

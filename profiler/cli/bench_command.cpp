@@ -1,11 +1,12 @@
 #include "profiler/cli/bench_command.hpp"
 
-#include "base/input_error.hpp"
-#include "profiler/engine/bench/workload.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "base/exit_codes.hpp"
+#include "base/input_error.hpp"
 #include "profiler/cli/scenario_runs.hpp"
+#include "profiler/engine/bench/workload.hpp"
 #include "profiler/engine/explore/explorer.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -108,14 +109,14 @@ SuiteRun fastestSuite(bool attribution, unsigned repeats)
 double exploreRate(std::uint64_t calls)
 {
     const std::filesystem::path room =
-        std::filesystem::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/explore/reference-room.toml";
-    const ProfiledRom rom = loadProfiledRom(bundledRomPath(kDefaultRom));
+        bundledSourceDirectory() / kDefaultRom / "explore" / "reference-room.toml";
+    ScenarioOpener opener;
+    const OpenedScenario opened = opener.open(room);
     ExploreOptions options;
     options.calls = calls;
     options.jobs = std::max(1u, std::thread::hardware_concurrency());
-    const Scenario scenario = loadScenario(room, &rom.design);
     const auto start = std::chrono::steady_clock::now();
-    const ExploreResult result = explore(scenario, rom, options);
+    const ExploreResult result = explore(opened.scenario, *opened.rom, options);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return static_cast<double>(result.calls) / seconds;
 }

@@ -1,12 +1,12 @@
 #include "profiler/cli/compare_command.hpp"
 
+#include "base/counted.hpp"
 #include "base/exit_codes.hpp"
+#include "base/printf_string.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
-#include "profiler/reports/run/case_json.hpp"
 #include "profiler/model/target/routine_footprint.hpp"
-#include "base/counted.hpp"
-#include "base/printf_string.hpp"
+#include "profiler/reports/run/case_json.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,12 +1,12 @@
 #include "profiler/cli/explore_command.hpp"
 
-#include "base/input_error.hpp"
 #include "base/exit_codes.hpp"
+#include "base/input_error.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/explore/explorer.hpp"
-#include "profiler/reports/explore/explore_report.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
+#include "profiler/reports/explore/explore_report.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -61,29 +61,15 @@ std::string writeFinding(const Scenario& shrunk, const fs::path& path, const std
 int runExploreCommand(const ExploreCommandOptions& o)
 {
     std::vector<Explored> all;
-    std::map<fs::path, std::unique_ptr<ProfiledRom>> roms;
+    ScenarioOpener opener(o.rom);
     std::vector<RomCoverage> coverage;
     bool failed = false;
     const bool terminal = isatty(STDERR_FILENO) == 1;
     try {
         for (const std::string& path : scenarioFiles(o.scenarios)) {
-            const ProfiledRom* rom = nullptr;
-            const auto romOf = [&](const RomFiles& files) -> const ProfiledRom* {
-                auto& loaded = roms[files.image];
-                if (!loaded) {
-                    loaded = std::make_unique<ProfiledRom>(loadProfiledRom(files));
-                }
-                return loaded.get();
-            };
-            if (o.rom) {
-                rom = romOf(*o.rom);
-            }
-            Scenario scenario = loadScenario(path, [&](const fs::path& romPath) {
-                if (rom == nullptr) {
-                    rom = romOf(RomFiles{romPath, std::nullopt, std::nullopt});
-                }
-                return rom->manifest.design;
-            });
+            OpenedScenario opened = opener.open(path);
+            Scenario& scenario = opened.scenario;
+            const ProfiledRom* rom = opened.rom;
             // The files explore writes name the ROM by a path that still leads there from them.
             if (scenario.rom.find('/') != std::string::npos || scenario.rom.ends_with(".sfc")) {
                 scenario.rom = fs::absolute(rom->image.name).lexically_normal().string();
@@ -104,7 +90,7 @@ int runExploreCommand(const ExploreCommandOptions& o)
                                  path.c_str(), static_cast<unsigned long long>(calls), features);
                 };
             }
-            Explored e{path, fs::path(rom->image.name).stem().string(), scenario.budgetCycles,
+            Explored e{path, opener.nameOf(*rom), scenario.budgetCycles,
                        explore(scenario, *rom, options), {}, {}, {}, 0, 0,
                        o.allowInvalidMap ? "tileprof run --allow-invalid-map " : "tileprof run "};
             if (terminal) {

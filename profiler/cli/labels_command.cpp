@@ -1,8 +1,8 @@
 #include "profiler/cli/labels_command.hpp"
 
-#include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "base/exit_codes.hpp"
+#include "base/input_error.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/reports/labels/mesen_labels.hpp"
 

@@ -1,15 +1,16 @@
-#include "profiler/engine/bench/workload.hpp"
+#include "base/exit_codes.hpp"
+#include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/bench_command.hpp"
 #include "profiler/cli/compare_command.hpp"
 #include "profiler/cli/explore_command.hpp"
-#include "base/exit_codes.hpp"
 #include "profiler/cli/labels_command.hpp"
-#include "profiler/cli/rom_command.hpp"
 #include "profiler/cli/regression_commands.hpp"
 #include "profiler/cli/report_command.hpp"
+#include "profiler/cli/rom_command.hpp"
 #include "profiler/cli/sst_command.hpp"
 #include "profiler/cli/trace_command.hpp"
 #include "profiler/cli/validate_command.hpp"
+#include "profiler/engine/bench/workload.hpp"
 #include "profiler/formats/design/design.hpp"
 
 #include <CLI/CLI.hpp>
@@ -24,7 +25,7 @@ namespace {
 
 void addReportOptions(CLI::App* command, tileprof::ReportCommandOptions& o)
 {
-    command->add_option("scenarios", o.scenarios, "Scenario files (.toml); default: every one under scripts/");
+    command->add_option("scenarios", o.scenarios, "Scenario files (.toml); default: the bundled ones, roms/tile-collision/scenarios");
     command->add_option("--format", o.format, "Report format")->check(CLI::IsMember(tileprof::kReportFormats));
     command->add_option("--out", o.out, "Write the report to this file instead of stdout");
     command->add_flag("--allow-invalid-map", o.allowInvalidMap,
@@ -37,34 +38,6 @@ void addReportOptions(CLI::App* command, tileprof::ReportCommandOptions& o)
         ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
 }
 
-// --rom IMAGE, with --symbols and --manifest for files not beside it: the ROM every scenario runs
-// on instead of its own.
-struct RomArguments {
-    std::string image;
-    std::string symbols;
-    std::string manifest;
-
-    void addTo(CLI::App* command)
-    {
-        CLI::Option* rom = command->add_option("--rom", image, "Run on this ROM image (.sfc) instead of the scenario's own");
-        command->add_option("--symbols", symbols,
-                            "The ROM's symbol file (ld65 .dbg, bass or WLA-DX .sym, 64tass or VICE labels, Mesen .mlb); "
-                            "default: the image's name with .dbg, .sym, .mlb or .lbl")
-            ->needs(rom);
-        command->add_option("--manifest", manifest,
-                            "The ROM's manifest; default: NAME.manifest.toml or manifest.toml beside the image")
-            ->needs(rom);
-    }
-
-    std::optional<tileprof::RomFiles> files() const
-    {
-        if (image.empty()) {
-            return std::nullopt;
-        }
-        return tileprof::romFiles(image, symbols, manifest);
-    }
-};
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -75,16 +48,16 @@ int main(int argc, char** argv)
 
     ReportCommandOptions runOptions;
     RomArguments runRom;
-    CLI::App* run = app.add_subcommand("run", "Run scenarios and report the cost of every case (default: all in scripts/)");
+    CLI::App* run = app.add_subcommand("run", "Run scenarios and report the cost of every case (default: the bundled ones)");
     addReportOptions(run, runOptions);
-    runRom.addTo(run);
+    runRom.addTo(*run);
 
     ReportCommandOptions profileOptions;
     CLI::App* profile = app.add_subcommand(
         "profile", "Run scenarios and show where the cycles go: per function, per source line, annotated source");
     addReportOptions(profile, profileOptions);
     RomArguments profileRom;
-    profileRom.addTo(profile);
+    profileRom.addTo(*profile);
     profile->add_option("--case", profileOptions.caseName, "Only the calls that ran this case");
     profile->add_option("--frame", profileOptions.frame, "Only the calls of this frame (1-based)")
         ->check(CLI::Range(1, 1 << 30));
@@ -100,7 +73,7 @@ int main(int argc, char** argv)
     trace->add_option("--out", traceOptions.out, "Write the trace to this file instead of stdout");
     trace->add_flag("--allow-invalid-map", traceOptions.allowInvalidMap, "Run maps that break the slope placement or clearance rules");
     RomArguments traceRom;
-    traceRom.addTo(trace);
+    traceRom.addTo(*trace);
 
     std::string labelsRom;
     std::string labelsOut;
@@ -121,10 +94,10 @@ int main(int argc, char** argv)
     };
     CLI::App* baseline =
         app.add_subcommand("baseline", "Run scenarios and write their per-case and per-function cycle figures (JSON)");
-    baseline->add_option("scenarios", regression.scenarios, "Scenario files (.toml); default: every one under scripts/");
+    baseline->add_option("scenarios", regression.scenarios, "Scenario files (.toml); default: the bundled ones, roms/tile-collision/scenarios");
     addRegressionOptions(baseline, false);
     RomArguments regressionRom;
-    regressionRom.addTo(baseline);
+    regressionRom.addTo(*baseline);
     const auto addComparisonOptions = [&regression](CLI::App* command) {
         command->add_option("--tolerance", regression.tolerance,
                             "Cycles a case's mean or max may grow before it counts as slower (default 0)")
@@ -137,7 +110,7 @@ int main(int argc, char** argv)
     check->add_option("--baseline", regression.baseline, "The baseline file (tileprof baseline)")->required();
     addComparisonOptions(check);
     addRegressionOptions(check, true);
-    regressionRom.addTo(check);
+    regressionRom.addTo(*check);
     CLI::App* diff = app.add_subcommand(
         "diff", "Compare two JSON reports or baselines, or two ROM builds run on the scenarios; exit 1 if a case got slower");
     diff->add_option("old_and_new", regression.compared, "A then B: .json reports/baselines, or .sfc ROMs")
@@ -182,7 +155,7 @@ int main(int argc, char** argv)
     explore->add_option("--coverage", exploreOptions.coverage, "Also write the explored calls' line and branch coverage (lcov .info)");
     explore->add_flag("--allow-invalid-map", exploreOptions.allowInvalidMap,
                       "Explore maps that break the placement or clearance rules (to find the clips they cause)");
-    exploreRom.addTo(explore);
+    exploreRom.addTo(*explore);
 
     std::vector<std::string> sstFiles;
     bool sstQuiet = false;
@@ -194,11 +167,12 @@ int main(int argc, char** argv)
     CLI::App* rom = app.add_subcommand("rom", "Inspect LoROM images: header, size, checksum");
     rom->add_option("files", romFiles, "ROM files (.sfc, or .smc with a copier header)")->required();
 
-    std::vector<std::string> validateFiles;
-    std::string validateDesign(kDefaultDesign);
+    ValidateCommandOptions validateOptions;
+    RomArguments validateRom;
     CLI::App* validate = app.add_subcommand("validate", "Check maps against their design's placement rules, and scenarios against their entities' clearance");
-    validate->add_option("files", validateFiles, "Scenario (.toml) or Tiled map (.tmj) files")->required();
-    validate->add_option("--design", validateDesign,
+    validate->add_option("files", validateOptions.files, "Scenario (.toml) or Tiled map (.tmj) files")->required();
+    validateRom.addTo(*validate);
+    validate->add_option("--design", validateOptions.design,
                          "The design a Tiled map is drawn in: a bundled one by name, or a design file (default untech); "
                          "a scenario's is its ROM's");
 
@@ -265,7 +239,8 @@ int main(int argc, char** argv)
         return runRomCommand(romFiles);
     }
     if (*validate) {
-        return runValidateCommand(validateFiles, validateDesign);
+        validateOptions.rom = validateRom.files();
+        return runValidateCommand(validateOptions);
     }
     return runBenchCommand(benchRepeats, benchInstructions);
 }

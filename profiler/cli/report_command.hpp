@@ -13,7 +13,7 @@ inline const std::vector<std::string> kReportFormats{"table",     "json",   "csv
                                                      "junit",     "callgrind", "folded", "speedscope"};
 
 struct ReportCommandOptions {
-    std::vector<std::string> scenarios; // empty: every scenario under scripts/
+    std::vector<std::string> scenarios; // empty: the bundled ones (bundledScenarioDirectory)
     std::string format = "table";
     std::string out;                    // empty: stdout
     bool allowInvalidMap = false;

@@ -1,8 +1,8 @@
 #include "profiler/cli/report_file.hpp"
 
 #include "base/input_error.hpp"
-#include "profiler/reports/coverage/lcov_report.hpp"
 #include "base/replace_file.hpp"
+#include "profiler/reports/coverage/lcov_report.hpp"
 
 #include <cstdio>
 

@@ -1,8 +1,8 @@
 #include "profiler/cli/rom_command.hpp"
 
+#include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
-#include "base/exit_codes.hpp"
 
 #include <cstdio>
 

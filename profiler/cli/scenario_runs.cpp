@@ -1,5 +1,6 @@
 #include "profiler/cli/scenario_runs.hpp"
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 
@@ -87,7 +88,7 @@ std::vector<std::string> scenarioFiles(const std::vector<std::string>& paths)
 std::vector<std::string> bundledScenarios()
 {
     std::vector<std::string> found;
-    for (const std::string& file : tomlFilesUnder(TILEPROF_SCRIPTS_DIR)) {
+    for (const std::string& file : tomlFilesUnder(bundledScenarioDirectory())) {
         found.push_back(std::filesystem::path(file).lexically_proximate(std::filesystem::current_path()).string());
     }
     return found;
@@ -97,29 +98,14 @@ ScenarioRuns runScenarios(const std::vector<std::string>& requested, const RunOp
                           const std::optional<RomFiles>& romOverride)
 {
     const std::vector<std::string> paths = requested.empty() ? bundledScenarios() : scenarioFiles(requested);
-    ScenarioRuns runs;
+    ScenarioRuns runs{ScenarioOpener(romOverride), {}, {}, {}};
     Progress progress(command, paths.size());
-    const auto romOf = [&](const RomFiles& files) -> const ProfiledRom& {
-        auto& rom = runs.roms[files.image];
-        if (!rom) {
-            rom = std::make_unique<ProfiledRom>(loadProfiledRom(files));
-        }
-        return *rom;
-    };
     for (std::size_t i = 0; i < paths.size(); ++i) {
         progress.at(i, paths[i]);
         try {
-            // The scenario runs on the ROM given on the command line, else on the one it names; its
-            // map is read in that ROM's design.
-            const ProfiledRom* rom = romOverride ? &romOf(*romOverride) : nullptr;
-            const Scenario scenario = loadScenario(paths[i], [&](const std::filesystem::path& romPath) {
-                if (rom == nullptr) {
-                    rom = &romOf(RomFiles{romPath, std::nullopt, std::nullopt});
-                }
-                return rom->manifest.design;
-            });
-            runs.results.push_back(runScenario(scenario, *rom, options));
-            runs.romOf.push_back(rom);
+            const OpenedScenario opened = runs.opener.open(paths[i]);
+            runs.results.push_back(runScenario(opened.scenario, *opened.rom, options));
+            runs.romOf.push_back(opened.rom);
         } catch (const InputError& e) {
             std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
             runs.problems.push_back({paths[i], e.what()});
@@ -149,12 +135,7 @@ std::vector<std::string> romNamesIfSeveral(const ScenarioRuns& runs)
 
 std::string romNameOf(const ScenarioRuns& runs, std::size_t result)
 {
-    for (const auto& [path, rom] : runs.roms) {
-        if (rom.get() == runs.romOf[result]) {
-            return path.stem().string();
-        }
-    }
-    return "";
+    return runs.opener.nameOf(*runs.romOf[result]);
 }
 
 RunReport reportOf(ScenarioRuns runs, const char* command, const std::optional<Selection>& selection)

@@ -1,20 +1,17 @@
 #pragma once
 
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/reports/run/run_report.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 
-#include <filesystem>
-#include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace tileprof {
 
-// Scenarios run on their ROMs, the ROMs kept for their symbols and code.
+// Scenarios run on their ROMs, the ROMs kept (by the opener) for their symbols and code.
 struct ScenarioRuns {
-    std::map<std::filesystem::path, std::unique_ptr<ProfiledRom>> roms;
+    ScenarioOpener opener;
     std::vector<ScenarioResult> results;
     std::vector<const ProfiledRom*> romOf; // results[i]'s ROM
     std::vector<InputProblem> problems;  // scenarios that could not be run
@@ -26,7 +23,7 @@ std::string romNameOf(const ScenarioRuns& runs, std::size_t result);
 // The scenario files `paths` name: a directory stands for every .toml file under it.
 std::vector<std::string> scenarioFiles(const std::vector<std::string>& paths);
 
-// Every scenario under scripts/, as paths relative to the working directory when it holds them.
+// Every bundled scenario (bundledScenarioDirectory), as paths relative to the working directory when it holds them.
 std::vector<std::string> bundledScenarios();
 
 // Runs each scenario (all bundled ones when `paths` is empty) on its own ROM, or on `romOverride`

@@ -1,7 +1,7 @@
 #include "profiler/cli/sst_command.hpp"
 
-#include "base/input_error.hpp"
 #include "base/exit_codes.hpp"
+#include "base/input_error.hpp"
 #include "profiler/engine/conformance/sst_runner.hpp"
 
 #include <cstdio>

@@ -1,11 +1,12 @@
 #include "profiler/cli/trace_command.hpp"
 
-#include "base/input_error.hpp"
 #include "base/exit_codes.hpp"
+#include "base/input_error.hpp"
 #include "profiler/cli/report_file.hpp"
-#include "profiler/reports/trace/trace_report.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/reports/trace/trace_report.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -32,8 +33,10 @@ int entityIndex(const Scenario& s, const std::string& name)
 int runTraceCommand(const TraceCommandOptions& o)
 {
     try {
-        const std::optional<ProfiledRom> givenRom = o.rom ? std::optional(loadProfiledRom(*o.rom)) : std::nullopt;
-        const Scenario scenario = loadScenario(o.scenario, givenRom ? &givenRom->manifest.design : nullptr);
+        ScenarioOpener opener(o.rom);
+        const OpenedScenario opened = opener.open(o.scenario);
+        const Scenario& scenario = opened.scenario;
+        const ProfiledRom& rom = *opened.rom;
         if (o.frame < 1 || o.frame > scenario.frames) {
             throw InputError(scenario.path.string() + ": no frame " + std::to_string(o.frame) +
                                   " (the scenario runs frames 1 to " + std::to_string(scenario.frames) + ")");
@@ -41,9 +44,6 @@ int runTraceCommand(const TraceCommandOptions& o)
         RunOptions options;
         options.allowInvalidMap = o.allowInvalidMap;
         options.trace = RunOptions::CallId{o.frame, entityIndex(scenario, o.entity)};
-        const ProfiledRom rom = givenRom ? *givenRom
-                                         : loadProfiledRom(RomFiles{resolveRomPath(scenario.rom, scenario.path.parent_path()),
-                                                                    std::nullopt, std::nullopt});
         ScenarioRun run(scenario, rom, options);
         std::optional<std::string> fault;
         try {

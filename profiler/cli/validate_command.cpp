@@ -1,12 +1,11 @@
 #include "profiler/cli/validate_command.hpp"
 
-#include "base/input_error.hpp"
 #include "base/exit_codes.hpp"
+#include "base/input_error.hpp"
 #include "profiler/formats/map/map_validator.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
-#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/scenario/scenario_validator.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -24,7 +23,7 @@ struct CheckedMap {
 
 // A .tmj file is a Tiled map, checked against the placement rules of `design`; anything else is
 // read as a scenario, whose entities' clearance is checked too, with the shapes of its ROM's design.
-CheckedMap checkFile(const std::string& file, const std::string& design)
+CheckedMap checkFile(const std::string& file, const std::string& design, ScenarioOpener& opener)
 {
     CheckedMap checked;
     if (std::filesystem::path(file).extension() == ".tmj") {
@@ -37,11 +36,11 @@ CheckedMap checkFile(const std::string& file, const std::string& design)
         }
         return checked;
     }
-    const Scenario scenario = loadScenario(file);
-    const ProfiledRom rom = loadProfiledRom(resolveRomPath(scenario.rom, scenario.path.parent_path()));
+    const OpenedScenario opened = opener.open(file);
+    const Scenario& scenario = opened.scenario;
     checked.width = scenario.map.width;
     checked.height = scenario.map.height;
-    for (const MapViolation& violation : validateScenario(scenario, {scenario.map, rom.design})) {
+    for (const MapViolation& violation : validateScenario(scenario, {scenario.map, opened.rom->design})) {
         checked.violations.push_back(formatViolation(violation, scenario));
     }
     return checked;
@@ -49,12 +48,13 @@ CheckedMap checkFile(const std::string& file, const std::string& design)
 
 } // namespace
 
-int runValidateCommand(const std::vector<std::string>& files, const std::string& design)
+int runValidateCommand(const ValidateCommandOptions& o)
 {
     int exitCode = kExitOk;
-    for (const std::string& file : files) {
+    ScenarioOpener opener(o.rom);
+    for (const std::string& file : o.files) {
         try {
-            const CheckedMap checked = checkFile(file, design);
+            const CheckedMap checked = checkFile(file, o.design, opener);
             for (const std::string& line : checked.violations) {
                 std::printf("%s\n", line.c_str());
             }

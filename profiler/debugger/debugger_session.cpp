@@ -2,15 +2,15 @@
 
 #include "profiler/engine/coverage/code_coverage.hpp"
 
-#include "emu/disassembler.hpp"
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
+#include "emu/disassembler.hpp"
 #include "profiler/engine/attribution/profile_builder.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
 #include "profiler/engine/runner/invariants.hpp"
-#include "profiler/model/scenario/script_frames.hpp"
 #include "profiler/model/scenario/map_saver.hpp"
 #include "profiler/model/scenario/scenario_validator.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
+#include "profiler/model/scenario/script_frames.hpp"
 
 #include <algorithm>
 
@@ -18,7 +18,7 @@ namespace tileprof::gui {
 
 const std::vector<Hitbox>& LiveTuning::hitboxes()
 {
-    // The boxes of scripts/scenarios/eight-hitboxes.toml, smallest to largest, then lopsided ones.
+    // The boxes of roms/tile-collision/scenarios/eight-hitboxes.toml, smallest to largest, then lopsided ones.
     static const std::vector<Hitbox> boxes{
         {6, 6, 12, 24}, {1, 1, 4, 8}, {4, 4, 4, 8}, {8, 8, 16, 32},
         {16, 16, 9, 18}, {1, 15, 1, 16}, {15, 1, 15, 16}, {1, 3, 16, 32},
@@ -38,8 +38,9 @@ bool withinLimits(const Hitbox& h, const Limits& limits)
 } // namespace
 
 struct DebuggerSession::Loaded {
+    ScenarioOpener opener; // a fresh one each time: a ROM rebuilt since is read again
     Scenario scenario;
-    std::unique_ptr<ProfiledRom> rom;
+    const ProfiledRom* rom = nullptr;
     std::unique_ptr<ScenarioRun> run; // null when the run could not start
     ScenarioResult emptyResult;
     std::string runError;
@@ -79,16 +80,16 @@ void runToEnd(ScenarioRun& run, std::string& runError)
 
 } // namespace
 
-DebuggerSession::DebuggerSession() = default;
+DebuggerSession::DebuggerSession(std::optional<RomFiles> romOverride) : romOverride_(std::move(romOverride)) {}
 DebuggerSession::~DebuggerSession() = default;
 
 bool DebuggerSession::open(const std::filesystem::path& scenarioPath)
 {
     try {
-        auto next = std::make_unique<Loaded>();
-        next->scenario = loadScenario(scenarioPath);
-        next->rom = std::make_unique<ProfiledRom>(
-            loadProfiledRom(resolveRomPath(next->scenario.rom, next->scenario.path.parent_path())));
+        auto next = std::make_unique<Loaded>(ScenarioOpener(romOverride_));
+        OpenedScenario opened = next->opener.open(scenarioPath);
+        next->scenario = std::move(opened.scenario);
+        next->rom = opened.rom;
         loaded_ = std::move(next);
     } catch (const std::exception& e) {
         error_ = e.what();
@@ -503,7 +504,7 @@ bool DebuggerSession::saveScenarioAs(const std::filesystem::path& path)
     Scenario recording = scenario();
     recording.name = path.stem().string();
     // A ROM named by a path is relative to the scenario that names it: seen from the new file.
-    const std::filesystem::path rom = resolveRomPath(recording.rom, scenario().path.parent_path());
+    const std::filesystem::path rom = scenario().romPath();
     if (rom != bundledRomPath(recording.rom)) {
         std::error_code ignored;
         recording.rom = std::filesystem::absolute(rom, ignored)

@@ -1,12 +1,13 @@
 #pragma once
 
-#include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/attribution/profile.hpp"
-#include "profiler/formats/map/map_validator.hpp"
-#include "profiler/reports/trace/trace_rows.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/formats/map/map_validator.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/reports/trace/trace_rows.hpp"
 
 #include <filesystem>
 #include <map>
@@ -53,7 +54,8 @@ struct ExecutedInstruction {
 // it holds comes from the emulator.
 class DebuggerSession {
 public:
-    DebuggerSession();
+    // Every scenario runs on `romOverride` when given (tileprof-gui's --rom), else on its own ROM.
+    explicit DebuggerSession(std::optional<RomFiles> romOverride = std::nullopt);
     ~DebuggerSession();
 
     // Opens a scenario and runs all its frames. On failure what was open stays open, and the
@@ -141,6 +143,7 @@ private:
     void rerun(int upToFrame);
     void invalidateSelection();
 
+    std::optional<RomFiles> romOverride_;
     std::unique_ptr<Loaded> loaded_;
     std::string error_;
     int generation_ = 0;

@@ -1,7 +1,7 @@
 #include "profiler/gui/call_panels.hpp"
 
-#include "profiler/gui/imgui_colour.hpp"
 #include "profiler/engine/stats/case_statistics.hpp"
+#include "profiler/gui/imgui_colour.hpp"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 #include "profiler/gui/case_table_view.hpp"
 
-#include "profiler/gui/imgui_colour.hpp"
 #include "profiler/engine/stats/case_statistics.hpp"
+#include "profiler/gui/imgui_colour.hpp"
 
 #include <algorithm>
 #include <span>

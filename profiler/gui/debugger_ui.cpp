@@ -1,5 +1,6 @@
 #include "profiler/gui/debugger_ui.hpp"
 
+#include "base/bundled_files.hpp"
 #include "profiler/gui/call_panels.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 #include "profiler/gui/timeline_view.hpp"
@@ -30,7 +31,7 @@ bool beginWindow(const char* name, const ImVec4& area, bool relayout, ImGuiWindo
 } // namespace
 
 DebuggerUi::DebuggerUi(DebuggerSession& session, RecentScenarios& recent)
-    : session_(session), recent_(recent), browsing_(TILEPROF_SCRIPTS_DIR "/scenarios")
+    : session_(session), recent_(recent), browsing_(bundledScenarioDirectory())
 {
 }
 
@@ -165,7 +166,7 @@ void DebuggerUi::drawToolbar()
     }
     ImGui::SameLine();
     if (!session_.isOpen()) {
-        ImGui::TextDisabled("Open a scenario (a .toml file from scripts/scenarios/ or your own).");
+        ImGui::TextDisabled("Open a scenario (a .toml file from roms/tile-collision/scenarios/ or your own).");
         return;
     }
     const bool live = session_.live();

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "profiler/gui/case_table_view.hpp"
 #include "profiler/debugger/debugger_input.hpp"
 #include "profiler/debugger/debugger_session.hpp"
-#include "profiler/gui/map_view.hpp"
 #include "profiler/debugger/recent_scenarios.hpp"
+#include "profiler/gui/case_table_view.hpp"
+#include "profiler/gui/map_view.hpp"
 #include "profiler/gui/source_view.hpp"
 #include "profiler/gui/trace_view.hpp"
 #include "profiler/gui/ui_geometry.hpp"

@@ -1,11 +1,11 @@
 // tileprof-gui: the visual debugger (DESIGN section 6), in a window or headless.
 
 #include "base/exit_codes.hpp"
+#include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/gui/debugger_ui.hpp"
 #include "profiler/gui/glfw_window.hpp"
 #include "profiler/gui/headless_screenshot.hpp"
 
-#include <CLI/CLI.hpp>
 #include <imgui.h>
 #include <nlohmann/json.hpp>
 
@@ -135,6 +135,8 @@ int main(int argc, char** argv)
     app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
     app.add_option("--size", o.size, "Window or picture size, WIDTHxHEIGHT")->capture_default_str();
     app.add_option("--geometry", o.geometry, "With --headless: write where the map and the timeline were drawn (JSON)");
+    tileprof::RomArguments rom;
+    rom.addTo(app);
     CLI11_PARSE(app, argc, argv);
 
     IMGUI_CHECKVERSION();
@@ -144,7 +146,7 @@ int main(int argc, char** argv)
     ImGui::GetIO().IniFilename = nullptr;
     ImGui::StyleColorsDark();
     ImGui::GetStyle().WindowRounding = 0;
-    DebuggerSession session;
+    DebuggerSession session(rom.files());
     RecentScenarios recent(o.headless ? std::filesystem::path() : RecentScenarios::defaultFile());
     DebuggerUi ui(session, recent);
 

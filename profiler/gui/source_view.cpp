@@ -1,9 +1,9 @@
 #include "profiler/gui/source_view.hpp"
 
 #include "base/file_contents.hpp"
+#include "base/text_lines.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 #include "profiler/reports/markup/source_path.hpp"
-#include "base/text_lines.hpp"
 
 #include <algorithm>
 #include <filesystem>

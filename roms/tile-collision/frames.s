@@ -2,9 +2,9 @@
 ; holds its record's offset from FrameRecords.
 ;
 ; In work RAM (the default) there is a record per entity slot, which the host writes with the
-; entity. With FRAMES_IN_ROM they are the ROM's: the eight hitboxes of scripts/scenarios/
-; eight-hitboxes.toml, then a frame without a tile hitbox; the host points each entity to the one
-; holding its hitbox and refuses a scenario with any other.
+; entity. With FRAMES_IN_ROM they are the ROM's: the eight hitboxes of
+; scenarios/eight-hitboxes.toml, then a frame without a tile hitbox; the host points each entity to
+; the one holding its hitbox and refuses a scenario with any other.
 
 .include "frame_record.inc"
 

@@ -16,7 +16,7 @@ std::size_t compareCalls(const ProfiledRom& other, const ProfiledRom& reference,
     std::size_t calls = 0;
     for (const std::filesystem::path& path : scenarios) {
         INFO(path.filename().string());
-        const Scenario scenario = loadScenario(path, &reference.design);
+        const Scenario scenario = loadScenario(path, reference.design);
         const ScenarioResult theirs = runScenario(scenario, other);
         const ScenarioResult mine = runScenario(scenario, reference);
         CHECK(theirs.failures.empty());

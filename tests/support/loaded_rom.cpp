@@ -1,6 +1,6 @@
 #include "tests/support/loaded_rom.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 
 #include <map>
 #include <string>

@@ -8,7 +8,7 @@ namespace tileprof::test {
 
 std::filesystem::path sourceManifestPath()
 {
-    return std::filesystem::path(TILEPROF_SCRIPTS_DIR).parent_path() / "roms/tile-collision/manifest.toml";
+    return std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms/tile-collision/manifest.toml";
 }
 
 std::string manifestError(const std::string& text)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/bundled_files.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <vector>
@@ -26,11 +28,11 @@ inline std::filesystem::path tileprofGuiBinary()
     return TILEPROF_GUI_BINARY;
 }
 
-// Every bundled scenario (scripts/scenarios/*.toml), in name order.
+// Every bundled scenario (roms/tile-collision/scenarios/*.toml), in name order.
 inline std::vector<std::filesystem::path> bundledScenarioPaths()
 {
     std::vector<std::filesystem::path> found;
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(TILEPROF_SCRIPTS_DIR) / "scenarios")) {
+    for (const auto& entry : std::filesystem::directory_iterator(bundledScenarioDirectory())) {
         found.push_back(entry.path());
     }
     std::ranges::sort(found);

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "emu/observer.hpp"
-#include "profiler/formats/design/design.hpp"
 #include "profiler/engine/runner/entity_state.hpp"
+#include "profiler/formats/design/design.hpp"
 
 #include <cstdint>
 #include <vector>

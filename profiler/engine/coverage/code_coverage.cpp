@@ -1,8 +1,8 @@
 #include "profiler/engine/coverage/code_coverage.hpp"
 
+#include "emu/cpu_address.hpp"
 #include "emu/disassembler.hpp"
 #include "emu/registers.hpp"
-#include "emu/cpu_address.hpp"
 
 #include <algorithm>
 #include <filesystem>

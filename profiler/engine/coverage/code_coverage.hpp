@@ -1,7 +1,7 @@
 #pragma once
 
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/call/call_record.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 
 #include <cstdint>
 #include <filesystem>

@@ -2,8 +2,8 @@
 
 #include "base/input_error.hpp"
 #include "profiler/engine/explore/session_player.hpp"
-#include "profiler/formats/map/map_pixels.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/formats/map/map_pixels.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
 #include "profiler/model/scenario/script_frames.hpp"
 
@@ -116,7 +116,7 @@ std::optional<Replay> replay(const Scenario& s, const ProfiledRom& rom)
 {
     Replay r;
     try {
-        const Scenario loaded = parseScenario("explored.toml", scenarioToml(s), &s.design);
+        const Scenario loaded = parseScenario("explored.toml", scenarioToml(s), s.design);
         RunOptions options;
         options.allowInvalidMap = true;
         options.recordSteps = true;

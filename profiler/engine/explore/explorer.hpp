@@ -1,8 +1,8 @@
 #pragma once
 
 #include "profiler/engine/coverage/code_coverage.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "profiler/formats/map/map_pixels.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/formats/map/map_pixels.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 
 #include <cstdint>
 #include <random>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "emu/observer.hpp"
-#include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/call/call_record.hpp"
+#include "profiler/engine/coverage/code_coverage.hpp"
 
 #include <array>
 #include <cstdint>

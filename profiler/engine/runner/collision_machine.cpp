@@ -1,8 +1,8 @@
 #include "profiler/engine/runner/collision_machine.hpp"
 
 #include "base/input_error.hpp"
-#include "profiler/engine/runner/trace_observer.hpp"
 #include "base/printf_string.hpp"
+#include "profiler/engine/runner/trace_observer.hpp"
 
 #include <algorithm>
 #include <string>

@@ -2,10 +2,10 @@
 
 #include "emu/cpu.hpp"
 #include "emu/snes_bus.hpp"
-#include "profiler/formats/map/tile_map.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/engine/runner/call_observer.hpp"
 #include "profiler/engine/runner/entity_state.hpp"
+#include "profiler/formats/map/tile_map.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
 
 #include <cstdint>
 

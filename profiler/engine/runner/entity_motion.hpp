@@ -1,8 +1,8 @@
 #pragma once
 
-#include "profiler/model/target/manifest.hpp"
 #include "profiler/engine/runner/entity_state.hpp"
 #include "profiler/model/scenario/scenario.hpp"
+#include "profiler/model/target/manifest.hpp"
 
 
 namespace tileprof {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "profiler/formats/map/map_pixels.hpp"
 #include "profiler/engine/runner/entity_state.hpp"
+#include "profiler/formats/map/map_pixels.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -7,8 +7,8 @@
 #include "profiler/model/scenario/scenario_validator.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
 
-#include "emu/cpu_address.hpp"
 #include "base/printf_string.hpp"
+#include "emu/cpu_address.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,6 @@
 #include "profiler/formats/design/design.hpp"
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
 
@@ -7,10 +8,6 @@
 #include <cctype>
 #include <span>
 #include <utility>
-
-#ifndef TILEPROF_DESIGN_DIR
-#error "TILEPROF_DESIGN_DIR must name the folder of the bundled designs"
-#endif
 
 namespace tileprof {
 
@@ -365,7 +362,7 @@ Design loadDesign(const std::filesystem::path& path)
 std::filesystem::path resolveDesignPath(const std::string& design, const std::filesystem::path& baseDirectory)
 {
     const bool isPath = design.find('/') != std::string::npos || design.ends_with(".toml");
-    return isPath ? baseDirectory / design : std::filesystem::path(TILEPROF_DESIGN_DIR) / (design + ".toml");
+    return isPath ? baseDirectory / design : bundledDesignDirectory() / (design + ".toml");
 }
 
 } // namespace tileprof

@@ -2,11 +2,11 @@
 
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
-#include "profiler/formats/map/tiled_map.hpp"
-#include "profiler/model/scenario/map_rows.hpp"
 #include "base/replace_file.hpp"
+#include "profiler/formats/map/tiled_map.hpp"
 #include "profiler/formats/toml/string_positions.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
+#include "profiler/model/scenario/map_rows.hpp"
 
 #include <algorithm>
 #include <charconv>

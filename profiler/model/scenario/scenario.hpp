@@ -74,7 +74,14 @@ struct Scenario {
     int mapLine = 0;                    // the [map] table's line
     std::vector<EntitySpec> entities{};
     std::vector<Expectation> expectations{};
+
+    // The image file `rom` leads to (resolveRomPath from the scenario's folder).
+    std::filesystem::path romPath() const;
 };
+
+// Where a scenario's `rom` value leads: a bundled ROM by name (bundledRomPath), or a path to a
+// .sfc or .smc, relative to `baseDirectory`.
+std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
 
 // The index of the entity named `name` in `s.entities`; nothing if it has none of that name.
 inline std::optional<std::size_t> findEntity(const Scenario& s, std::string_view name)
@@ -87,21 +94,22 @@ inline std::optional<std::size_t> findEntity(const Scenario& s, std::string_view
     return std::nullopt;
 }
 
-// Loads and checks a scenario file. Throws InputError with "file:line[:column]: problem" for
-// malformed TOML, unknown keys, missing or out-of-range values, unknown legend characters, ragged
-// rows, a bad Tiled map, duplicate entity names, expectations naming unknown entities or frames,
-// and entities that start outside the map or overlapping a solid tile. The map is read in `design`;
-// without one, in the design of the ROM the scenario names (its manifest's).
-Scenario loadScenario(const std::filesystem::path& path, const Design* design = nullptr);
-
-// The design of the ROM at a path, for a caller that has the ROM loaded already.
+// The design of the ROM at a path: what the scenario's map is read in.
 using DesignOfRom = std::function<Design(const std::filesystem::path& romPath)>;
 
-// The same, the map read in the design `designOf` gives for the ROM the scenario names.
+// Loads and checks a scenario file, its map read in the design `designOf` gives for the ROM the
+// scenario names. Throws InputError with "file:line[:column]: problem" for malformed TOML, unknown
+// keys, missing or out-of-range values, unknown legend characters, ragged rows, a bad Tiled map,
+// duplicate entity names, expectations naming unknown entities or frames, and entities that start
+// outside the map or overlapping a solid tile. To open a scenario on its ROM, see
+// model/opening/scenario_opener.hpp.
 Scenario loadScenario(const std::filesystem::path& path, const DesignOfRom& designOf);
+
+// The same, the map read in `design` whatever ROM the scenario names.
+Scenario loadScenario(const std::filesystem::path& path, const Design& design);
 
 // The same for the text of a scenario read elsewhere: `path` names it in messages, and a Tiled
 // map's `file` is relative to its directory.
-Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design* design = nullptr);
+Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design& design);
 
 } // namespace tileprof

@@ -1,12 +1,11 @@
 #include "profiler/model/scenario/scenario.hpp"
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
-#include "profiler/model/scenario/map_rows.hpp"
 #include "profiler/formats/toml/string_positions.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
+#include "profiler/model/scenario/map_rows.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -322,7 +321,7 @@ namespace {
 Design designOfRom(const TomlSection& top, const Scenario& scenario, const DesignOfRom& designOf)
 {
     try {
-        return designOf(resolveRomPath(scenario.rom, scenario.path.parent_path()));
+        return designOf(scenario.romPath());
     } catch (const InputError& e) {
         if (!top.find("rom")) {
             throw;
@@ -331,13 +330,9 @@ Design designOfRom(const TomlSection& top, const Scenario& scenario, const Desig
     }
 }
 
-// A given design, or else the one the manifest beside the scenario's ROM names.
-DesignOfRom designSource(const Design* design)
+DesignOfRom always(const Design& design)
 {
-    if (design != nullptr) {
-        return [design](const std::filesystem::path&) { return *design; };
-    }
-    return [](const std::filesystem::path& romPath) { return loadManifest(manifestBeside(romPath)).design; };
+    return [&design](const std::filesystem::path&) { return design; };
 }
 
 Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, const DesignOfRom& designOf)
@@ -365,9 +360,15 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
 
 } // namespace
 
-Scenario loadScenario(const std::filesystem::path& path, const Design* design)
+std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
 {
-    return readScenario(path, readTomlFile(path), designSource(design));
+    const bool isPath = rom.find('/') != std::string::npos || rom.ends_with(".sfc") || rom.ends_with(".smc");
+    return isPath ? baseDirectory / rom : bundledRomPath(rom);
+}
+
+std::filesystem::path Scenario::romPath() const
+{
+    return resolveRomPath(rom, path.parent_path());
 }
 
 Scenario loadScenario(const std::filesystem::path& path, const DesignOfRom& designOf)
@@ -375,9 +376,14 @@ Scenario loadScenario(const std::filesystem::path& path, const DesignOfRom& desi
     return readScenario(path, readTomlFile(path), designOf);
 }
 
-Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design* design)
+Scenario loadScenario(const std::filesystem::path& path, const Design& design)
 {
-    return readScenario(path, parseTomlFile(path.string(), std::move(text)), designSource(design));
+    return readScenario(path, readTomlFile(path), always(design));
+}
+
+Scenario parseScenario(const std::filesystem::path& path, std::string text, const Design& design)
+{
+    return readScenario(path, parseTomlFile(path.string(), std::move(text)), always(design));
 }
 
 } // namespace tileprof

@@ -1,6 +1,6 @@
 #include "profiler/model/scenario/scenario_writer.hpp"
 
-#include "profiler/model/target/bundled_roms.hpp"
+#include "base/bundled_files.hpp"
 #include "base/replace_file.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
 

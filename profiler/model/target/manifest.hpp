@@ -1,8 +1,8 @@
 #pragma once
 
 #include "profiler/formats/design/design.hpp"
-#include "profiler/model/target/map_expression.hpp"
 #include "profiler/model/scenario/gravity.hpp"
+#include "profiler/model/target/map_expression.hpp"
 
 #include <cstdint>
 #include <filesystem>

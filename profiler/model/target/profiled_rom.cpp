@@ -1,9 +1,8 @@
 #include "profiler/model/target/profiled_rom.hpp"
 
 #include "base/input_error.hpp"
-#include "profiler/model/target/bundled_roms.hpp"
-#include "profiler/formats/symbols/symbol_file.hpp"
 #include "emu/cpu_address.hpp"
+#include "profiler/formats/symbols/symbol_file.hpp"
 
 #include <algorithm>
 
@@ -335,12 +334,6 @@ std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
 }
 
 } // namespace
-
-std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
-{
-    const bool isPath = rom.find('/') != std::string::npos || rom.ends_with(".sfc") || rom.ends_with(".smc");
-    return isPath ? baseDirectory / rom : bundledRomPath(rom);
-}
 
 std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
 {

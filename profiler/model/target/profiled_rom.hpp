@@ -1,10 +1,10 @@
 #pragma once
 
 #include "emu/rom_image.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/target/manifest.hpp"
 #include "profiler/model/target/rom_files.hpp"
-#include "profiler/model/scenario/scenario.hpp"
-#include "profiler/formats/symbols/debug_info.hpp"
 
 #include <array>
 #include <cstdint>
@@ -51,10 +51,6 @@ struct ProfiledRom {
     std::vector<std::optional<std::uint8_t>> mapByteOfType;
     std::array<TileId, 256> typeOfMapByte{};
 };
-
-// Where a scenario's `rom` value leads: a bundled ROM by name (the build's roms/NAME.sfc), or a
-// path to a .sfc, relative to `baseDirectory`.
-std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
 
 // The manifest of the ROM at `romPath` when none is given: NAME.manifest.toml or manifest.toml
 // beside it. Throws InputError when there is neither.

@@ -1,9 +1,9 @@
 #include "profiler/reports/baseline/baseline.hpp"
 
 #include "base/input_error.hpp"
+#include "base/rounding.hpp"
 #include "profiler/formats/json/json_document.hpp"
 #include "profiler/formats/json/json_excerpt.hpp"
-#include "base/rounding.hpp"
 
 #include <nlohmann/json.hpp>
 

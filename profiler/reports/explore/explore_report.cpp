@@ -1,9 +1,9 @@
 #include "profiler/reports/explore/explore_report.hpp"
 
-#include "profiler/reports/markup/markdown_text.hpp"
-#include "profiler/reports/markup/xml_text.hpp"
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
+#include "profiler/reports/markup/markdown_text.hpp"
+#include "profiler/reports/markup/xml_text.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 #include "profiler/reports/run/run_report.hpp"
 
-#include "profiler/reports/markup/csv_field.hpp"
-#include "emu/cpu_address.hpp"
 #include "base/printf_string.hpp"
+#include "emu/cpu_address.hpp"
+#include "profiler/reports/markup/csv_field.hpp"
 
 namespace tileprof {
 

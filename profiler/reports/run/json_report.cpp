@@ -1,7 +1,7 @@
 #include "profiler/reports/run/run_report.hpp"
 
-#include "profiler/reports/run/case_json.hpp"
 #include "base/rounding.hpp"
+#include "profiler/reports/run/case_json.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 #include "profiler/reports/run/run_report.hpp"
 
-#include "profiler/reports/markup/xml_text.hpp"
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
+#include "profiler/reports/markup/xml_text.hpp"
 
 #include <algorithm>
 

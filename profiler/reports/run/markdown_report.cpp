@@ -1,9 +1,9 @@
 #include "profiler/reports/run/run_report.hpp"
 
-#include "profiler/reports/markup/markdown_text.hpp"
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
 #include "base/shell_word.hpp"
+#include "profiler/reports/markup/markdown_text.hpp"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 #include "profiler/reports/run/run_report.hpp"
 
-#include "profiler/reports/markup/source_path.hpp"
 #include "base/counted.hpp"
-#include "emu/cpu_address.hpp"
 #include "base/printf_string.hpp"
+#include "emu/cpu_address.hpp"
+#include "profiler/reports/markup/source_path.hpp"
 
 #include <algorithm>
 #include <fstream>

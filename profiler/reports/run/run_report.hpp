@@ -1,7 +1,7 @@
 #pragma once
 
-#include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/attribution/attribution.hpp"
+#include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/engine/stats/case_statistics.hpp"
 #include "profiler/engine/stats/fastrom_comparison.hpp"

@@ -1,11 +1,11 @@
 #include "profiler/reports/trace/trace_report.hpp"
 
+#include "base/printf_string.hpp"
+#include "base/rounding.hpp"
+#include "profiler/engine/stats/case_statistics.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
 #include "profiler/reports/markup/source_path.hpp"
 #include "profiler/reports/trace/trace_rows.hpp"
-#include "profiler/engine/stats/case_statistics.hpp"
-#include "base/printf_string.hpp"
-#include "base/rounding.hpp"
 
 #include <nlohmann/json.hpp>
 

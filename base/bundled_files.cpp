@@ -1,0 +1,57 @@
+#include "base/bundled_files.hpp"
+
+#include <optional>
+#include <string>
+#include <system_error>
+
+namespace tileprof {
+namespace {
+
+namespace fs = std::filesystem;
+
+// PREFIX/share/tileprof/roms when this program runs installed as PREFIX/bin/NAME; nothing in a build tree.
+const std::optional<fs::path>& installedRoms()
+{
+    static const std::optional<fs::path> found = []() -> std::optional<fs::path> {
+        std::error_code error;
+        const fs::path program = fs::read_symlink("/proc/self/exe", error);
+        if (error) {
+            return std::nullopt;
+        }
+        fs::path roms = program.parent_path().parent_path() / "share" / "tileprof" / "roms";
+        if (!fs::is_directory(roms, error)) {
+            return std::nullopt;
+        }
+        return roms;
+    }();
+    return found;
+}
+
+} // namespace
+
+fs::path bundledRomDirectory()
+{
+    return installedRoms().value_or(fs::path(TILEPROF_BUILT_ROM_DIR));
+}
+
+fs::path bundledRomPath(std::string_view name)
+{
+    return bundledRomDirectory() / (std::string(name) + ".sfc");
+}
+
+fs::path bundledSourceDirectory()
+{
+    return installedRoms().value_or(fs::path(TILEPROF_SOURCE_ROM_DIR));
+}
+
+fs::path bundledDesignDirectory()
+{
+    return bundledSourceDirectory() / "designs";
+}
+
+fs::path bundledScenarioDirectory()
+{
+    return bundledSourceDirectory() / kDefaultRom / "scenarios";
+}
+
+} // namespace tileprof
