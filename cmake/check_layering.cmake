@@ -1,10 +1,12 @@
-# cmake -D TARGET=t -D ROOT=dir -D ALLOWED="a;b" -D FILES="f;g" -P check_layering.cmake
+# cmake -D LAYER=name -D ROOT=dir -D ALLOWED="a|b" -D FILES="f|g" -P check_layering.cmake
 # Fails when one of FILES includes a project header outside the ALLOWED directories (see
 # TileprofLayers.cmake). Project headers are those under ROOT's source directories; the rest
 # (the standard library, packages) are not checked.
 
 cmake_minimum_required(VERSION 3.25)
 set(project_roots base emu profiler roms tests fuzz)
+string(REPLACE "|" ";" ALLOWED "${ALLOWED}")
+string(REPLACE "|" ";" FILES "${FILES}")
 set(problems "")
 foreach(file IN LISTS FILES)
   file(READ ${file} text)
@@ -29,12 +31,12 @@ foreach(file IN LISTS FILES)
       list(LENGTH newlines line)
       math(EXPR line "${line} + 1")
       file(RELATIVE_PATH shown ${ROOT} ${file})
-      string(APPEND problems "${shown}:${line}: includes \"${header}\", which ${TARGET} does not link\n")
+      string(APPEND problems "${shown}:${line}: includes \"${header}\", which is not below ${LAYER}\n")
     endif()
   endforeach()
 endforeach()
 if(problems)
   string(REPLACE ";" ", " allowedText "${ALLOWED}")
-  message(FATAL_ERROR "${problems}${TARGET} may include only headers under: ${allowedText}. A lower layer must not "
+  message(FATAL_ERROR "${problems}${LAYER} may include only headers under: ${allowedText}. A lower layer must not "
                       "include a higher one: move the code it needs down, or pass it in.")
 endif()

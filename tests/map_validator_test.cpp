@@ -3,8 +3,8 @@
 
 #include "profiler/formats/map/map_validator.hpp"
 
-#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/scenario/scenario_validator.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/random_play.hpp"

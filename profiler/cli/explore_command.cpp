@@ -10,8 +10,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <map>
-#include <memory>
 #include <thread>
 #include <unistd.h>
 

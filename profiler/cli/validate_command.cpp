@@ -4,8 +4,8 @@
 #include "base/input_error.hpp"
 #include "profiler/formats/map/map_validator.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
-#include "profiler/model/scenario/scenario_validator.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario_validator.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,8 +4,8 @@
 #include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/formats/map/map_validator.hpp"
-#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/reports/trace/trace_rows.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "emu/observer.hpp"
-#include "profiler/engine/runner/entity_state.hpp"
+#include "profiler/engine/call/entity_state.hpp"
 #include "profiler/formats/design/design.hpp"
 
 #include <cstdint>

@@ -2,8 +2,8 @@
 
 #include "emu/cpu.hpp"
 #include "emu/snes_bus.hpp"
+#include "profiler/engine/call/entity_state.hpp"
 #include "profiler/engine/runner/call_observer.hpp"
-#include "profiler/engine/runner/entity_state.hpp"
 #include "profiler/formats/map/tile_map.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profiler/engine/runner/entity_state.hpp"
+#include "profiler/engine/call/entity_state.hpp"
 #include "profiler/formats/map/map_pixels.hpp"
 
 #include <cstdint>

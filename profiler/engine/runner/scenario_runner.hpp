@@ -1,8 +1,8 @@
 #pragma once
 
 #include "profiler/engine/call/call_record.hpp"
+#include "profiler/engine/call/entity_state.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"
-#include "profiler/engine/runner/entity_state.hpp"
 #include "profiler/engine/runner/failure.hpp"
 #include "profiler/engine/runner/trace_observer.hpp"
 #include "profiler/model/scenario/scenario.hpp"
