@@ -1,5 +1,6 @@
 #include "profiler/engine/attribution/profile_builder.hpp"
 
+#include "emu/control_flow.hpp"
 #include "emu/disassembler.hpp"
 
 #include <algorithm>
@@ -11,12 +12,6 @@ namespace tileprof {
 
 namespace {
 
-constexpr std::uint8_t kJsr = 0x20;
-constexpr std::uint8_t kJsrIndirect = 0xFC;
-constexpr std::uint8_t kJsl = 0x22;
-constexpr std::uint8_t kRts = 0x60;
-constexpr std::uint8_t kRtl = 0x6B;
-constexpr std::uint8_t kRti = 0x40;
 
 constexpr const char* kNoScope = "(no scope)";
 constexpr const char* kGlobalScope = "(global)";
@@ -286,11 +281,11 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const e
             frames.push_back({step.address, contextFor(d, context, step.address)});
             context = frames.back().context;
         } else if (step.kind == emu::StepKind::Instruction) {
-            if (step.opcode == kJsr || step.opcode == kJsrIndirect || step.opcode == kJsl) {
-                const std::uint32_t length = step.opcode == kJsl ? 4 : 3;
-                frames.push_back({after(step.address, length), contextFor(d, context, step.address)});
+            const emu::ControlFlow flow = emu::controlFlowOf(step.opcode);
+            if (emu::isCall(flow)) {
+                frames.push_back({after(step.address, emu::callLength(step.opcode)), contextFor(d, context, step.address)});
                 context = frames.back().context;
-            } else if (step.opcode == kRts || step.opcode == kRtl || step.opcode == kRti) {
+            } else if (emu::isReturn(flow)) {
                 returning = true;
             }
         }

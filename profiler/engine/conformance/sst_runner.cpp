@@ -1,5 +1,6 @@
 #include "profiler/engine/conformance/sst_runner.hpp"
 
+#include "emu/control_flow.hpp"
 #include "emu/cpu.hpp"
 #include "emu/flat_bus.hpp"
 
@@ -10,8 +11,6 @@ namespace tileprof {
 
 namespace {
 
-constexpr std::uint8_t kMvp = 0x44;
-constexpr std::uint8_t kMvn = 0x54;
 constexpr std::size_t kMaxRecordedCycles = 4096; // a block move of A <= 7 needs 56
 
 class CycleRecorder {
@@ -138,7 +137,7 @@ std::vector<std::string> runTest(const SstTest& test, bool busSignals, emu::Flat
 
     CycleRecorder recorder;
     cpu.run(emu::RunLimits{.instructions = 1}, recorder);
-    while ((opcode == kMvn || opcode == kMvp) && cpu.state.regs.programAddress() == start &&
+    while (emu::controlFlowOf(opcode) == emu::ControlFlow::BlockMove && cpu.state.regs.programAddress() == start &&
            recorder.cycles.size() < kMaxRecordedCycles) {
         cpu.run(emu::RunLimits{.instructions = 1}, recorder);
     }

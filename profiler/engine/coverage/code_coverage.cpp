@@ -1,5 +1,6 @@
 #include "profiler/engine/coverage/code_coverage.hpp"
 
+#include "emu/control_flow.hpp"
 #include "emu/cpu_address.hpp"
 #include "emu/disassembler.hpp"
 #include "emu/registers.hpp"
@@ -13,6 +14,9 @@ namespace tileprof {
 
 namespace {
 
+constexpr std::uint8_t kRep = 0xC2;
+constexpr std::uint8_t kSep = 0xE2;
+
 // The ROM byte at the address; nothing outside the ROM.
 std::optional<std::uint8_t> romByte(const emu::RomImage& image, std::uint32_t address)
 {
@@ -22,7 +26,7 @@ std::optional<std::uint8_t> romByte(const emu::RomImage& image, std::uint32_t ad
 
 bool isConditionalBranch(std::uint8_t opcode)
 {
-    return (opcode & 0x1F) == 0x10; // BPL BMI BVC BVS BCC BCS BNE BEQ: xxx10000
+    return emu::controlFlowOf(opcode) == emu::ControlFlow::Branch;
 }
 
 // The address after an instruction of `length` bytes: the program counter wraps within its bank.
@@ -55,38 +59,30 @@ Successors successorsOf(const emu::RomImage& image, std::uint32_t address, std::
     const std::uint8_t opcode = romByte(image, address).value_or(0);
     const std::uint32_t next = following(address, d.length);
     Successors s{{}, flags};
-    switch (opcode) {
-    case 0x00: // BRK
-    case 0x02: // COP
-    case 0x40: // RTI
-    case 0x60: // RTS
-    case 0x6B: // RTL
-    case 0xDB: // STP
-    case 0x6C: // JMP (abs)
-    case 0x7C: // JMP (abs,X)
-    case 0xDC: // JML [abs]
+    switch (emu::controlFlowOf(opcode)) {
+    case emu::ControlFlow::Return:
+    case emu::ControlFlow::ReturnFromInterrupt:
+    case emu::ControlFlow::Interrupt:
+    case emu::ControlFlow::Stop:
+    case emu::ControlFlow::JumpIndirect:
         return s;
-    case 0x80: // BRA
-    case 0x82: // BRL
-    case 0x4C: // JMP abs
-    case 0x5C: // JML long
+    case emu::ControlFlow::Jump:
         s.addresses.push_back(*d.target);
         return s;
-    case 0x20: // JSR abs
-    case 0x22: // JSL long
+    case emu::ControlFlow::Call:
+    case emu::ControlFlow::Branch:
         s.addresses = {*d.target, next};
         return s;
-    case 0xC2: // REP
-        s.flags = static_cast<std::uint8_t>(flags & ~romByte(image, following(address, 1)).value_or(0));
-        break;
-    case 0xE2: // SEP
-        s.flags = static_cast<std::uint8_t>(flags | romByte(image, following(address, 1)).value_or(0));
-        break;
-    default:
+    case emu::ControlFlow::CallIndirect:
+    case emu::ControlFlow::BlockMove:
+    case emu::ControlFlow::Next:
         break;
     }
-    if (isConditionalBranch(opcode)) {
-        s.addresses.push_back(*d.target);
+    // REP and SEP change the widths the instructions after them are decoded with.
+    if (opcode == kRep) {
+        s.flags = static_cast<std::uint8_t>(flags & ~romByte(image, following(address, 1)).value_or(0));
+    } else if (opcode == kSep) {
+        s.flags = static_cast<std::uint8_t>(flags | romByte(image, following(address, 1)).value_or(0));
     }
     s.addresses.push_back(next);
     return s;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emu/control_flow.hpp"
 #include "emu/observer.hpp"
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"
@@ -41,7 +42,8 @@ public:
         if (record_->caseIndex < 0) [[unlikely]] {
             matchCase(step.address);
         }
-        if (step.kind == emu::StepKind::Instruction && (step.opcode == kBrk || step.opcode == kCop)) [[unlikely]] {
+        if (step.kind == emu::StepKind::Instruction && emu::controlFlowOf(step.opcode) == emu::ControlFlow::Interrupt)
+            [[unlikely]] {
             noteSoftwareInterrupt(step.address);
         }
         if (recordSteps_) {
@@ -75,8 +77,6 @@ private:
     }
 
     static constexpr std::size_t kTypicalSteps = 256;
-    static constexpr std::uint8_t kBrk = 0x00;
-    static constexpr std::uint8_t kCop = 0x02;
 
     [[gnu::noinline]] void recordStep(const emu::StepEvent& step);
     [[gnu::noinline]] void noteSoftwareInterrupt(std::uint32_t address);
