@@ -37,10 +37,29 @@ bool withinLimits(const Hitbox& h, const Limits& limits)
 
 } // namespace
 
+ActionSpace liveActions(const Scenario& scenario)
+{
+    ActionSpace actions = ActionSpace::of(scenario);
+    if (!actions.topDown) {
+        for (const Gravity gravity : {Gravity::Down, Gravity::Up}) {
+            if (std::ranges::find(actions.gravities, gravity) == actions.gravities.end()) {
+                actions.gravities.push_back(gravity);
+            }
+        }
+    }
+    for (const Hitbox& h : LiveTuning::hitboxes()) {
+        if (withinLimits(h, scenario.design.limits) && std::ranges::find(actions.hitboxes, h) == actions.hitboxes.end()) {
+            actions.hitboxes.push_back(h);
+        }
+    }
+    return actions;
+}
+
 struct DebuggerSession::Loaded {
     ScenarioOpener opener; // a fresh one each time: a ROM rebuilt since is read again
     Scenario scenario;
     const ProfiledRom* rom = nullptr;
+    ActionSpace liveActions;          // what live mode plays in, from its start
     std::unique_ptr<ScenarioRun> run; // null when the run could not start
     ScenarioResult emptyResult;
     std::string runError;
@@ -408,12 +427,14 @@ void DebuggerSession::startLive(int entity)
     Loaded& l = *loaded_;
     const int at = frame_;
     EntitySpec& spec = l.scenario.entities[static_cast<std::size_t>(entity)];
-    LiveState state{entity, 0, spec.gravity};
     std::vector<ScriptStep> cut = scriptFrames(spec.script, 1, at);
+    Hitbox hitbox = spec.hitbox;
+    Gravity gravity = spec.gravity;
     int total = 0;
     for (const ScriptStep& step : cut) {
         total += step.frames;
-        state.gravity = step.gravity.value_or(state.gravity);
+        hitbox = step.hitbox.value_or(hitbox);
+        gravity = step.gravity.value_or(gravity);
     }
     if (total < at) {
         // Standing still after the script ran out, spelled out so that live steps follow on.
@@ -421,10 +442,11 @@ void DebuggerSession::startLive(int entity)
         still.frames = at - total;
         cut.push_back(still);
     }
+    l.liveActions = liveActions(l.scenario);
     spec.script = std::move(cut);
     l.scenario.frames = at;
     std::erase_if(l.scenario.expectations, [at](const Expectation& x) { return x.frame > at; });
-    live_ = state;
+    live_.emplace(LiveState{entity, DpadPlayer(l.liveActions, *l.rom, hitbox, gravity)});
     playing_ = false;
     entity_ = entity;
     rerun(at);
@@ -437,44 +459,20 @@ void DebuggerSession::liveFrame(const LiveControls& controls)
     }
     Loaded& l = *loaded_;
     LiveState& state = *live_;
-    const Manifest& m = l.rom->manifest;
-    std::vector<ScriptStep>& script = l.scenario.entities[static_cast<std::size_t>(state.entity)].script;
+    EntitySpec& spec = l.scenario.entities[static_cast<std::size_t>(state.entity)];
+    std::vector<ScriptStep>& script = spec.script;
 
-    ScriptStep step;
-    step.frames = 1;
-    // As fast as live mode walks and jumps, or as the design allows: the recording must load again.
-    const double walk = std::min(LiveTuning::kWalk, l.rom->design.limits.maxSpeed);
-    const double jump = std::min(LiveTuning::kJump, l.rom->design.limits.maxSpeed);
-    step.walk = (controls.right ? walk : 0) - (controls.left ? walk : 0);
-    if (state.gravity == Gravity::None) {
-        // Top-down: the D-pad walks on Y as well; there is nothing to jump against or flip.
-        const double walkY = (controls.down ? walk : 0) - (controls.up ? walk : 0);
-        if (walkY != 0) {
-            step.walkY = walkY;
-        }
-    } else {
-        const CallRecord* last = call({l.run->framesRun(), state.entity});
-        const std::uint8_t floorBit = state.gravity == Gravity::Up ? m.stateBits.up : m.stateBits.down;
-        if (controls.jump && last != nullptr && (last->after.state & floorBit) != 0) {
-            step.jump = state.gravity == Gravity::Up ? jump : -jump;
-        }
-        if (controls.flipGravity) {
-            state.gravity = state.gravity == Gravity::Up ? Gravity::Down : Gravity::Up;
-            step.gravity = state.gravity;
-        }
-    }
-    if (controls.cycleHitbox) {
-        // The next of the live hitboxes that the design's limits allow.
-        const std::vector<Hitbox>& boxes = LiveTuning::hitboxes();
-        for (std::size_t k = 1; k <= boxes.size(); ++k) {
-            const std::size_t next = (state.hitbox + k) % boxes.size();
-            if (withinLimits(boxes[next], l.rom->design.limits)) {
-                state.hitbox = next;
-                step.hitbox = boxes[next];
-                break;
-            }
-        }
-    }
+    DpadPress press;
+    press.walkX = (controls.right ? 1 : 0) - (controls.left ? 1 : 0);
+    press.walkY = (controls.down ? 1 : 0) - (controls.up ? 1 : 0);
+    press.jump = controls.jump ? LiveTuning::kJump : 0;
+    press.cycleGravity = controls.flipGravity;
+    press.cycleHitbox = controls.cycleHitbox;
+    // The entity as the last call left it, or as it starts before the first.
+    const CallRecord* last = call({l.run->framesRun(), state.entity});
+    const Manifest& m = l.rom->manifest;
+    const EntityState entity = last != nullptr ? last->after : startingState(spec, m.originX, m.originY);
+    const ScriptStep step = state.player.step(press, entity, MapPixels(l.scenario.map, l.rom->design));
     const bool plain = !step.jump && !step.gravity && !step.hitbox;
     if (plain && !script.empty() && script.back().walk == step.walk && script.back().walkY == step.walkY) {
         ++script.back().frames; // the entity is still on this step, so it carries on

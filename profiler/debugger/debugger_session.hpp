@@ -2,6 +2,7 @@
 
 #include "profiler/engine/attribution/profile.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"
+#include "profiler/engine/play/dpad_player.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/formats/map/map_validator.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
@@ -36,12 +37,18 @@ struct LiveControls {
     bool cycleHitbox = false; // pressed this frame
 };
 
-// The speeds and hitboxes live mode drives an entity with.
+// What live mode offers beyond explore's rules of play (DpadPlayer): the jump button's speed, and
+// hitboxes to try besides the scenario's own (a person may want a box the scenario never had;
+// explore keeps to the scenario's, whose clearance the map was checked for).
 struct LiveTuning {
-    static constexpr double kWalk = 2.0;  // px/frame
-    static constexpr double kJump = 5.0;  // px/frame, against the gravity
+    static constexpr double kJump = 5.0; // px/frame, against the gravity
     static const std::vector<Hitbox>& hitboxes();
 };
+
+// The space live mode plays a scenario's entity in: explore's (ActionSpace::of), with both
+// gravities to flip between unless the design is top-down, and LiveTuning's hitboxes the design's
+// limits allow after the scenario's own.
+ActionSpace liveActions(const Scenario& scenario);
 
 // An executed instruction, for the disassembly beside the source.
 struct ExecutedInstruction {
@@ -136,8 +143,7 @@ private:
     struct Loaded;
     struct LiveState {
         int entity = 0;
-        std::size_t hitbox = 0; // into LiveTuning::hitboxes(), after the first cycle
-        Gravity gravity = Gravity::Down;
+        DpadPlayer player; // plays in Loaded::liveActions
     };
 
     void rerun(int upToFrame);

@@ -18,50 +18,11 @@ bool chance(std::mt19937& dice, double p)
     return std::bernoulli_distribution(p)(dice);
 }
 
-template <class T>
-std::size_t indexOf(const std::vector<T>& list, const T& value)
-{
-    return static_cast<std::size_t>(std::find(list.begin(), list.end(), value) - list.begin());
-}
-
-template <class T>
-void addOnce(std::vector<T>& list, const T& value)
-{
-    if (std::find(list.begin(), list.end(), value) == list.end()) {
-        list.push_back(value);
-    }
-}
-
 } // namespace
-
-ActionSpace ActionSpace::of(const Scenario& scenario)
-{
-    ActionSpace a;
-    for (const EntitySpec& e : scenario.entities) {
-        addOnce(a.hitboxes, e.hitbox);
-        addOnce(a.gravities, e.gravity);
-        for (const ScriptStep& step : e.script) {
-            if (step.hitbox) {
-                addOnce(a.hitboxes, *step.hitbox);
-            }
-            if (step.gravity) {
-                addOnce(a.gravities, *step.gravity);
-            }
-        }
-    }
-    a.topDown = a.gravities == std::vector<Gravity>{Gravity::None};
-    a.walk = std::min(a.topDown ? 1.0 : 2.5, scenario.design.limits.maxSpeed);
-    a.maxJump = std::min(8.0, scenario.design.limits.maxSpeed);
-    if (!scenario.entities.empty()) {
-        a.gravityAccel = scenario.entities.front().gravityAccel;
-        a.gravityWhen = scenario.entities.front().gravityWhen;
-    }
-    return a;
-}
 
 SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, const MapPixels& pixels,
                              const ActionSpace& actions, std::uint32_t seed, const EntitySpec* replay, int replayFrames)
-    : session_(std::make_unique<Scenario>()), rom_(rom), pixels_(pixels), actions_(actions), dice_(seed),
+    : session_(std::make_unique<Scenario>()), pixels_(pixels), actions_(actions), dice_(seed),
       replayFrames_(replay != nullptr ? replayFrames : 0)
 {
     Scenario& s = *session_;
@@ -81,21 +42,21 @@ SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, c
             hitbox = step.hitbox.value_or(hitbox);
             gravity = step.gravity.value_or(gravity);
         }
-        hitbox_ = indexOf(actions.hitboxes, hitbox);
-        gravity_ = indexOf(actions.gravities, gravity);
+        player_.emplace(actions, rom, hitbox, gravity);
     } else {
         e.name = "explorer";
-        hitbox_ = static_cast<std::size_t>(between(dice_, 0, static_cast<int>(actions.hitboxes.size()) - 1));
-        gravity_ = static_cast<std::size_t>(between(dice_, 0, static_cast<int>(actions.gravities.size()) - 1));
-        e.hitbox = actions.hitboxes[hitbox_];
-        e.gravity = actions.gravities[gravity_];
+        const auto hitbox = static_cast<std::size_t>(between(dice_, 0, static_cast<int>(actions.hitboxes.size()) - 1));
+        const auto gravity = static_cast<std::size_t>(between(dice_, 0, static_cast<int>(actions.gravities.size()) - 1));
+        e.hitbox = actions.hitboxes[hitbox];
+        e.gravity = actions.gravities[gravity];
         e.gravityAccel = actions.gravityAccel;
         e.gravityWhen = actions.gravityWhen;
+        player_.emplace(actions, rom, e.hitbox, e.gravity);
         // Anywhere the box fits: a map with no such place has no session to play.
         for (int tries = 0; tries < 10000; ++tries) {
             const int x = between(dice_, e.hitbox.left, pixels.widthPixels() - e.hitbox.right);
             const int y = between(dice_, e.hitbox.top, pixels.heightPixels() - e.hitbox.height + e.hitbox.top);
-            if (fits(e.hitbox, x, y)) {
+            if (fitsClear(pixels, e.hitbox, x, y)) {
                 e.x = x;
                 e.y = y;
                 break;
@@ -111,75 +72,30 @@ SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, c
 
 SessionPlayer::~SessionPlayer() = default;
 
-bool SessionPlayer::fits(const Hitbox& h, int x, int y) const
-{
-    const int left = x - h.left;
-    const int top = y - h.top;
-    if (left < 0 || top < 0 || left + h.left + h.right > pixels_.widthPixels() ||
-        top + h.height > pixels_.heightPixels()) {
-        return false;
-    }
-    for (int row = top; row < top + h.height; ++row) {
-        for (int column = left; column < x + h.right; ++column) {
-            // Clear of every surface as well: a box inside a slope is no state play can reach.
-            if (pixels_.solid(column, row) || pixels_.floor(column, row) || pixels_.ceiling(column, row)) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
+// A press as a player might make it: held 1 to 40 frames, walking either way or not, now and
+// then jumping (harder or softer) where it can, and now and then pressing R or L.
 ScriptStep SessionPlayer::nextPress(const EntityState& entity)
 {
-    ScriptStep step;
-    step.frames = between(dice_, 1, 40);
-    step.walk = actions_.walk * between(dice_, -1, 1);
+    DpadPress press;
+    const int frames = between(dice_, 1, 40);
+    press.walkX = between(dice_, -1, 1);
     if (actions_.topDown) {
         // Four ways, one at a time, or standing: a D-pad's diagonal is two moves a routine that
         // tests one direction per call (seed001's can_move_*) is not asked about at once.
         const int way = between(dice_, 0, 4);
-        step.walk = way == 0 ? -actions_.walk : way == 1 ? actions_.walk : 0;
-        if (way == 2 || way == 3) {
-            step.walkY = way == 2 ? -actions_.walk : actions_.walk;
-        }
-        return step;
+        press.walkX = way == 0 ? -1 : way == 1 ? 1 : 0;
+        press.walkY = way == 2 ? -1 : way == 3 ? 1 : 0;
+        return player_->step(press, entity, pixels_, frames);
     }
-    const Gravity gravity = actions_.gravities[gravity_];
-    const StateBits& bits = rom_.manifest.stateBits;
-    const bool standing = gravity != Gravity::None && (entity.state & (gravity == Gravity::Up ? bits.up : bits.down)) != 0;
-    if ((standing || gravity == Gravity::None) && chance(dice_, 0.25)) {
-        const double speed = std::min(actions_.maxJump, static_cast<double>(between(dice_, 3, 8)));
-        const bool up = gravity == Gravity::Down || (gravity == Gravity::None && chance(dice_, 0.5));
-        step.jump = up ? -speed : speed;
-    }
-    if (actions_.gravities.size() > 1 && chance(dice_, 0.05)) {
-        gravity_ = (gravity_ + 1) % actions_.gravities.size();
-        step.gravity = actions_.gravities[gravity_];
-    }
-    if (actions_.hitboxes.size() > 1 && chance(dice_, 0.05)) {
-        // L: the next hitbox that fits where the entity is with room around it, as a player would
-        // not take one that starts inside a wall or nearer a surface than the design rests a box
-        // (the routine never leaves a box there, and what it does with one is not the design's).
-        const int x = wholePixel(entity.x, rom_.manifest.originX);
-        const int y = wholePixel(entity.y, rom_.manifest.originY);
-        const Invariants& gaps = rom_.design.invariants;
-        const int margin = 1 + std::max({0, gaps.floorGap.max, gaps.ceilingGap.max});
-        for (std::size_t k = 1; k < actions_.hitboxes.size(); ++k) {
-            const std::size_t next = (hitbox_ + k) % actions_.hitboxes.size();
-            Hitbox roomy = actions_.hitboxes[next];
-            roomy.left += margin;
-            roomy.right += margin;
-            roomy.top += margin;
-            roomy.height += 2 * margin;
-            if (fits(roomy, x, y)) {
-                hitbox_ = next;
-                step.hitbox = actions_.hitboxes[next];
-                break;
-            }
+    if (player_->canJump(entity) && chance(dice_, 0.25)) {
+        press.jump = between(dice_, 3, 8);
+        if (player_->gravity() == Gravity::None) {
+            press.jumpUp = chance(dice_, 0.5);
         }
     }
-    return step;
+    press.cycleGravity = actions_.gravities.size() > 1 && chance(dice_, 0.05);
+    press.cycleHitbox = actions_.hitboxes.size() > 1 && chance(dice_, 0.05);
+    return player_->step(press, entity, pixels_, frames);
 }
 
 void SessionPlayer::playFrame()

@@ -1,35 +1,22 @@
 #pragma once
 
+#include "profiler/engine/play/dpad_player.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/formats/map/map_pixels.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
 namespace tileprof {
 
-// What a person with a D-pad can do to an entity of a scenario's design, from that scenario: the
-// hitboxes its entities have (L cycles them), the gravities they have (R cycles them; none but
-// "none" makes a top-down design, walked four ways), as fast as the design allows.
-struct ActionSpace {
-    std::vector<Hitbox> hitboxes;
-    std::vector<Gravity> gravities;
-    bool topDown = false;
-    double walk = 2.5;      // px/frame, the reference engine's interactive test's
-    double maxJump = 8.0;   // px/frame
-    double gravityAccel = 0.25;
-    std::optional<GravityWhen> gravityWhen;
-
-    static ActionSpace of(const Scenario& scenario);
-};
-
-// One seeded random session, played frame by frame as live mode plays it: each frame the player
-// holds or changes what it presses, seeing where the entity is (it jumps only when standing, takes
-// a hitbox only where it fits). The session is a scenario with one entity whose script is what was
-// pressed, so `tileprof run` replays it call for call.
+// One seeded random session, played frame by frame by the rules live mode plays by (DpadPlayer):
+// each frame the player holds or changes what it presses, seeing where the entity is. The session
+// is a scenario with one entity whose script is what was pressed, so `tileprof run` replays it
+// call for call.
 class SessionPlayer {
 public:
     // `scenario` gives the map (`pixels`, in its ROM's design), the ROM and the budget. With
@@ -52,19 +39,16 @@ public:
 
 private:
     ScriptStep nextPress(const EntityState& entity);
-    bool fits(const Hitbox& h, int x, int y) const;
 
     std::unique_ptr<Scenario> session_; // the ScenarioRun keeps a reference: it must not move
-    const ProfiledRom& rom_;
     const MapPixels& pixels_;
     const ActionSpace& actions_;
     std::mt19937 dice_;
     CoverageBuilder coverage_;
     std::unique_ptr<ScenarioRun> run_;
     int replayFrames_;
-    int held_ = 0;          // frames the current press lasts yet
-    std::size_t hitbox_ = 0;
-    std::size_t gravity_ = 0;
+    std::optional<DpadPlayer> player_;
+    int held_ = 0; // frames the current press lasts yet
 };
 
 } // namespace tileprof
