@@ -1,8 +1,9 @@
-#include "profiler/cli/bench_command.hpp"
+// tileprof bench: emulation speed on the W8/W16 workloads, the scenario suite and explore.
 
 #include "base/bundled_files.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/cli/command.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/bench/workload.hpp"
 #include "profiler/engine/explore/explorer.hpp"
@@ -121,13 +122,16 @@ double exploreRate(std::uint64_t calls)
     return static_cast<double>(result.calls) / seconds;
 }
 
-} // namespace
+struct BenchCommandOptions {
+    unsigned repeats = 3;
+    std::uint64_t instructions = kWorkloadInstructions;
+};
 
-int runBenchCommand(unsigned repeats, std::uint64_t instructions)
+int bench(const BenchCommandOptions& o)
 {
-    const bool checkTotals = instructions == kWorkloadInstructions;
-    std::printf("tileprof bench: %s instructions per run, fastest of %u runs\n\n", grouped(instructions).c_str(),
-                repeats);
+    const bool checkTotals = o.instructions == kWorkloadInstructions;
+    std::printf("tileprof bench: %s instructions per run, fastest of %u runs\n\n", grouped(o.instructions).c_str(),
+                o.repeats);
     std::printf("%-4s %-6s %-10s %14s %15s %17s\n", "work", "bus", "observer", "instructions", "cycles",
                 "master clocks");
     int exitCode = kExitOk;
@@ -140,9 +144,9 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
             std::fprintf(stderr, "tileprof bench: %s\n", e.what());
             return kExitBadInput;
         }
-        const Measured flat = measure(rom, BenchSetup::Flat, repeats, instructions);
-        const Measured observed = measure(rom, BenchSetup::FlatProfiled, repeats, instructions);
-        const Measured lorom = measure(rom, BenchSetup::LoRom, repeats, instructions);
+        const Measured flat = measure(rom, BenchSetup::Flat, o.repeats, o.instructions);
+        const Measured observed = measure(rom, BenchSetup::FlatProfiled, o.repeats, o.instructions);
+        const Measured lorom = measure(rom, BenchSetup::LoRom, o.repeats, o.instructions);
         printRate(w->name.c_str(), "flat", "none", flat.best, 0);
         printRate(w->name.c_str(), "flat", "profiling", observed.best, flat.best.seconds);
         printRate(w->name.c_str(), "LoROM", "none", lorom.best, 0);
@@ -178,8 +182,8 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
         std::printf("Flat-bus totals match DESIGN section 8 exactly.\n");
     }
 
-    const SuiteRun off = fastestSuite(false, repeats);
-    const SuiteRun on = fastestSuite(true, repeats);
+    const SuiteRun off = fastestSuite(false, o.repeats);
+    const SuiteRun on = fastestSuite(true, o.repeats);
     std::printf("\nscenario suite (tileprof run, every bundled scenario): %zu scenarios, %zu calls, %s cycles\n",
                 off.scenarios, off.calls, grouped(off.cycles).c_str());
     std::printf("  attribution off %8.1f ms   (target: the whole suite under 1 s)\n"
@@ -201,5 +205,21 @@ int runBenchCommand(unsigned repeats, std::uint64_t instructions)
     }
     return exitCode;
 }
+
+CommandAction defineBench(CLI::App& command)
+{
+    auto o = std::make_shared<BenchCommandOptions>();
+    command.add_option("--repeat", o->repeats, "Runs per configuration; the fastest is reported")->check(CLI::Range(1u, 100u));
+    command.add_option("--instructions", o->instructions,
+                       "Instructions per run (the workloads' totals are checked only at 50000000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    return [o] { return bench(*o); };
+}
+
+} // namespace
+
+// `tileprof bench`: the W8/W16 workloads on the flat bus (checked against their known totals),
+// with and without the profiling observer, and on the LoROM bus; the scenario suite; explore.
+const Command kBenchCommand{"bench", "Measure emulation speed on the W8/W16 workloads", defineBench};
 
 } // namespace tileprof

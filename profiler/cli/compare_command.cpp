@@ -1,8 +1,10 @@
-#include "profiler/cli/compare_command.hpp"
+// tileprof compare: a tour's designs side by side.
 
 #include "base/counted.hpp"
 #include "base/exit_codes.hpp"
 #include "base/printf_string.hpp"
+#include "profiler/arguments/format_argument.hpp"
+#include "profiler/cli/command.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/model/target/routine_footprint.hpp"
@@ -10,10 +12,20 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace tileprof {
 
 namespace {
+
+struct CompareOptions {
+    std::vector<std::string> scenarios; // files or directories: a tour, one walk of it per design
+    ReportFormat format = ReportFormat::Table;
+    std::string out; // empty: stdout
+    bool allowInvalidMap = false;
+};
 
 constexpr const char* kEveryCall = "every call";
 
@@ -205,18 +217,16 @@ std::string formatJson(const std::vector<DesignRun>& designs, const std::vector<
     return report.dump(2) + "\n";
 }
 
-} // namespace
-
-int runCompareCommand(const CompareOptions& o)
+int compare(const CompareOptions& o)
 {
     RunOptions options;
     options.allowInvalidMap = o.allowInvalidMap;
     ScenarioRuns runs = runScenarios(o.scenarios, options, "compare");
     const std::vector<InputProblem> problems = runs.problems;
     const std::vector<DesignRun> designs = designRuns(runs);
-    const std::string text = o.format == "json"       ? formatJson(designs, problems)
-                             : o.format == "markdown" ? formatMarkdown(designs, problems)
-                                                      : formatTable(designs, problems);
+    const std::string text = o.format == ReportFormat::Json       ? formatJson(designs, problems)
+                             : o.format == ReportFormat::Markdown ? formatMarkdown(designs, problems)
+                                                                  : formatTable(designs, problems);
     if (!writeReport(text, o.out, "compare")) {
         return kExitBadInput;
     }
@@ -226,5 +236,27 @@ int runCompareCommand(const CompareOptions& o)
     const bool failed = std::ranges::any_of(designs, [](const DesignRun& d) { return d.failures > 0; });
     return failed ? kExitFailed : kExitOk;
 }
+
+CommandAction defineCompare(CLI::App& command)
+{
+    auto o = std::make_shared<CompareOptions>();
+    command.add_option("scenarios", o->scenarios, "Scenario files (.toml) or directories: one walk of the tour per design")
+        ->required();
+    addFormatOption(command, o->format, kComparisonFormats);
+    command.add_option("--out", o->out, "Write the report to this file instead of stdout");
+    command.add_flag("--allow-invalid-map", o->allowInvalidMap, "Run maps that break the placement or clearance rules");
+    return [o] { return compare(*o); };
+}
+
+} // namespace
+
+// `tileprof compare`: runs each scenario on its own ROM and sets the ROMs side by side: per case
+// and over every call, the calls, mean / p95 / max cycles and scanlines, the share of the budget,
+// and the routine's ROM and RAM bytes. Exits 0, 1 when an expectation or invariant failed, 2 when
+// a scenario or its ROM cannot be used.
+const Command kCompareCommand{"compare",
+                              "Run a tour's scenarios, each on its own ROM, and set the designs side by side: cycles per "
+                              "case, budget, ROM and RAM bytes",
+                              defineCompare};
 
 } // namespace tileprof

@@ -1,7 +1,11 @@
-#include "profiler/cli/explore_command.hpp"
+// tileprof explore: seeded random sessions on scenarios' maps, their failures and worst calls
+// shrunk to scenario files.
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/arguments/format_argument.hpp"
+#include "profiler/arguments/rom_arguments.hpp"
+#include "profiler/cli/command.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/explore/explorer.hpp"
@@ -10,14 +14,33 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace tileprof {
 
 namespace {
 
 namespace fs = std::filesystem;
+
+struct ExploreCommandOptions {
+    std::vector<std::string> scenarios; // files or directories; each one's map is explored
+    std::uint64_t calls = 200000;       // per scenario
+    std::optional<double> seconds;      // per scenario, instead (not deterministic)
+    std::uint32_t seed = 1;
+    unsigned jobs = 0;                  // sessions played at once; 0: one per core
+    std::string out = "explored";       // where the shrunk scenarios go
+    ReportFormat format = ReportFormat::Table;
+    std::string report;                 // the report's file; empty: stdout
+    std::string coverage;               // not empty: the explored calls' coverage (lcov) there
+    bool allowInvalidMap = false;
+    RomArguments rom;                   // explore every scenario on this ROM instead of its own
+};
 
 // A name for a file: letters, digits and dashes.
 std::string slug(const std::string& text)
@@ -54,12 +77,10 @@ std::string writeFinding(const Scenario& shrunk, const fs::path& path, const std
     return path.string();
 }
 
-} // namespace
-
-int runExploreCommand(const ExploreCommandOptions& o)
+int explore(const ExploreCommandOptions& o)
 {
     std::vector<Explored> all;
-    ScenarioOpener opener(o.rom);
+    ScenarioOpener opener(o.rom.files());
     std::vector<RomCoverage> coverage;
     bool failed = false;
     const bool terminal = isatty(STDERR_FILENO) == 1;
@@ -146,5 +167,45 @@ int runExploreCommand(const ExploreCommandOptions& o)
     }
     return failed ? kExitFailed : kExitOk;
 }
+
+CommandAction defineExplore(CLI::App& command)
+{
+    auto o = std::make_shared<ExploreCommandOptions>();
+    command.add_option("scenarios", o->scenarios, "Scenario files (.toml) or directories whose maps to explore")->required();
+    CLI::Option* calls = command.add_option("--calls", o->calls, "Calls of the routine per scenario (default 200000)")
+                             ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+    command
+        .add_option_function<double>(
+            "--seconds",
+            [o](double seconds) {
+                o->seconds = seconds;
+                o->calls = std::numeric_limits<std::uint64_t>::max();
+            },
+            "Explore each scenario this long instead (the result then depends on speed)")
+        ->check(CLI::Range(0.1, 1e6))
+        ->excludes(calls);
+    command.add_option("--seed", o->seed, "The random sessions' seed (default 1): the same seed, the same result");
+    command.add_option("--jobs", o->jobs, "Sessions played at once (default: one per core); the result does not depend on it")
+        ->check(CLI::Range(1u, 256u));
+    command.add_option("--out", o->out, "Directory for the shrunk scenarios (default ./explored)");
+    command.add_option("--report", o->report, "Write the report to this file instead of stdout");
+    addFormatOption(command, o->format, kExploreFormats);
+    command.add_option("--coverage", o->coverage, "Also write the explored calls' line and branch coverage (lcov .info)");
+    command.add_flag("--allow-invalid-map", o->allowInvalidMap,
+                     "Explore maps that break the placement or clearance rules (to find the clips they cause)");
+    o->rom.addTo(command);
+    return [o] { return explore(*o); };
+}
+
+} // namespace
+
+// `tileprof explore`: plays random sessions on each scenario's map (explore()), writes each kind of
+// failure and each case's worst call as a scenario file that `tileprof run` replays, and reports
+// them with the coverage reached. Exits 0, 1 when a failure was found, 2 when a scenario or its ROM
+// cannot be used or a file cannot be written.
+const Command kExploreCommand{"explore",
+                              "Play seeded random sessions on each scenario's map: every failure and each case's worst "
+                              "call, shrunk to a scenario file, and the coverage reached",
+                              defineExplore};
 
 } // namespace tileprof

@@ -1,18 +1,40 @@
-#include "profiler/cli/regression_commands.hpp"
+// tileprof baseline, check and diff: a run's figures kept, and later runs or builds compared with them.
 
 #include "base/bundled_files.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/arguments/format_argument.hpp"
+#include "profiler/arguments/rom_arguments.hpp"
+#include "profiler/cli/command.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/reports/baseline/comparison.hpp"
 
 #include <cstdio>
+#include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace tileprof {
 
 namespace {
+
+struct RegressionOptions {
+    std::vector<std::string> scenarios; // empty: the baseline's (check) or every bundled one
+    std::string baseline;               // check: the baseline file
+    std::vector<std::string> compared;  // diff: two JSON reports/baselines, or two ROM builds
+    double tolerance = 0;               // cycles a case's mean or max may grow
+    ReportFormat format = ReportFormat::Table;
+    std::string out;
+    bool allowInvalidMap = false;
+    RomArguments rom; // baseline, check: run every scenario on this ROM instead of its own
+    // diff of two ROM builds: each one's symbol file and manifest, when not the ones beside it
+    std::string oldSymbols;
+    std::string oldManifest;
+    std::string newSymbols;
+    std::string newManifest;
+};
 
 // Runs the scenarios with attribution and gives their figures; nothing if any could not be run
 // (the reasons are on stderr), as figures over part of the scenarios would compare wrongly.
@@ -56,22 +78,21 @@ bool isRom(const std::string& path)
     return extension == ".sfc" || extension == ".smc";
 }
 
-} // namespace
-
-int runBaselineCommand(const RegressionOptions& o)
+int baseline(const RegressionOptions& o)
 {
-    std::optional<Figures> figures = measure(o.scenarios, o, "baseline", o.rom, "this run");
+    const std::optional<RomFiles> rom = o.rom.files();
+    std::optional<Figures> figures = measure(o.scenarios, o, "baseline", rom, "this run");
     if (!figures) {
         return kExitBadInput;
     }
     const std::filesystem::path file = o.out.empty() ? std::filesystem::current_path() / "-" : std::filesystem::path(o.out);
-    if (o.rom) {
-        figures->rom = romReference(o.rom->image, std::filesystem::absolute(file).parent_path());
+    if (rom) {
+        figures->rom = romReference(rom->image, std::filesystem::absolute(file).parent_path());
     }
     return writeReport(baselineJson(*figures, file), o.out, "baseline") ? kExitOk : kExitBadInput;
 }
 
-int runCheckCommand(const RegressionOptions& o)
+int check(const RegressionOptions& o)
 {
     try {
         const Figures baseline = loadFigures(o.baseline);
@@ -81,7 +102,7 @@ int runCheckCommand(const RegressionOptions& o)
         const std::vector<std::string> scenarios =
             o.scenarios.empty() ? baselineScenarios(baseline, o.baseline) : o.scenarios;
         // The baseline's own ROM, when it was made on one, unless --rom names another.
-        std::optional<RomFiles> rom = o.rom;
+        std::optional<RomFiles> rom = o.rom.files();
         if (!rom && baseline.rom) {
             rom = romFiles(resolveRomPath(*baseline.rom, std::filesystem::path(o.baseline).parent_path()), "", "");
         }
@@ -96,7 +117,7 @@ int runCheckCommand(const RegressionOptions& o)
     }
 }
 
-int runDiffCommand(const RegressionOptions& o)
+int diff(const RegressionOptions& o)
 {
     const std::string& a = o.compared[0];
     const std::string& b = o.compared[1];
@@ -128,5 +149,70 @@ int runDiffCommand(const RegressionOptions& o)
         return kExitBadInput;
     }
 }
+
+// --out and --allow-invalid-map, and with `scenarios` --scenarios: what the commands that run take.
+void addRunOptions(CLI::App& command, RegressionOptions& o, bool scenarios)
+{
+    if (scenarios) {
+        command.add_option("--scenarios", o.scenarios, "Scenario files (.toml) to run instead");
+    }
+    command.add_option("--out", o.out, "Write the report to this file instead of stdout");
+    command.add_flag("--allow-invalid-map", o.allowInvalidMap, "Run maps that break the slope placement or clearance rules");
+}
+
+// --tolerance and --format: what the commands that compare take.
+void addComparisonOptions(CLI::App& command, RegressionOptions& o)
+{
+    command.add_option("--tolerance", o.tolerance, "Cycles a case's mean or max may grow before it counts as slower (default 0)")
+        ->check(CLI::Range(0.0, 1e9));
+    addFormatOption(command, o.format, kComparisonFormats);
+}
+
+CommandAction defineBaseline(CLI::App& command)
+{
+    auto o = std::make_shared<RegressionOptions>();
+    command.add_option("scenarios", o->scenarios, "Scenario files (.toml); default: the bundled ones, roms/tile-collision/scenarios");
+    addRunOptions(command, *o, false);
+    o->rom.addTo(command);
+    return [o] { return baseline(*o); };
+}
+
+CommandAction defineCheck(CLI::App& command)
+{
+    auto o = std::make_shared<RegressionOptions>();
+    command.add_option("--baseline", o->baseline, "The baseline file (tileprof baseline)")->required();
+    addComparisonOptions(command, *o);
+    addRunOptions(command, *o, true);
+    o->rom.addTo(command);
+    return [o] { return check(*o); };
+}
+
+CommandAction defineDiff(CLI::App& command)
+{
+    auto o = std::make_shared<RegressionOptions>();
+    command.add_option("old_and_new", o->compared, "A then B: .json reports/baselines, or .sfc ROMs")->required()->expected(2);
+    addComparisonOptions(command, *o);
+    addRunOptions(command, *o, true);
+    command.add_option("--old-symbols", o->oldSymbols, "A's symbol file, when A is a ROM (default: beside it)");
+    command.add_option("--old-manifest", o->oldManifest, "A's manifest, when A is a ROM (default: beside it)");
+    command.add_option("--new-symbols", o->newSymbols, "B's symbol file, when B is a ROM (default: beside it)");
+    command.add_option("--new-manifest", o->newManifest, "B's manifest, when B is a ROM (default: beside it)");
+    return [o] { return diff(*o); };
+}
+
+} // namespace
+
+// `tileprof baseline`: runs the scenarios and writes their per-case and per-function figures.
+const Command kBaselineCommand{"baseline", "Run scenarios and write their per-case and per-function cycle figures (JSON)",
+                               defineBaseline};
+
+// `tileprof check`: runs the baseline's scenarios; exits 1 if a case got slower or is over budget.
+const Command kCheckCommand{
+    "check", "Run a baseline's scenarios; exit 1 if a case got slower than the baseline or is over budget", defineCheck};
+
+// `tileprof diff A B`: compares two runs or two builds; exits 1 if a case got slower.
+const Command kDiffCommand{
+    "diff", "Compare two JSON reports or baselines, or two ROM builds run on the scenarios; exit 1 if a case got slower",
+    defineDiff};
 
 } // namespace tileprof

@@ -1,10 +1,14 @@
-#include "profiler/cli/rom_command.hpp"
+// tileprof rom: what a ROM image's header says and where the bus shows it.
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
+#include "profiler/cli/command.hpp"
 
 #include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace tileprof {
 
@@ -56,9 +60,7 @@ void printRom(const emu::RomImage& rom)
                 rom.computedChecksum, rom.computedChecksum == h.checksum ? "matches" : "differs");
 }
 
-} // namespace
-
-int runRomCommand(const std::vector<std::string>& files)
+int describeRoms(const std::vector<std::string>& files)
 {
     int exitCode = kExitOk;
     for (const std::string& file : files) {
@@ -75,5 +77,18 @@ int runRomCommand(const std::vector<std::string>& files)
     }
     return exitCode;
 }
+
+CommandAction defineRom(CLI::App& command)
+{
+    auto files = std::make_shared<std::vector<std::string>>();
+    command.add_option("files", *files, "ROM files (.sfc, or .smc with a copier header)")->required();
+    return [files] { return describeRoms(*files); };
+}
+
+} // namespace
+
+// `tileprof rom FILE...`: loads each LoROM or HiROM image and prints its header, size and checksum;
+// warnings go to stderr. Exits 0, or 2 when an image cannot be loaded.
+const Command kRomCommand{"rom", "Inspect LoROM and HiROM images: header, size, checksum", defineRom};
 
 } // namespace tileprof

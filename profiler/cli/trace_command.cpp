@@ -1,7 +1,10 @@
-#include "profiler/cli/trace_command.hpp"
+// tileprof trace: one call of a scenario, instruction by instruction.
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/arguments/format_argument.hpp"
+#include "profiler/arguments/rom_arguments.hpp"
+#include "profiler/cli/command.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
@@ -9,12 +12,23 @@
 #include "profiler/reports/trace/trace_report.hpp"
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace tileprof {
 
 namespace {
+
+struct TraceCommandOptions {
+    std::string scenario;
+    int frame = 0;
+    std::string entity;
+    ReportFormat format = ReportFormat::Table;
+    std::string out;
+    bool allowInvalidMap = false;
+    RomArguments rom; // run the scenario on this ROM instead of its own
+};
 
 int entityIndex(const Scenario& s, const std::string& name)
 {
@@ -28,12 +42,10 @@ int entityIndex(const Scenario& s, const std::string& name)
     throw InputError(s.path.string() + ": no entity \"" + name + "\" (its entities: " + names + ")");
 }
 
-} // namespace
-
-int runTraceCommand(const TraceCommandOptions& o)
+int trace(const TraceCommandOptions& o)
 {
     try {
-        ScenarioOpener opener(o.rom);
+        ScenarioOpener opener(o.rom.files());
         const OpenedScenario opened = opener.open(o.scenario);
         const Scenario& scenario = opened.scenario;
         const ProfiledRom& rom = *opened.rom;
@@ -68,5 +80,25 @@ int runTraceCommand(const TraceCommandOptions& o)
         return kExitBadInput;
     }
 }
+
+CommandAction defineTrace(CLI::App& command)
+{
+    auto o = std::make_shared<TraceCommandOptions>();
+    command.add_option("scenario", o->scenario, "Scenario file (.toml)")->required();
+    command.add_option("--frame", o->frame, "The frame of the call (1-based)")->required();
+    command.add_option("--entity", o->entity, "The entity of the call (its name)")->required();
+    addFormatOption(command, o->format, kTraceFormats);
+    command.add_option("--out", o->out, "Write the trace to this file instead of stdout");
+    command.add_flag("--allow-invalid-map", o->allowInvalidMap, "Run maps that break the slope placement or clearance rules");
+    o->rom.addTo(command);
+    return [o] { return trace(*o); };
+}
+
+} // namespace
+
+// `tileprof trace`: runs the scenario and prints one call instruction by instruction. Exits 0, or 2
+// when the scenario, its ROM, the frame or the entity cannot be used.
+const Command kTraceCommand{
+    "trace", "Run a scenario and show one call instruction by instruction, with registers, costs and tile reads", defineTrace};
 
 } // namespace tileprof

@@ -1,7 +1,10 @@
-#include "profiler/cli/validate_command.hpp"
+// tileprof validate: maps against their design's placement rules, scenarios against their
+// entities' clearance.
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/arguments/rom_arguments.hpp"
+#include "profiler/cli/command.hpp"
 #include "profiler/formats/map/map_validator.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
@@ -14,6 +17,12 @@
 namespace tileprof {
 
 namespace {
+
+struct ValidateCommandOptions {
+    std::vector<std::string> files;
+    std::string design{kDefaultDesign}; // what a Tiled map is drawn in
+    RomArguments rom;                   // the ROM whose design every scenario's map is read in
+};
 
 struct CheckedMap {
     int width = 0;
@@ -46,12 +55,10 @@ CheckedMap checkFile(const std::string& file, const std::string& design, Scenari
     return checked;
 }
 
-} // namespace
-
-int runValidateCommand(const ValidateCommandOptions& o)
+int validate(const ValidateCommandOptions& o)
 {
     int exitCode = kExitOk;
-    ScenarioOpener opener(o.rom);
+    ScenarioOpener opener(o.rom.files());
     for (const std::string& file : o.files) {
         try {
             const CheckedMap checked = checkFile(file, o.design, opener);
@@ -72,5 +79,27 @@ int runValidateCommand(const ValidateCommandOptions& o)
     }
     return exitCode;
 }
+
+CommandAction defineValidate(CLI::App& command)
+{
+    auto o = std::make_shared<ValidateCommandOptions>();
+    command.add_option("files", o->files, "Scenario (.toml) or Tiled map (.tmj) files")->required();
+    o->rom.addTo(command);
+    command.add_option("--design", o->design,
+                       "The design a Tiled map is drawn in: a bundled one by name, or a design file (default untech); "
+                       "a scenario's is its ROM's");
+    return [o] { return validate(*o); };
+}
+
+} // namespace
+
+// `tileprof validate [--design D] MAP_OR_SCENARIO...`: checks each map (a scenario's, or a Tiled
+// .tmj file) against its design's placement rules (a scenario's ROM's design; for a .tmj file
+// `design`, a bundled design's name or a design file), and a scenario's against the clearance its
+// entities need. Prints one line per violation; exits 0 when every map is valid, 1 when a map
+// breaks a rule, 2 when a file cannot be read.
+const Command kValidateCommand{
+    "validate", "Check maps against their design's placement rules, and scenarios against their entities' clearance",
+    defineValidate};
 
 } // namespace tileprof

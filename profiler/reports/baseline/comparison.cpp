@@ -216,15 +216,16 @@ Comparison compare(const Figures& old, const Figures& now, double tolerance, boo
     return c;
 }
 
-std::string formatComparison(const Comparison& c, const std::string& command, const std::string& format)
+std::string formatComparison(const Comparison& c, const std::string& command, ReportFormat format)
 {
-    if (format == "json") {
+    switch (format) {
+    case ReportFormat::Json:
         return json(c, command);
-    }
-    if (format == "markdown") {
+    case ReportFormat::Markdown:
         return markdown(c, command);
+    default:
+        return table(c, command);
     }
-    return table(c, command);
 }
 
 } // namespace tileprof

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/reports/baseline/baseline.hpp"
+#include "profiler/reports/markup/report_format.hpp"
 
 #include <optional>
 #include <string>
@@ -42,6 +43,6 @@ struct Comparison {
 Comparison compare(const Figures& old, const Figures& now, double tolerance, bool budgetCounts);
 
 // `command` heads the report: "check" or "diff". Formats: table, markdown, json.
-std::string formatComparison(const Comparison& c, const std::string& command, const std::string& format);
+std::string formatComparison(const Comparison& c, const std::string& command, ReportFormat format);
 
 } // namespace tileprof

@@ -179,18 +179,18 @@ std::string formatJunit(const std::vector<Explored>& all, std::uint32_t seed)
 
 } // namespace
 
-std::string formatExploreReport(const std::vector<Explored>& all, std::uint32_t seed, const std::string& format)
+std::string formatExploreReport(const std::vector<Explored>& all, std::uint32_t seed, ReportFormat format)
 {
-    if (format == "json") {
+    switch (format) {
+    case ReportFormat::Json:
         return formatJson(all, seed);
-    }
-    if (format == "markdown") {
+    case ReportFormat::Markdown:
         return formatMarkdown(all, seed);
-    }
-    if (format == "junit") {
+    case ReportFormat::Junit:
         return formatJunit(all, seed);
+    default:
+        return formatTable(all, seed);
     }
-    return formatTable(all, seed);
 }
 
 } // namespace tileprof

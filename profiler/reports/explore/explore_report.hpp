@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/engine/explore/explorer.hpp"
+#include "profiler/reports/markup/report_format.hpp"
 
 #include <cstdint>
 #include <string>
@@ -23,6 +24,6 @@ struct Explored {
 };
 
 // The report of `tileprof explore` in `format`: "table", "json", "markdown" or "junit".
-std::string formatExploreReport(const std::vector<Explored>& all, std::uint32_t seed, const std::string& format);
+std::string formatExploreReport(const std::vector<Explored>& all, std::uint32_t seed, ReportFormat format);
 
 } // namespace tileprof

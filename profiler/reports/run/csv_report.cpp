@@ -60,7 +60,7 @@ std::string profileCsv(const RunReport& r)
 
 std::string formatCsv(const RunReport& r)
 {
-    if (r.command == "profile") {
+    if (r.kind == RunReportKind::Profile) {
         return profileCsv(r);
     }
     std::string out = "scope,scenario,case,calls,min_cycles,mean_cycles,p95_cycles,max_cycles,min_scanlines,"

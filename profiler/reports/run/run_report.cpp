@@ -70,4 +70,27 @@ std::vector<std::string> failureLines(const RunReport& r)
     return lines;
 }
 
+std::string formatRunReport(const RunReport& report, ReportFormat format, std::size_t top)
+{
+    switch (format) {
+    case ReportFormat::Json:
+        return formatJson(report);
+    case ReportFormat::Csv:
+        return formatCsv(report);
+    case ReportFormat::Markdown:
+        return formatMarkdown(report, top);
+    case ReportFormat::Junit:
+        return formatJunit(report);
+    case ReportFormat::Callgrind:
+        return formatCallgrind(report);
+    case ReportFormat::Folded:
+        return formatFolded(report);
+    case ReportFormat::Speedscope:
+        return formatSpeedscope(report);
+    case ReportFormat::Table:
+        break;
+    }
+    return report.kind == RunReportKind::Profile ? formatProfileTable(report, top) : formatRunTable(report);
+}
+
 } // namespace tileprof

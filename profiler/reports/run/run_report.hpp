@@ -5,6 +5,7 @@
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/engine/stats/case_statistics.hpp"
 #include "profiler/engine/stats/fastrom_comparison.hpp"
+#include "profiler/reports/markup/report_format.hpp"
 
 #include <optional>
 #include <string>
@@ -18,10 +19,15 @@ struct InputProblem {
     std::string message;
 };
 
+// What a report of runs shows: each case's costs (run, baseline, check), or where the selected
+// calls' cycles went (profile).
+enum class RunReportKind : std::uint8_t { Cases, Profile };
+
 // What `tileprof run` and `tileprof profile` found: every scenario's calls and failures, the case
 // statistics over all of them and, when asked for, the attribution.
 struct RunReport {
-    std::string command; // "run" or "profile"
+    std::string command; // the command that made it, as the report names it: "run", "profile", ...
+    RunReportKind kind = RunReportKind::Cases;
     std::vector<ScenarioResult> scenarios;
     std::vector<CaseStatistics> cases; // over every scenario
     std::optional<Attribution> attribution;
@@ -58,7 +64,7 @@ std::string formatProfileTable(const RunReport& report, std::size_t top);
 
 // JSON, schema in README.md: per scenario (with per-call summaries), per case, per function, per line.
 std::string formatJson(const RunReport& report);
-// CSV: `run` gives a row per (scenario, case) and per case; `profile` a row per function and line.
+// CSV: a row per (scenario, case) and per case; for a profile, a row per function and line.
 std::string formatCsv(const RunReport& report);
 // Markdown for a pull-request comment: the case table, worst calls, failures, hottest functions.
 std::string formatMarkdown(const RunReport& report, std::size_t top);
@@ -68,5 +74,9 @@ std::string formatJunit(const RunReport& report);
 std::string formatCallgrind(const RunReport& report);
 std::string formatFolded(const RunReport& report);
 std::string formatSpeedscope(const RunReport& report);
+
+// The report in `format`, one of kRunReportFormats; its table is formatRunTable or, for a profile,
+// formatProfileTable, listing `top` functions and lines where it lists them.
+std::string formatRunReport(const RunReport& report, ReportFormat format, std::size_t top);
 
 } // namespace tileprof

@@ -111,7 +111,7 @@ std::string csv(const ScenarioResult& s, const std::vector<TraceRow>& rows)
 
 } // namespace
 
-std::string formatTrace(const ScenarioResult& s, const DebugInfo& debug, const std::string& format)
+std::string formatTrace(const ScenarioResult& s, const DebugInfo& debug, ReportFormat format)
 {
     const CallTrace& trace = *s.trace;
     const CallRecord* call = nullptr;
@@ -121,13 +121,14 @@ std::string formatTrace(const ScenarioResult& s, const DebugInfo& debug, const s
         }
     }
     const std::vector<TraceRow> rows = traceRows(*call, trace, debug);
-    if (format == "json") {
+    switch (format) {
+    case ReportFormat::Json:
         return json(s, *call, rows);
-    }
-    if (format == "csv") {
+    case ReportFormat::Csv:
         return csv(s, rows);
+    default:
+        return table(s, *call, rows);
     }
-    return table(s, *call, rows);
 }
 
 } // namespace tileprof
