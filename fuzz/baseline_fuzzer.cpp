@@ -1,4 +1,4 @@
-// Baselines and JSON reports: any text as the file `check --baseline` and `diff` read. Figures the
+// Baselines and JSON reports: any text as the file `check --baseline` and `diff` read. Baseline the
 // loader accepts are compared with themselves and written in every comparison format.
 
 #include "base/input_error.hpp"
@@ -12,8 +12,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     try {
-        const tileprof::Figures figures =
-            tileprof::parseFigures(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+        const tileprof::Baseline figures =
+            tileprof::parseBaseline(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
         const tileprof::Comparison comparison = tileprof::compare(figures, figures, 0, true);
         for (const char* format : {"table", "markdown", "json"}) {
             tileprof::formatComparison(comparison, "check", format);

@@ -52,7 +52,7 @@ TEST_CASE("call registers: the routine is entered with the registers the manifes
                  dir.write("registers.manifest.toml", withRegisters("a = 0x55AA\nx = \"entity_index\"\ny = \"entity_address\""))});
     const Scenario scenario = loadScenario(bundledScenarioDirectory() / "eight-hitboxes.toml");
     RunOptions options;
-    options.trace = RunOptions::CallId{1, 1};
+    options.trace = CallId{1, 1};
     const ScenarioResult run = runScenario(scenario, rom, options);
     REQUIRE(run.trace);
     REQUIRE_FALSE(run.trace->steps.empty());

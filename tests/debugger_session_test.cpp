@@ -24,7 +24,6 @@ namespace fs = std::filesystem;
 namespace tileprof::test {
 namespace {
 
-using gui::CallId;
 using gui::DebuggerSession;
 using gui::LiveControls;
 

@@ -122,7 +122,7 @@ TEST_CASE("file limits: every loader refuses a file over its bound without readi
           "big.tmj: 16.5 MiB; a Tiled map is at most 16 MiB");
     check("big.json.gz", 65 * kMiB, [](const fs::path& p) { readSstFile(p); },
           "big.json.gz: 65 MiB; a CPU vector file is at most 64 MiB");
-    check("baseline.json", 100 * kMiB, [](const fs::path& p) { loadFigures(p); },
+    check("baseline.json", 100 * kMiB, [](const fs::path& p) { loadBaseline(p); },
           "baseline.json: 100 MiB; a baseline or JSON report is at most 64 MiB");
 
     // At the bound itself the file is read, and judged on what it holds.

@@ -607,13 +607,13 @@ TEST_CASE("regression: every figure a baseline or report holds is checked for it
         const std::string text = replaced(base, edit.first, edit.second);
         INFO(text);
         try {
-            parseFigures(text, "b.json");
+            parseBaseline(text, "b.json");
             FAIL("loaded");
         } catch (const tileprof::InputError& e) {
             CHECK(std::string(e.what()) == "b.json: " + problem);
         }
     }
-    const Figures f = parseFigures(replaced(base, "\"max_cycles\": 450", "\"max_cycles\": 1000000000000000"), "b.json");
+    const Baseline f = parseBaseline(replaced(base, "\"max_cycles\": 450", "\"max_cycles\": 1000000000000000"), "b.json");
     REQUIRE(f.cases.size() == 1);
     CHECK(f.cases[0].maxCycles == 1'000'000'000'000'000);
     CHECK(f.cases[0].meanCycles == 400);

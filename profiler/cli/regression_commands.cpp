@@ -38,7 +38,7 @@ struct RegressionOptions {
 
 // Runs the scenarios with attribution and gives their figures; nothing if any could not be run
 // (the reasons are on stderr), as figures over part of the scenarios would compare wrongly.
-std::optional<Figures> measure(const std::vector<std::string>& scenarios, const RegressionOptions& o,
+std::optional<Baseline> measure(const std::vector<std::string>& scenarios, const RegressionOptions& o,
                                const char* command, const std::optional<RomFiles>& rom,
                                const std::string& source)
 {
@@ -49,7 +49,7 @@ std::optional<Figures> measure(const std::vector<std::string>& scenarios, const 
     if (!report.inputProblems.empty() || report.scenarios.empty()) {
         return std::nullopt;
     }
-    return figuresOf(report, source);
+    return baselineOf(report, source);
 }
 
 int finish(const Comparison& c, const char* command, const RegressionOptions& o)
@@ -81,7 +81,7 @@ bool isRom(const std::string& path)
 int baseline(const RegressionOptions& o)
 {
     const std::optional<RomFiles> rom = o.rom.files();
-    std::optional<Figures> figures = measure(o.scenarios, o, "baseline", rom, "this run");
+    std::optional<Baseline> figures = measure(o.scenarios, o, "baseline", rom, "this run");
     if (!figures) {
         return kExitBadInput;
     }
@@ -95,7 +95,7 @@ int baseline(const RegressionOptions& o)
 int check(const RegressionOptions& o)
 {
     try {
-        const Figures baseline = loadFigures(o.baseline);
+        const Baseline baseline = loadBaseline(o.baseline);
         if (baseline.scenarios.empty() && o.scenarios.empty()) {
             throw InputError(o.baseline + ": the baseline names no scenarios");
         }
@@ -106,7 +106,7 @@ int check(const RegressionOptions& o)
         if (!rom && baseline.rom) {
             rom = romFiles(resolveRomPath(*baseline.rom, std::filesystem::path(o.baseline).parent_path()), "", "");
         }
-        const std::optional<Figures> now = measure(scenarios, o, "check", rom, "this run");
+        const std::optional<Baseline> now = measure(scenarios, o, "check", rom, "this run");
         if (!now) {
             return kExitBadInput;
         }
@@ -136,10 +136,10 @@ int diff(const RegressionOptions& o)
                                           ") belongs to a ROM build; these are JSON reports or baselines");
                 }
             }
-            return finish(compare(loadFigures(a), loadFigures(b), o.tolerance, false), "diff", o);
+            return finish(compare(loadBaseline(a), loadBaseline(b), o.tolerance, false), "diff", o);
         }
-        const std::optional<Figures> old = measure(o.scenarios, o, "diff", romFiles(a, o.oldSymbols, o.oldManifest), a);
-        const std::optional<Figures> now = measure(o.scenarios, o, "diff", romFiles(b, o.newSymbols, o.newManifest), b);
+        const std::optional<Baseline> old = measure(o.scenarios, o, "diff", romFiles(a, o.oldSymbols, o.oldManifest), a);
+        const std::optional<Baseline> now = measure(o.scenarios, o, "diff", romFiles(b, o.newSymbols, o.newManifest), b);
         if (!old || !now) {
             return kExitBadInput;
         }

@@ -55,7 +55,7 @@ int trace(const TraceCommandOptions& o)
         }
         RunOptions options;
         options.allowInvalidMap = o.allowInvalidMap;
-        options.trace = RunOptions::CallId{o.frame, entityIndex(scenario, o.entity)};
+        options.trace = CallId{o.frame, entityIndex(scenario, o.entity)};
         ScenarioRun run(scenario, rom, options);
         std::optional<std::string> fault;
         try {

@@ -302,7 +302,7 @@ const CallTrace* DebuggerSession::trace()
         } else {
             RunOptions options;
             options.allowInvalidMap = true;
-            options.trace = RunOptions::CallId{id.frame, id.entity};
+            options.trace = CallId{id.frame, id.entity};
             // The main run got this far with the same scenario and ROM, so this one starts too.
             ScenarioRun rerun(l.scenario, *l.rom, options);
             try {
@@ -482,7 +482,7 @@ void DebuggerSession::liveFrame(const LiveControls& controls)
     ++l.scenario.frames;
     const bool following = frame_ == l.run->framesRun();
     // The new call is traced as it runs: a re-run of a long live session every frame would not keep up.
-    l.run->setTrace(RunOptions::CallId{l.run->framesRun() + 1, state.entity});
+    l.run->setTrace(CallId{l.run->framesRun() + 1, state.entity});
     try {
         l.run->runFrame();
     } catch (const InputError& e) {

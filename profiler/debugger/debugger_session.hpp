@@ -19,13 +19,6 @@
 
 namespace tileprof::gui {
 
-// One call of the routine: frame (1-based) and entity index.
-struct CallId {
-    int frame = 0;
-    int entity = 0;
-    bool operator==(const CallId&) const = default;
-};
-
 // What the player does in one frame of live mode.
 struct LiveControls {
     bool left = false;

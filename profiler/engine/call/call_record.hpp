@@ -27,6 +27,13 @@ struct StepCost {
     std::uint8_t flags;  // P as the step began: the M and X widths its operands had
 };
 
+// Which call of a scenario: its frame and its entity.
+struct CallId {
+    int frame = 0;  // 1-based
+    int entity = 0; // index into the scenario's entities
+    bool operator==(const CallId&) const = default;
+};
+
 // What one call of the routine did and cost.
 struct CallRecord {
     int frame = 0;  // 1-based

@@ -18,10 +18,6 @@ namespace tileprof {
 struct RunOptions {
     bool allowInvalidMap = false; // run a map that breaks the slope placement rules
     bool recordSteps = false;     // keep every call's steps, for attribution
-    struct CallId {
-        int frame;  // 1-based
-        int entity; // index into the scenario's entities
-    };
     std::optional<CallId> trace{}; // record this call step by step with its registers
     bool fastRom = false;         // run as a FastROM build would (CollisionMachine), counting slow ROM reads
     CoverageBuilder* coverage = nullptr; // counts every call's instructions and branches as it runs
@@ -55,7 +51,7 @@ public:
     // Throws InputError for a call that does not return properly (see runScenario).
     void runFrame();
     // Records a later call step by step, as RunOptions::trace does (live mode traces as it goes).
-    void setTrace(std::optional<RunOptions::CallId> call) { options_.trace = call; }
+    void setTrace(std::optional<CallId> call) { options_.trace = call; }
 
     const ScenarioResult& result() const { return result_; }
     ScenarioResult takeResult() { return std::move(result_); }

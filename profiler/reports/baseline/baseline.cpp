@@ -102,9 +102,9 @@ private:
 
 } // namespace
 
-Figures figuresOf(const RunReport& report, std::string source)
+Baseline baselineOf(const RunReport& report, std::string source)
 {
-    Figures f;
+    Baseline f;
     f.source = std::move(source);
     for (const ScenarioResult& s : report.scenarios) {
         f.scenarios.push_back(s.scenario);
@@ -123,12 +123,12 @@ Figures figuresOf(const RunReport& report, std::string source)
     return f;
 }
 
-Figures loadFigures(const std::filesystem::path& path)
+Baseline loadBaseline(const std::filesystem::path& path)
 {
-    return parseFigures(readFileContents(path, path.string(), kFiguresFileLimit), path.string());
+    return parseBaseline(readFileContents(path, path.string(), kBaselineFileLimit), path.string());
 }
 
-Figures parseFigures(std::string_view text, const std::string& name)
+Baseline parseBaseline(std::string_view text, const std::string& name)
 {
     const FigureReader read(name);
     const nlohmann::json root = parseJsonDocument(text, name);
@@ -143,7 +143,7 @@ Figures parseFigures(std::string_view text, const std::string& name)
         read.fail("has schema " + std::to_string(schema) + "; this tileprof reads schema "
                   + std::to_string(kSchemaVersion) + " (write it again with this version)");
     }
-    Figures f;
+    Baseline f;
     f.source = name;
     const nlohmann::json& scenarios = read.array(root, "", "scenarios");
     for (std::size_t i = 0; i < scenarios.size(); ++i) {
@@ -159,7 +159,7 @@ Figures parseFigures(std::string_view text, const std::string& name)
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const nlohmann::json& c = cases[i];
         const std::string path = FigureReader::element("cases", i);
-        CaseFigures cf;
+        BaselineCase cf;
         cf.name = read.text(c, path, "case");
         cf.calls = read.count(c, path, "calls");
         cf.meanCycles = rounded(read.number(c, path, "mean_cycles"), 2);
@@ -191,7 +191,7 @@ Figures parseFigures(std::string_view text, const std::string& name)
     return f;
 }
 
-std::string baselineJson(const Figures& f, const std::filesystem::path& baselineFile)
+std::string baselineJson(const Baseline& f, const std::filesystem::path& baselineFile)
 {
     const std::filesystem::path dir = std::filesystem::absolute(baselineFile).parent_path();
     Json scenarios = Json::array();
@@ -199,7 +199,7 @@ std::string baselineJson(const Figures& f, const std::filesystem::path& baseline
         scenarios.push_back(std::filesystem::absolute(s).lexically_relative(dir).generic_string());
     }
     Json cases = Json::array();
-    for (const CaseFigures& c : f.cases) {
+    for (const BaselineCase& c : f.cases) {
         cases.push_back({{"case", c.name},
                          {"calls", c.calls},
                          {"mean_cycles", c.meanCycles},
@@ -208,7 +208,7 @@ std::string baselineJson(const Figures& f, const std::filesystem::path& baseline
                          {"over_budget", c.overBudget}});
     }
     Json functions = Json::array();
-    for (const FunctionFigures& fn : f.functions) {
+    for (const BaselineFunction& fn : f.functions) {
         functions.push_back({{"name", fn.name},
                              {"exclusive_cycles_per_call", fn.exclusivePerCall},
                              {"inclusive_cycles_per_call", fn.inclusivePerCall}});
@@ -223,7 +223,7 @@ std::string baselineJson(const Figures& f, const std::filesystem::path& baseline
     return root.dump(2) + "\n";
 }
 
-std::vector<std::string> baselineScenarios(const Figures& baseline, const std::filesystem::path& baselineFile)
+std::vector<std::string> baselineScenarios(const Baseline& baseline, const std::filesystem::path& baselineFile)
 {
     const std::filesystem::path dir = baselineFile.parent_path();
     std::vector<std::string> paths;

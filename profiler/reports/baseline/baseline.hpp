@@ -11,8 +11,9 @@
 
 namespace tileprof {
 
-// The figures a regression check compares: per case and per function, over a set of scenarios.
-struct CaseFigures {
+// What a regression check compares: the figures of a run per case and per function, over a set of
+// scenarios, as a baseline file keeps them (or as a JSON report of `run` or `profile` gives them).
+struct BaselineCase {
     std::string name;
     std::uint64_t calls = 0;
     double meanCycles = 0; // to 2 decimals, as written
@@ -21,40 +22,40 @@ struct CaseFigures {
     bool overBudget = false;
 };
 
-struct FunctionFigures {
+struct BaselineFunction {
     std::string name;
     double exclusivePerCall = 0;  // cycles per call of the routine, to 2 decimals
     double inclusivePerCall = 0;
 };
 
-struct Figures {
+struct Baseline {
     std::string source;                 // what they came from, for messages and headings
     std::vector<std::string> scenarios; // as the run named them
     // A baseline's ROM when its scenarios ran on one (--rom) instead of their own: a bundled ROM's
     // name, or a path relative to the baseline's directory, as a scenario's `rom` names one.
     std::optional<std::string> rom;
     std::uint64_t calls = 0;
-    std::vector<CaseFigures> cases;
-    std::vector<FunctionFigures> functions; // empty when the source had no attribution
+    std::vector<BaselineCase> cases;
+    std::vector<BaselineFunction> functions; // empty when the source had no attribution
 };
 
 // Of a run with attribution over all calls.
-Figures figuresOf(const RunReport& report, std::string source);
+Baseline baselineOf(const RunReport& report, std::string source);
 
-inline constexpr FileLimit kFiguresFileLimit{64u << 20, "a baseline or JSON report"};
+inline constexpr FileLimit kBaselineFileLimit{64u << 20, "a baseline or JSON report"};
 
 // A baseline (`tileprof baseline`) or a JSON report of `run`/`profile` (schema 2). Throws
 // InputError ("FILE: problem", naming the value at fault by its path: "cases[2].calls must
 // be an integer 0..1000000000000000, not -1") for a file that is none of those.
-Figures loadFigures(const std::filesystem::path& path);
+Baseline loadBaseline(const std::filesystem::path& path);
 
 // The same for the text of such a file read elsewhere; `name` names it in messages.
-Figures parseFigures(std::string_view text, const std::string& name);
+Baseline parseBaseline(std::string_view text, const std::string& name);
 
 // The baseline file: the figures as JSON, the scenarios relative to the file's directory.
-std::string baselineJson(const Figures& figures, const std::filesystem::path& baselineFile);
+std::string baselineJson(const Baseline& figures, const std::filesystem::path& baselineFile);
 
 // The scenarios a baseline names, as paths usable from the working directory.
-std::vector<std::string> baselineScenarios(const Figures& baseline, const std::filesystem::path& baselineFile);
+std::vector<std::string> baselineScenarios(const Baseline& baseline, const std::filesystem::path& baselineFile);
 
 } // namespace tileprof

@@ -95,7 +95,7 @@ std::string table(const Comparison& c, const std::string& command)
                                 percentChange(static_cast<double>(d.old->maxCycles), static_cast<double>(d.now->maxCycles)),
                                 verdict(d).c_str());
         } else {
-            const CaseFigures& f = d.old ? *d.old : *d.now;
+            const BaselineCase& f = d.old ? *d.old : *d.now;
             out += printfString("%-18s   %8s %8.2f %8s %7s   %6s %6llu %6s %7s   %s\n", d.name.c_str(), "", f.meanCycles, "",
                                 "", "", static_cast<unsigned long long>(f.maxCycles), "", "", verdict(d).c_str());
         }
@@ -105,9 +105,9 @@ std::string table(const Comparison& c, const std::string& command)
         out += printfString("  %10s %10s %8s %10s %10s %8s  %s\n", "excl old", "excl new", "delta", "incl old",
                             "incl new", "delta", "function");
         for (const FunctionDelta& f : c.functions) {
-            const FunctionFigures none;
-            const FunctionFigures& o = f.old ? *f.old : none;
-            const FunctionFigures& n = f.now ? *f.now : none;
+            const BaselineFunction none;
+            const BaselineFunction& o = f.old ? *f.old : none;
+            const BaselineFunction& n = f.now ? *f.now : none;
             out += printfString("  %10.2f %10.2f %+8.2f %10.2f %10.2f %+8.2f  %s%s\n", o.exclusivePerCall,
                                 n.exclusivePerCall, n.exclusivePerCall - o.exclusivePerCall, o.inclusivePerCall,
                                 n.inclusivePerCall, n.inclusivePerCall - o.inclusivePerCall, f.name.c_str(),
@@ -123,8 +123,8 @@ std::string markdown(const Comparison& c, const std::string& command)
     out += "| case | mean cycles (old) | mean cycles (new) | delta | max cycles (old) | max cycles (new) | delta | "
            "verdict |\n|---|---:|---:|---:|---:|---:|---:|---|\n";
     for (const CaseDelta& d : c.cases) {
-        const auto mean = [](const std::optional<CaseFigures>& f) { return f ? printfString("%.2f", f->meanCycles) : ""; };
-        const auto max = [](const std::optional<CaseFigures>& f) {
+        const auto mean = [](const std::optional<BaselineCase>& f) { return f ? printfString("%.2f", f->meanCycles) : ""; };
+        const auto max = [](const std::optional<BaselineCase>& f) {
             return f ? std::to_string(f->maxCycles) : std::string();
         };
         const std::string meanDelta = d.old && d.now ? printfString("%+.2f", d.now->meanCycles - d.old->meanCycles) : "";
@@ -141,7 +141,7 @@ std::string markdown(const Comparison& c, const std::string& command)
 std::string json(const Comparison& c, const std::string& command)
 {
     using Json = nlohmann::ordered_json;
-    const auto figures = [](const std::optional<CaseFigures>& f) {
+    const auto figures = [](const std::optional<BaselineCase>& f) {
         return f ? Json{{"calls", f->calls}, {"mean_cycles", f->meanCycles}, {"max_cycles", f->maxCycles},
                         {"over_budget", f->overBudget}}
                  : Json(nullptr);
@@ -153,7 +153,7 @@ std::string json(const Comparison& c, const std::string& command)
     }
     Json functions = Json::array();
     for (const FunctionDelta& f : c.functions) {
-        const auto perCall = [](const std::optional<FunctionFigures>& x) {
+        const auto perCall = [](const std::optional<BaselineFunction>& x) {
             return x ? Json{{"exclusive_cycles_per_call", x->exclusivePerCall},
                             {"inclusive_cycles_per_call", x->inclusivePerCall}}
                      : Json(nullptr);
@@ -189,7 +189,7 @@ std::size_t Comparison::overBudget() const
         std::count_if(cases.begin(), cases.end(), [](const CaseDelta& d) { return d.overBudget; }));
 }
 
-Comparison compare(const Figures& old, const Figures& now, double tolerance, bool budgetCounts)
+Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool budgetCounts)
 {
     Comparison c{old.source, now.source, tolerance, budgetCounts, {}, {}};
     for (const std::string& name : allNames(old.cases, now.cases)) {
@@ -206,8 +206,8 @@ Comparison compare(const Figures& old, const Figures& now, double tolerance, boo
         c.cases.push_back(std::move(d));
     }
     for (const std::string& name : allNames(old.functions, now.functions)) {
-        const FunctionFigures* o = named(old.functions, name);
-        const FunctionFigures* n = named(now.functions, name);
+        const BaselineFunction* o = named(old.functions, name);
+        const BaselineFunction* n = named(now.functions, name);
         if (o == nullptr || n == nullptr || o->exclusivePerCall != n->exclusivePerCall ||
             o->inclusivePerCall != n->inclusivePerCall) {
             c.functions.push_back({name, optionalOf(o), optionalOf(n)});

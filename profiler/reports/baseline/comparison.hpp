@@ -11,8 +11,8 @@ namespace tileprof {
 
 struct CaseDelta {
     std::string name;
-    std::optional<CaseFigures> old; // nothing when the case ran only in the new figures
-    std::optional<CaseFigures> now; // nothing when it no longer runs
+    std::optional<BaselineCase> old; // nothing when the case ran only in the new figures
+    std::optional<BaselineCase> now; // nothing when it no longer runs
     bool slower = false;     // its mean or max grew by more than the tolerance
     bool faster = false;     // not slower, and its mean or max shrank
     bool overBudget = false; // over budget now, and the budget counts
@@ -20,8 +20,8 @@ struct CaseDelta {
 
 struct FunctionDelta {
     std::string name;
-    std::optional<FunctionFigures> old;
-    std::optional<FunctionFigures> now;
+    std::optional<BaselineFunction> old;
+    std::optional<BaselineFunction> now;
 };
 
 // Two sets of figures aligned by case and by function (scope) name.
@@ -40,7 +40,7 @@ struct Comparison {
 };
 
 // `budgetCounts`: a case the new figures put over budget fails too (check, not diff).
-Comparison compare(const Figures& old, const Figures& now, double tolerance, bool budgetCounts);
+Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool budgetCounts);
 
 // `command` heads the report: "check" or "diff". Formats: table, markdown, json.
 std::string formatComparison(const Comparison& c, const std::string& command, ReportFormat format);
