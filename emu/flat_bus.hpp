@@ -18,24 +18,24 @@ public:
 
     FlatBus() : memory_(std::make_unique<std::uint8_t[]>(kSize)) {}
 
-    std::uint8_t read(std::uint32_t address, Time& t)
+    std::uint8_t read(std::uint32_t address, Time& time)
     {
-        t.masterClocks += accessClocks(address);
-        ++t.cycles;
+        time.masterClocks += accessClocks(address);
+        ++time.cycles;
         return memory_[address];
     }
 
-    void write(std::uint32_t address, std::uint8_t value, Time& t)
+    void write(std::uint32_t address, std::uint8_t value, Time& time)
     {
-        t.masterClocks += accessClocks(address);
-        ++t.cycles;
+        time.masterClocks += accessClocks(address);
+        ++time.cycles;
         memory_[address] = value;
     }
 
-    void idle(Time& t)
+    void idle(Time& time)
     {
-        t.masterClocks += idleClocks;
-        ++t.cycles;
+        time.masterClocks += idleClocks;
+        ++time.cycles;
     }
 
     static constexpr unsigned accessClocks(std::uint32_t address) { return emu::accessClocks(address, false); }

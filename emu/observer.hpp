@@ -35,13 +35,13 @@ struct StepEvent {
 // instructions, and mark a hook that does more [[gnu::noinline]] (it would bloat the loop and
 // its compile time).
 template <class O>
-concept WatchesRegisters = requires(O& o, const Registers& r) { o.beforeStep(r); };
+concept WatchesRegisters = requires(O& observer, const Registers& registers) { observer.beforeStep(registers); };
 
 template <class O>
-concept WatchesAccesses = requires(O& o, const BusAccess& a) { o.onAccess(a); };
+concept WatchesAccesses = requires(O& observer, const BusAccess& access) { observer.onAccess(access); };
 
 template <class O>
-concept WatchesSteps = requires(O& o, const StepEvent& e) { o.onStep(e); };
+concept WatchesSteps = requires(O& observer, const StepEvent& event) { observer.onStep(event); };
 
 // An observer that watches short or rare runs (one instruction of a test vector, one call traced
 // step by step) can declare

@@ -84,7 +84,7 @@ void SnesBus::mapRomSpeed()
 
 // ---- Slow paths: I/O registers, open bus, ROM writes -----------------------------------------
 
-SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time t)
+SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time time)
 {
     const auto clocks = static_cast<std::uint8_t>(accessClocks(address));
     const std::uint32_t bank = address >> 16;
@@ -95,40 +95,40 @@ SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time t)
     }
     if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
-            mdr_ = readBBus(static_cast<std::uint8_t>(offset), t, clocks);
+            mdr_ = readBBus(static_cast<std::uint8_t>(offset), time, clocks);
             return {mdr_, clocks};
         }
         if (offset >= 0x4000 && offset < 0x4400) {
-            return {readCpuRegister(offset, t, clocks), clocks}; // these reads leave the data bus as it was
+            return {readCpuRegister(offset, time, clocks), clocks}; // these reads leave the data bus as it was
         }
     }
     return {mdr_, clocks};
 }
 
-unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time t)
+unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time time)
 {
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
     if (romOffset(address, layout_, rom_.size())) {
-        fault(BusFault::Kind::RomWrite, address, value, t.cycles);
+        fault(BusFault::Kind::RomWrite, address, value, time.cycles);
     } else if (const std::optional<std::size_t> sram = sramOffset(address)) {
         sram_[*sram] = value;
     } else if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
             writeBBus(static_cast<std::uint8_t>(offset), value);
         } else if (offset >= 0x4000 && offset < 0x4400) {
-            writeCpuRegister(address, value, t);
+            writeCpuRegister(address, value, time);
         }
     }
     return accessClocks(address);
 }
 
-std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time t, unsigned clocks)
+std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time time, unsigned clocks)
 {
     switch (reg) {
     case 0x37: // SLHV: latches the counters when WRIO bit 7 allows it; the value is open bus
         if (wrio_ & 0x80) {
-            latchCounters(t.masterClocks + clocks - kReadSampleBeforeEnd);
+            latchCounters(time.masterClocks + clocks - kReadSampleBeforeEnd);
         }
         return mdr_;
     case 0x3C: { // OPHCT: low byte, then bit 8
@@ -163,7 +163,7 @@ std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time t, unsigned clocks)
     }
 }
 
-std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time t, unsigned clocks)
+std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned clocks)
 {
     switch (offset) {
     case 0x4016: // JOYSER0: no controller connected
@@ -182,17 +182,17 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time t, unsigned clo
         return v;
     }
     case 0x4212: { // HVBJOY; auto-joypad reading is not emulated, so bit 0 stays clear
-        const VideoPosition at = video_.positionAt(t.masterClocks + clocks - kReadSampleBeforeEnd);
+        const VideoPosition at = video_.positionAt(time.masterClocks + clocks - kReadSampleBeforeEnd);
         const bool vblank = at.line >= vblankStartLine();
         const bool hblank = at.hclock < kHBlankEnd || at.hclock >= kHBlankStart;
         return static_cast<std::uint8_t>(vblank << 7 | hblank << 6 | (mdr_ & 0x3E));
     }
     case 0x4213: // RDIO: nothing drives the I/O port, so it reads back WRIO
         return wrio_;
-    case 0x4214: return static_cast<std::uint8_t>(mulDiv_.quotient(stepClock(t)));
-    case 0x4215: return static_cast<std::uint8_t>(mulDiv_.quotient(stepClock(t)) >> 8);
-    case 0x4216: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(t)));
-    case 0x4217: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(t)) >> 8);
+    case 0x4214: return static_cast<std::uint8_t>(mulDiv_.quotient(stepClock(time)));
+    case 0x4215: return static_cast<std::uint8_t>(mulDiv_.quotient(stepClock(time)) >> 8);
+    case 0x4216: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(time)));
+    case 0x4217: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(time)) >> 8);
     default:
         if (offset >= 0x4218 && offset < 0x4220) {
             return 0; // JOY1-4: no controllers
@@ -222,9 +222,9 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value)
     }
 }
 
-void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t)
+void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time time)
 {
-    const std::uint64_t afterWrite = t.cycles + 1;
+    const std::uint64_t afterWrite = time.cycles + 1;
     const std::uint32_t offset = address & 0xFFFF;
     switch (offset) {
     case 0x4200: {
@@ -238,28 +238,28 @@ void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t
         if (!nmiWasEnabled && (value & kNmiEnable) && nmiFlag_) {
             raiseNmi(afterWrite);
         }
-        scheduleInterrupts(t.masterClocks);
+        scheduleInterrupts(time.masterClocks);
         break;
     }
     case 0x4201:
         if ((wrio_ & 0x80) && !(value & 0x80)) {
-            latchCounters(t.masterClocks + accessClocks(offset) - kReadSampleBeforeEnd + 4); // one dot later than SLHV
+            latchCounters(time.masterClocks + accessClocks(offset) - kReadSampleBeforeEnd + 4); // one dot later than SLHV
         }
         wrio_ = value;
         break;
     case 0x4202: mulDiv_.writeMultiplicand(value); break;
-    case 0x4203: mulDiv_.startMultiply(value, stepClock(t) + 1); break;
+    case 0x4203: mulDiv_.startMultiply(value, stepClock(time) + 1); break;
     case 0x4204: mulDiv_.writeDividendLow(value); break;
     case 0x4205: mulDiv_.writeDividendHigh(value); break;
-    case 0x4206: mulDiv_.startDivide(value, stepClock(t) + 1); break;
-    case 0x4207: htime_ = static_cast<std::uint16_t>((htime_ & 0x100) | value); scheduleInterrupts(t.masterClocks); break;
-    case 0x4208: htime_ = static_cast<std::uint16_t>((htime_ & 0xFF) | (value & 1) << 8); scheduleInterrupts(t.masterClocks); break;
-    case 0x4209: vtime_ = static_cast<std::uint16_t>((vtime_ & 0x100) | value); scheduleInterrupts(t.masterClocks); break;
-    case 0x420A: vtime_ = static_cast<std::uint16_t>((vtime_ & 0xFF) | (value & 1) << 8); scheduleInterrupts(t.masterClocks); break;
+    case 0x4206: mulDiv_.startDivide(value, stepClock(time) + 1); break;
+    case 0x4207: htime_ = static_cast<std::uint16_t>((htime_ & 0x100) | value); scheduleInterrupts(time.masterClocks); break;
+    case 0x4208: htime_ = static_cast<std::uint16_t>((htime_ & 0xFF) | (value & 1) << 8); scheduleInterrupts(time.masterClocks); break;
+    case 0x4209: vtime_ = static_cast<std::uint16_t>((vtime_ & 0x100) | value); scheduleInterrupts(time.masterClocks); break;
+    case 0x420A: vtime_ = static_cast<std::uint16_t>((vtime_ & 0xFF) | (value & 1) << 8); scheduleInterrupts(time.masterClocks); break;
     case 0x420B:
     case 0x420C:
         if (value != 0) {
-            fault(BusFault::Kind::DmaRequested, address, value, t.cycles);
+            fault(BusFault::Kind::DmaRequested, address, value, time.cycles);
         }
         break;
     case 0x420D:
@@ -357,24 +357,24 @@ std::unordered_map<std::uint64_t, IdleJump>& idleJumps()
 
 } // namespace
 
-void SnesBus::idleUntilNextFrame(Time& t)
+void SnesBus::idleUntilNextFrame(Time& time)
 {
     // With neither NMI nor IRQ enabled, idling to the next frame changes nothing but the time, the
     // refresh count and the video position (the NMI flag it sets in vblank is clear again at line
     // 0), and how much it adds depends only on where in its frame it begins: the line, the clock
     // in it, the refresh grid's phase, the field, interlace and the events of the line still to
     // come. Each such jump is worked out once, event by event, and then reused.
-    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask)) == 0 && nextEvent_ > t.masterClocks;
+    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask)) == 0 && nextEvent_ > time.masterClocks;
     std::uint64_t key = 0;
     if (memo) {
-        key = (t.masterClocks - video_.lineStart()) | std::uint64_t{video_.line()} << 16 |
+        key = (time.masterClocks - video_.lineStart()) | std::uint64_t{video_.line()} << 16 |
               (video_.lineStart() & 7) << 25 | std::uint64_t{video_.oddField()} << 28 |
               std::uint64_t{video_.interlace()} << 29 | std::uint64_t{refreshAt_ != kNever} << 30 |
               std::uint64_t{nmiAt_ != kNever} << 31;
         if (const auto found = idleJumps().find(key); found != idleJumps().end()) {
             const IdleJump& jump = found->second;
-            t.cycles += jump.cycles;
-            t.masterClocks += jump.masterClocks;
+            time.cycles += jump.cycles;
+            time.masterClocks += jump.masterClocks;
             refreshes_ += jump.refreshes;
             video_.nextFrame();
             nmiFlag_ = false;
@@ -383,29 +383,29 @@ void SnesBus::idleUntilNextFrame(Time& t)
             return;
         }
     }
-    const Time start = t;
+    const Time start = time;
     const std::uint64_t refreshes = refreshes_;
     // The frame can only change at a line end, and line ends are events: stopping at the first
     // cycle that reaches each event visits every cycle where one-at-a-time idling could stop.
-    const std::uint64_t frame = position(t.masterClocks).frame;
-    while (position(t.masterClocks).frame == frame) {
-        const std::uint64_t ahead = nextEvent_ > t.masterClocks ? nextEvent_ - t.masterClocks : 1;
+    const std::uint64_t frame = position(time.masterClocks).frame;
+    while (position(time.masterClocks).frame == frame) {
+        const std::uint64_t ahead = nextEvent_ > time.masterClocks ? nextEvent_ - time.masterClocks : 1;
         const std::uint64_t cycles = (ahead + idleClocks - 1) / idleClocks;
-        t.cycles += cycles;
-        t.masterClocks += cycles * idleClocks;
-        if (t.masterClocks >= nextEvent_) {
-            t.masterClocks = runEvents(t);
+        time.cycles += cycles;
+        time.masterClocks += cycles * idleClocks;
+        if (time.masterClocks >= nextEvent_) {
+            time.masterClocks = runEvents(time);
         }
     }
     if (memo) {
-        idleJumps().emplace(key, IdleJump{t.cycles - start.cycles, t.masterClocks - start.masterClocks,
+        idleJumps().emplace(key, IdleJump{time.cycles - start.cycles, time.masterClocks - start.masterClocks,
                                           refreshes_ - refreshes});
     }
 }
 
-std::uint64_t SnesBus::runEvents(Time t)
+std::uint64_t SnesBus::runEvents(Time time)
 {
-    std::uint64_t now = t.masterClocks;
+    std::uint64_t now = time.masterClocks;
     while (now >= nextEvent_) {
         if (nextEvent_ == refreshAt_) {
             now += VideoTiming::kRefreshClocks;
@@ -414,12 +414,12 @@ std::uint64_t SnesBus::runEvents(Time t)
         } else if (nextEvent_ == nmiAt_) {
             nmiFlag_ = true;
             if (nmitimen_ & kNmiEnable) {
-                raiseNmi(t.cycles);
+                raiseNmi(time.cycles);
             }
             nmiAt_ = kNever;
         } else if (nextEvent_ == irqAt_) {
             irqFlag_ = true;
-            raiseIrq(t.cycles);
+            raiseIrq(time.cycles);
             irqAt_ = kNever;
         } else {
             video_.nextLine();

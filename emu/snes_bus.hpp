@@ -40,45 +40,45 @@ public:
 
     // ---- The CPU's side: one bus cycle each --------------------------------------------------
 
-    std::uint8_t read(std::uint32_t address, Time& t)
+    std::uint8_t read(std::uint32_t address, Time& time)
     {
         const std::uint32_t page = address >> kPageBits;
         std::uint8_t value;
         if (const std::uint8_t* memory = readPages_[page]) [[likely]] {
             value = memory[address & kPageMask];
             mdr_ = value;
-            t.masterClocks += pageClocks_[page];
+            time.masterClocks += pageClocks_[page];
         } else {
-            const IoResult r = readSlow(address, t);
-            value = r.value;
-            t.masterClocks += r.clocks;
+            const IoResult result = readSlow(address, time);
+            value = result.value;
+            time.masterClocks += result.clocks;
         }
-        endCycle(t);
+        endCycle(time);
         return value;
     }
 
-    void write(std::uint32_t address, std::uint8_t value, Time& t)
+    void write(std::uint32_t address, std::uint8_t value, Time& time)
     {
         const std::uint32_t page = address >> kPageBits;
         mdr_ = value;
         if (std::uint8_t* memory = writePages_[page]) [[likely]] {
             memory[address & kPageMask] = value;
-            t.masterClocks += pageClocks_[page];
+            time.masterClocks += pageClocks_[page];
         } else {
-            t.masterClocks += writeSlow(address, value, t);
+            time.masterClocks += writeSlow(address, value, time);
         }
-        endCycle(t);
+        endCycle(time);
     }
 
-    void idle(Time& t)
+    void idle(Time& time)
     {
-        t.masterClocks += idleClocks;
-        endCycle(t);
+        time.masterClocks += idleClocks;
+        endCycle(time);
     }
 
     // Idles whole cycles, exactly as idle() one at a time would, until the next video frame has
     // begun; jumps from event to event instead of visiting every cycle.
-    void idleUntilNextFrame(Time& t);
+    void idleUntilNextFrame(Time& time);
 
     unsigned accessClocks(std::uint32_t address) const { return emu::accessClocks(address, fastRom_); }
 
@@ -123,32 +123,32 @@ private:
         std::uint8_t clocks;
     };
 
-    void endCycle(Time& t)
+    void endCycle(Time& time)
     {
-        ++t.cycles;
-        if (t.masterClocks >= nextEvent_) [[unlikely]] {
-            t.masterClocks = runEvents(t);
+        ++time.cycles;
+        if (time.masterClocks >= nextEvent_) [[unlikely]] {
+            time.masterClocks = runEvents(time);
         }
     }
 
-    // Steps the multiplier/divider has taken as of an access that starts at `t` (see MulDivUnit).
-    std::uint64_t stepClock(const Time& t) const { return t.cycles + 5 * refreshes_; }
+    // Steps the multiplier/divider has taken as of an access that starts at `time` (see MulDivUnit).
+    std::uint64_t stepClock(const Time& time) const { return time.cycles + 5 * refreshes_; }
 
     void mapPages();
     // Where `address` lies in SRAM, or nothing: LoROM $70-$7D/$F0-$FF:$0000-$7FFF, HiROM
     // $20-$3F/$A0-$BF:$6000-$7FFF, each mirrored.
     std::optional<std::size_t> sramOffset(std::uint32_t address) const;
     void mapRomSpeed();
-    IoResult readSlow(std::uint32_t address, Time t);
-    unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time t);
-    std::uint8_t readBBus(std::uint8_t reg, Time t, unsigned clocks);
-    std::uint8_t readCpuRegister(std::uint32_t offset, Time t, unsigned clocks);
+    IoResult readSlow(std::uint32_t address, Time time);
+    unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time time);
+    std::uint8_t readBBus(std::uint8_t reg, Time time, unsigned clocks);
+    std::uint8_t readCpuRegister(std::uint32_t offset, Time time, unsigned clocks);
     void writeBBus(std::uint8_t reg, std::uint8_t value);
-    void writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t);
+    void writeCpuRegister(std::uint32_t address, std::uint8_t value, Time time);
     void latchCounters(std::uint64_t clock);
     void fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t value, std::uint64_t cycle);
 
-    std::uint64_t runEvents(Time t);
+    std::uint64_t runEvents(Time time);
     void scheduleInterrupts(std::uint64_t notBefore);
     void scheduleNextEvent();
     void raiseNmi(std::uint64_t cycle);

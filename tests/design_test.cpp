@@ -1,4 +1,4 @@
-// The design as data (DESIGN section 10): the bundled untech design file, a small design of
+// The design as data (docs/designs.md): the bundled untech design file, a small design of
 // another shape, what reads maps and checks them through it, and bad design files.
 
 #include "profiler/formats/design/design.hpp"

@@ -1,4 +1,4 @@
-// The benchmark workloads of DESIGN section 8 reproduce the design's exact totals, observed or
+// The benchmark workloads of docs/machine.md reproduce the design's exact totals, observed or
 // not, and the LoROM bus adds exactly its DRAM refresh to them.
 
 #include "base/bundled_files.hpp"

@@ -179,7 +179,7 @@ int bench(const BenchCommandOptions& o)
     }
     std::printf("\n%s", totals.c_str());
     if (checkTotals && exitCode == kExitOk) {
-        std::printf("Flat-bus totals match DESIGN section 8 exactly.\n");
+        std::printf("Flat-bus totals match docs/machine.md exactly.\n");
     }
 
     const SuiteRun off = fastestSuite(false, o.repeats);

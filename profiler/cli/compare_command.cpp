@@ -40,9 +40,9 @@ struct DesignRun {
     std::size_t failures = 0;
 };
 
-std::size_t callsOf(const DesignRun& d)
+std::size_t callsOf(const DesignRun& design)
 {
-    return d.everyCall ? d.everyCall->calls : 0;
+    return design.everyCall ? design.everyCall->calls : 0;
 }
 
 std::vector<DesignRun> designRuns(ScenarioRuns& runs)
@@ -88,12 +88,12 @@ void forEachRow(const std::vector<DesignRun>& designs, const Row& row)
     }
 }
 
-std::string bytesText(const DesignRun& d, bool rom)
+std::string bytesText(const DesignRun& design, bool rom)
 {
-    if (!d.footprint) {
+    if (!design.footprint) {
         return "?";
     }
-    return std::to_string(rom ? d.footprint->romBytes : d.footprint->ramBytes);
+    return std::to_string(rom ? design.footprint->romBytes : design.footprint->ramBytes);
 }
 
 std::string summary(const std::vector<DesignRun>& designs, std::size_t notRun)
@@ -113,16 +113,16 @@ const char* const kBytesNote = "ROM: the image's code and data (header and vecto
                                "reserves, the map's tiles and the entity slots left out (from the ld65 debug file; ? "
                                "without one)";
 
-std::string failureText(const DesignRun& d)
+std::string failureText(const DesignRun& design)
 {
-    return d.failures == 0 ? "" : "  " + counted(d.failures, "failure");
+    return design.failures == 0 ? "" : "  " + counted(design.failures, "failure");
 }
 
 // What a row adds after its figures: over budget (a mean over it), and on a design's first row its
 // failures.
-std::string verdictText(const DesignRun& d, const CaseStatistics& c, bool first)
+std::string verdictText(const DesignRun& design, const CaseStatistics& statistics, bool first)
 {
-    return (c.overBudget() ? "  OVER BUDGET" : "") + (first ? failureText(d) : "");
+    return (statistics.overBudget() ? "  OVER BUDGET" : "") + (first ? failureText(design) : "");
 }
 
 // One walk of a tour per design makes as many calls on each: a warning when they differ, as the
@@ -163,12 +163,12 @@ std::string formatTable(const std::vector<DesignRun>& designs, const std::vector
                         "bytes");
     out += printfString("%-*s %-18s %6s   %6s %5s %5s   %5s %5s %5s   %6s %6s   %6s %6s\n", w, "design", "case",
                         "calls", "mean", "p95", "max", "mean", "p95", "max", "mean", "max", "ROM", "RAM");
-    forEachRow(designs, [&](const DesignRun& d, const CaseStatistics& c, bool first) {
+    forEachRow(designs, [&](const DesignRun& design, const CaseStatistics& statistics, bool first) {
         std::string row = printfString("%-*s %-18s %6zu   %6.1f %5.0f %5.0f   %5.2f %5.2f %5.2f   %5.1f%% %5.1f%%   %6s %6s%s", w,
-                            first ? d.rom.c_str() : "", c.name.c_str(), c.calls, c.cycles.mean, c.cycles.p95,
-                            c.cycles.max, c.scanlines.mean, c.scanlines.p95, c.scanlines.max, 100.0 * c.meanBudgetShare,
-                            100.0 * c.maxBudgetShare, first ? bytesText(d, true).c_str() : "",
-                            first ? bytesText(d, false).c_str() : "", verdictText(d, c, first).c_str());
+                            first ? design.rom.c_str() : "", statistics.name.c_str(), statistics.calls, statistics.cycles.mean, statistics.cycles.p95,
+                            statistics.cycles.max, statistics.scanlines.mean, statistics.scanlines.p95, statistics.scanlines.max, 100.0 * statistics.meanBudgetShare,
+                            100.0 * statistics.maxBudgetShare, first ? bytesText(design, true).c_str() : "",
+                            first ? bytesText(design, false).c_str() : "", verdictText(design, statistics, first).c_str());
         row.erase(row.find_last_not_of(' ') + 1);
         out += row + "\n";
     });
@@ -182,13 +182,13 @@ std::string formatMarkdown(const std::vector<DesignRun>& designs, const std::vec
     out += "| design | case | calls | mean cycles | p95 | max | mean scanlines | p95 | max | budget mean | max | ROM "
            "bytes | RAM bytes |\n";
     out += "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
-    forEachRow(designs, [&](const DesignRun& d, const CaseStatistics& c, bool first) {
+    forEachRow(designs, [&](const DesignRun& design, const CaseStatistics& statistics, bool first) {
         out += printfString("| %s | %s%s | %zu | %.1f | %.0f | %.0f | %.2f | %.2f | %.2f | %.1f%% | %.1f%% | %s | %s |\n",
-                            first ? ("`" + d.rom + "`" + failureText(d)).c_str() : "", c.name.c_str(),
-                            c.overBudget() ? " (over budget)" : "", c.calls,
-                            c.cycles.mean, c.cycles.p95, c.cycles.max, c.scanlines.mean, c.scanlines.p95,
-                            c.scanlines.max, 100.0 * c.meanBudgetShare, 100.0 * c.maxBudgetShare,
-                            first ? bytesText(d, true).c_str() : "", first ? bytesText(d, false).c_str() : "");
+                            first ? ("`" + design.rom + "`" + failureText(design)).c_str() : "", statistics.name.c_str(),
+                            statistics.overBudget() ? " (over budget)" : "", statistics.calls,
+                            statistics.cycles.mean, statistics.cycles.p95, statistics.cycles.max, statistics.scanlines.mean, statistics.scanlines.p95,
+                            statistics.scanlines.max, 100.0 * statistics.meanBudgetShare, 100.0 * statistics.maxBudgetShare,
+                            first ? bytesText(design, true).c_str() : "", first ? bytesText(design, false).c_str() : "");
     });
     return out + "\n" + kBytesNote + ".\n" + unevenCallsText(designs) + notRunLines(problems, "- ");
 }
@@ -233,7 +233,7 @@ int compare(const CompareOptions& o)
     if (!problems.empty()) {
         return kExitBadInput;
     }
-    const bool failed = std::ranges::any_of(designs, [](const DesignRun& d) { return d.failures > 0; });
+    const bool failed = std::ranges::any_of(designs, [](const DesignRun& design) { return design.failures > 0; });
     return failed ? kExitFailed : kExitOk;
 }
 

@@ -52,12 +52,12 @@ std::optional<Baseline> measure(const std::vector<std::string>& scenarios, const
     return baselineOf(report, source);
 }
 
-int finish(const Comparison& c, const char* command, const RegressionOptions& o)
+int finish(const Comparison& comparison, const char* command, const RegressionOptions& o)
 {
-    if (!writeReport(formatComparison(c, command, o.format), o.out, command)) {
+    if (!writeReport(formatComparison(comparison, command, o.format), o.out, command)) {
         return kExitBadInput;
     }
-    return c.failed() ? kExitFailed : kExitOk;
+    return comparison.failed() ? kExitFailed : kExitOk;
 }
 
 // How a baseline names the ROM at `image`: by name when it is a bundled one, else by its path from

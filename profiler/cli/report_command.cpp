@@ -92,7 +92,7 @@ int report(const char* command, const ReportCommandOptions& o)
             report.fastRom = compareFastRom(report.scenarios, fastRuns.results);
         }
         for (const InputProblem& problem : fastRuns.problems) {
-            const auto same = [&](const InputProblem& p) { return p.message == problem.message; };
+            const auto same = [&](const InputProblem& existing) { return existing.message == problem.message; };
             if (std::ranges::none_of(report.inputProblems, same)) {
                 report.inputProblems.push_back(problem);
             }

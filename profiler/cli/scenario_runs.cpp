@@ -121,7 +121,7 @@ namespace {
 // counted as one. Nothing when they all ran on one ROM.
 std::vector<std::string> romNamesIfSeveral(const ScenarioRuns& runs)
 {
-    if (std::ranges::all_of(runs.romOf, [&](const ProfiledRom* r) { return r == runs.romOf.front(); })) {
+    if (std::ranges::all_of(runs.romOf, [&](const ProfiledRom* rom) { return rom == runs.romOf.front(); })) {
         return {};
     }
     std::vector<std::string> names;

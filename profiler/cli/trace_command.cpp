@@ -30,16 +30,16 @@ struct TraceCommandOptions {
     RomArguments rom; // run the scenario on this ROM instead of its own
 };
 
-int entityIndex(const Scenario& s, const std::string& name)
+int entityIndex(const Scenario& scenario, const std::string& name)
 {
-    if (const std::optional<std::size_t> i = findEntity(s, name)) {
+    if (const std::optional<std::size_t> i = findEntity(scenario, name)) {
         return static_cast<int>(*i);
     }
     std::string names;
-    for (const EntitySpec& e : s.entities) {
-        names += (names.empty() ? "\"" : ", \"") + e.name + "\"";
+    for (const EntitySpec& entity : scenario.entities) {
+        names += (names.empty() ? "\"" : ", \"") + entity.name + "\"";
     }
-    throw InputError(s.path.string() + ": no entity \"" + name + "\" (its entities: " + names + ")");
+    throw InputError(scenario.path.string() + ": no entity \"" + name + "\" (its entities: " + names + ")");
 }
 
 int trace(const TraceCommandOptions& o)

@@ -29,10 +29,10 @@ const std::vector<Hitbox>& LiveTuning::hitboxes()
 namespace {
 
 // Whether a scenario could give the entity this hitbox in the design: the loader's checks.
-bool withinLimits(const Hitbox& h, const Limits& limits)
+bool withinLimits(const Hitbox& hitbox, const Limits& limits)
 {
-    return limits.hitboxLeft.holds(h.left) && limits.hitboxRight.holds(h.right) && limits.hitboxTop.holds(h.top) &&
-           limits.hitboxHeight.holds(h.height) && h.height > h.top;
+    return limits.hitboxLeft.holds(hitbox.left) && limits.hitboxRight.holds(hitbox.right) && limits.hitboxTop.holds(hitbox.top) &&
+           limits.hitboxHeight.holds(hitbox.height) && hitbox.height > hitbox.top;
 }
 
 } // namespace
@@ -373,8 +373,8 @@ const Profile& DebuggerSession::aggregateProfile() const
                     std::vector<ExecutedInstruction>& list = l.disassembly[key];
                     const ExecutedInstruction instruction{step.address, emu::disassembleRom(l.rom->image, step.address, step.flags).text()};
                     list.insert(std::upper_bound(list.begin(), list.end(), instruction,
-                                                 [](const ExecutedInstruction& a, const ExecutedInstruction& b) {
-                                                     return a.address < b.address;
+                                                 [](const ExecutedInstruction& left, const ExecutedInstruction& right) {
+                                                     return left.address < right.address;
                                                  }),
                                 instruction);
                 }
@@ -445,7 +445,7 @@ void DebuggerSession::startLive(int entity)
     l.liveActions = liveActions(l.scenario);
     spec.script = std::move(cut);
     l.scenario.frames = at;
-    std::erase_if(l.scenario.expectations, [at](const Expectation& x) { return x.frame > at; });
+    std::erase_if(l.scenario.expectations, [at](const Expectation& expectation) { return expectation.frame > at; });
     live_.emplace(LiveState{entity, DpadPlayer(l.liveActions, *l.rom, hitbox, gravity)});
     playing_ = false;
     entity_ = entity;

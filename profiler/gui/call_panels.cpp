@@ -129,9 +129,9 @@ void drawEntity(DebuggerSession& session)
             std::snprintf(hex, sizeof hex, "$%02X ", s);
             return hex + (text.empty() ? std::string("airborne") : text);
         };
-        const auto hitbox = [](const Hitbox& h) {
-            return "l " + std::to_string(h.left) + " r " + std::to_string(h.right) + " t " + std::to_string(h.top) + " h " +
-                   std::to_string(h.height);
+        const auto hitbox = [](const Hitbox& box) {
+            return "l " + std::to_string(box.left) + " r " + std::to_string(box.right) + " t " + std::to_string(box.top) + " h " +
+                   std::to_string(box.height);
         };
         const EntityState& b = call->before;
         const EntityState& a = call->after;

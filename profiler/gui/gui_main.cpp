@@ -1,4 +1,4 @@
-// tileprof-gui: the visual debugger (DESIGN section 6), in a window or headless.
+// tileprof-gui: the visual debugger (docs/debugger.md), in a window or headless.
 
 #include "base/exit_codes.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
@@ -53,13 +53,13 @@ int fail(const std::string& message)
     return tileprof::kExitBadInput;
 }
 
-void writeGeometry(const UiGeometry& g, const std::string& path)
+void writeGeometry(const UiGeometry& geometry, const std::string& path)
 {
     const nlohmann::ordered_json json{
-        {"map", {{"shown", g.map.shown}, {"origin_x", g.map.originX}, {"origin_y", g.map.originY},
-                 {"scale", g.map.scale}, {"band", g.map.band}}},
-        {"timeline", {{"shown", g.timeline.shown}, {"left", g.timeline.left}, {"top", g.timeline.top},
-                      {"right", g.timeline.right}, {"bottom", g.timeline.bottom}, {"budget_y", g.timeline.budgetY}}}};
+        {"map", {{"shown", geometry.map.shown}, {"origin_x", geometry.map.originX}, {"origin_y", geometry.map.originY},
+                 {"scale", geometry.map.scale}, {"band", geometry.map.band}}},
+        {"timeline", {{"shown", geometry.timeline.shown}, {"left", geometry.timeline.left}, {"top", geometry.timeline.top},
+                      {"right", geometry.timeline.right}, {"bottom", geometry.timeline.bottom}, {"budget_y", geometry.timeline.budgetY}}}};
     std::ofstream out(path, std::ios::trunc);
     out << json.dump(2) << '\n';
     if (!out) {

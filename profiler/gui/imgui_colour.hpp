@@ -6,14 +6,14 @@
 
 namespace tileprof::gui {
 
-inline ImU32 colour(Rgb c, int alpha = 255)
+inline ImU32 colour(Rgb rgb, int alpha = 255)
 {
-    return IM_COL32(c.r, c.g, c.b, alpha);
+    return IM_COL32(rgb.r, rgb.g, rgb.b, alpha);
 }
 
-inline ImVec4 colourVec(Rgb c)
+inline ImVec4 colourVec(Rgb rgb)
 {
-    return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f);
+    return ImVec4(rgb.r / 255.0f, rgb.g / 255.0f, rgb.b / 255.0f, 1.0f);
 }
 
 } // namespace tileprof::gui

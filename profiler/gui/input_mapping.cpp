@@ -2,17 +2,17 @@
 
 namespace tileprof::gui {
 
-DebuggerInput mapInput(const DeviceState& d)
+DebuggerInput mapInput(const DeviceState& device)
 {
-    const auto held = [&](int key) { return d.keysHeld[static_cast<std::size_t>(key)]; };
-    const auto pressed = [&](int key) { return d.keysPressed[static_cast<std::size_t>(key)]; };
-    const auto padHeld = [&](int button) { return d.pad.buttons[button] == GLFW_PRESS; };
+    const auto held = [&](int key) { return device.keysHeld[static_cast<std::size_t>(key)]; };
+    const auto pressed = [&](int key) { return device.keysPressed[static_cast<std::size_t>(key)]; };
+    const auto padHeld = [&](int button) { return device.pad.buttons[button] == GLFW_PRESS; };
     const auto padPressed = [&](int button) {
-        return d.pad.buttons[button] == GLFW_PRESS && d.padBefore.buttons[button] != GLFW_PRESS;
+        return device.pad.buttons[button] == GLFW_PRESS && device.padBefore.buttons[button] != GLFW_PRESS;
     };
     constexpr float kStickDeadZone = 0.5f;
-    const float stick = d.pad.axes[GLFW_GAMEPAD_AXIS_LEFT_X];
-    const float stickY = d.pad.axes[GLFW_GAMEPAD_AXIS_LEFT_Y];
+    const float stick = device.pad.axes[GLFW_GAMEPAD_AXIS_LEFT_X];
+    const float stickY = device.pad.axes[GLFW_GAMEPAD_AXIS_LEFT_Y];
 
     DebuggerInput input;
     // A tap shorter than a frame still walks that frame.

@@ -31,9 +31,9 @@ Rgb shapeColour(const TileKind& type, TileShape::Kind kind)
 }
 
 // The origin of an entity state, in map pixels (16.16 positions less the map origin).
-ImVec2 originOf(const EntityState& e, const Manifest& m)
+ImVec2 originOf(const EntityState& entity, const Manifest& manifest)
 {
-    return ImVec2(static_cast<float>(mapPixels(e.x, m.originX)), static_cast<float>(mapPixels(e.y, m.originY)));
+    return ImVec2(static_cast<float>(mapPixels(entity.x, manifest.originX)), static_cast<float>(mapPixels(entity.y, manifest.originY)));
 }
 
 } // namespace

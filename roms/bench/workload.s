@@ -1,4 +1,4 @@
-; Benchmark workloads W8 and W16 (DESIGN section 8): the same loop with an 8-bit (W8) or a 16-bit
+; Benchmark workloads W8 and W16 (docs/machine.md, "The benchmark workloads"): the same loop with an 8-bit (W8) or a 16-bit
 ; (assembled with -D WIDE: W16) accumulator and a 16-bit index. The host puts the data in RAM:
 ; $10-$11 = $5A,$01 and $0200+i = (37*i + 11) & $FF.
 

@@ -329,8 +329,8 @@ Profile ProfileBuilder::build() const
         p.functions.push_back({functions_[f].name, entry.file, entry.line, functions_[f].entryAddress, functionExclusive[f],
                                functionInclusive[f], functionCalls_[f]});
     }
-    std::sort(p.functions.begin(), p.functions.end(), [](const FunctionProfile& a, const FunctionProfile& b) {
-        return a.exclusive.cycles != b.exclusive.cycles ? a.exclusive.cycles > b.exclusive.cycles : a.name < b.name;
+    std::sort(p.functions.begin(), p.functions.end(), [](const FunctionProfile& left, const FunctionProfile& right) {
+        return left.exclusive.cycles != right.exclusive.cycles ? left.exclusive.cycles > right.exclusive.cycles : left.name < right.name;
     });
     for (std::size_t l = 0; l < lineKeys_.size(); ++l) {
         if (lineExecutions[l] > 0 || lineInclusive[l].cycles > 0) {
@@ -339,8 +339,8 @@ Profile ProfileBuilder::build() const
                                lineExclusive[l], lineInclusive[l], lineExecutions[l]});
         }
     }
-    std::stable_sort(p.lines.begin(), p.lines.end(), [](const LineProfile& a, const LineProfile& b) {
-        return std::tie(a.rom, a.file, a.line, a.address) < std::tie(b.rom, b.file, b.line, b.address);
+    std::stable_sort(p.lines.begin(), p.lines.end(), [](const LineProfile& left, const LineProfile& right) {
+        return std::tie(left.rom, left.file, left.line, left.address) < std::tie(right.rom, right.file, right.line, right.address);
     });
     for (auto& [names, cost] : stacks) {
         p.stacks.push_back({names, cost});
@@ -353,9 +353,9 @@ Profile ProfileBuilder::build() const
         p.edges.push_back({functions_[edgeKeys_[e].caller].name, functions_[edgeKeys_[e].callee].name, at.file,
                            at.line, at.address, edgeEntries_[e], edgeInclusive_[e]});
     }
-    std::sort(p.edges.begin(), p.edges.end(), [](const CallEdgeProfile& a, const CallEdgeProfile& b) {
-        return std::tie(a.caller, a.callee, a.file, a.line, a.address) <
-               std::tie(b.caller, b.callee, b.file, b.line, b.address);
+    std::sort(p.edges.begin(), p.edges.end(), [](const CallEdgeProfile& left, const CallEdgeProfile& right) {
+        return std::tie(left.caller, left.callee, left.file, left.line, left.address) <
+               std::tie(right.caller, right.callee, right.file, right.line, right.address);
     });
     return p;
 }

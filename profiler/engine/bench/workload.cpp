@@ -110,24 +110,24 @@ WorkloadRun runWorkload(const emu::RomImage& rom, BenchSetup setup, std::uint64_
     return run;
 }
 
-std::string workloadMismatch(const Workload& w, const WorkloadRun& run)
+std::string workloadMismatch(const Workload& workload, const WorkloadRun& run)
 {
     std::string out;
     const auto check = [&](const char* what, std::uint64_t expected, std::uint64_t got) {
         if (expected != got) {
             char line[160];
-            std::snprintf(line, sizeof line, "%s %s: expected %llu, got %llu\n", w.name.c_str(), what,
+            std::snprintf(line, sizeof line, "%s %s: expected %llu, got %llu\n", workload.name.c_str(), what,
                           static_cast<unsigned long long>(expected), static_cast<unsigned long long>(got));
             out += line;
         }
     };
     check("instructions", kWorkloadInstructions, run.instructions);
-    check("cycles", w.expectedCycles, run.time.cycles);
-    check("master clocks", w.expectedMasterClocks, run.time.masterClocks);
-    check("A", w.expectedA, run.final.a);
+    check("cycles", workload.expectedCycles, run.time.cycles);
+    check("master clocks", workload.expectedMasterClocks, run.time.masterClocks);
+    check("A", workload.expectedA, run.final.a);
     check("X", kWorkloadExpectedX, run.final.x);
     check("PB:PC", kWorkloadExpectedPc, run.final.programAddress());
-    check("P", w.expectedP, run.final.p);
+    check("P", workload.expectedP, run.final.p);
     return out;
 }
 

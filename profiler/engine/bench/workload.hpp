@@ -9,12 +9,12 @@
 
 namespace tileprof {
 
-// The benchmark workloads W8 and W16 of DESIGN section 8: a loop of loads, indexed adds, stores
+// The benchmark workloads W8 and W16 (docs/machine.md): a loop of loads, indexed adds, stores
 // and a counted branch, assembled from roms/bench/workload.s.
 struct Workload {
     std::string name;    // "W8" or "W16"
     std::string romName; // bundled ROM: "bench-w8" or "bench-w16"
-    // What every core must arrive at after kInstructions on the flat bus (DESIGN section 8).
+    // What every core must arrive at after kInstructions on the flat bus (docs/machine.md).
     std::uint64_t expectedCycles;
     std::uint64_t expectedMasterClocks;
     std::uint16_t expectedA;

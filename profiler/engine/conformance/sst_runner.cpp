@@ -75,29 +75,29 @@ bool kindMatches(const SstCycle& expected, emu::AccessKind actual, bool busSigna
     return actual == AccessKind::Idle;
 }
 
-std::string describeExpected(const SstCycle& c, bool busSignals)
+std::string describeExpected(const SstCycle& cycle, bool busSignals)
 {
     std::string text;
     if (busSignals) {
-        text = c.vda && c.vpa ? "opcode fetch" : c.vpa ? "program read" : c.vda ? (c.rw == 'w' ? "write" : "data read")
+        text = cycle.vda && cycle.vpa ? "opcode fetch" : cycle.vpa ? "program read" : cycle.vda ? (cycle.rw == 'w' ? "write" : "data read")
                                                                              : "internal";
     } else {
-        text = c.rw == 'w' ? "write" : c.rw == 'r' ? "read" : "internal";
+        text = cycle.rw == 'w' ? "write" : cycle.rw == 'r' ? "read" : "internal";
     }
-    if (c.address) {
-        text += " " + address24(*c.address);
+    if (cycle.address) {
+        text += " " + address24(*cycle.address);
     }
-    if (c.value) {
-        text += " = " + hex(*c.value, 2);
+    if (cycle.value) {
+        text += " = " + hex(*cycle.value, 2);
     }
     return text;
 }
 
-std::string describeActual(const emu::BusAccess& a)
+std::string describeActual(const emu::BusAccess& access)
 {
-    std::string text = std::string(kindName(a.kind)) + " " + address24(a.address);
-    if (a.kind != emu::AccessKind::Idle) {
-        text += " = " + hex(a.value, 2);
+    std::string text = std::string(kindName(access.kind)) + " " + address24(access.address);
+    if (access.kind != emu::AccessKind::Idle) {
+        text += " = " + hex(access.value, 2);
     }
     return text;
 }

@@ -121,7 +121,7 @@ void addReachable(RomCoverage& coverage)
 
 CoverageBuilder::Tally& CoverageBuilder::tallyOf(const ProfiledRom& rom)
 {
-    const auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& r) { return r.profiled == &rom; });
+    const auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& tally) { return tally.profiled == &rom; });
     if (found != roms_.end()) {
         return *found;
     }
@@ -255,7 +255,7 @@ SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem
         const std::optional<SourceLine> source = rom.debug.lineAt(entry);
         std::vector<FunctionCoverage>& functions = files[source ? source->file : listingPath.string()].functions;
         const bool seen = std::any_of(functions.begin(), functions.end(),
-                                      [&](const FunctionCoverage& f) { return f.name == scope.qualifiedName; });
+                                      [&](const FunctionCoverage& function) { return function.name == scope.qualifiedName; });
         if (!seen) {
             functions.push_back({source ? source->line : listingLines.at(entry), scope.qualifiedName,
                                  found->second.executions});
@@ -263,8 +263,8 @@ SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem
     }
     for (auto& [path, file] : files) {
         file.file = path;
-        std::sort(file.functions.begin(), file.functions.end(), [](const FunctionCoverage& a, const FunctionCoverage& b) {
-            return std::tie(a.line, a.name) < std::tie(b.line, b.name);
+        std::sort(file.functions.begin(), file.functions.end(), [](const FunctionCoverage& left, const FunctionCoverage& right) {
+            return std::tie(left.line, left.name) < std::tie(right.line, right.name);
         });
         result.files.push_back(std::move(file));
     }

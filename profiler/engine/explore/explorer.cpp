@@ -112,23 +112,23 @@ struct Replay {
 };
 
 // The map is not checked again: it is the explored scenario's, with fewer of its hitboxes.
-std::optional<Replay> replay(const Scenario& s, const ProfiledRom& rom)
+std::optional<Replay> replay(const Scenario& scenario, const ProfiledRom& rom)
 {
-    Replay r;
+    Replay replayed;
     try {
-        const Scenario loaded = parseScenario("explored.toml", scenarioToml(s), s.design);
+        const Scenario loaded = parseScenario("explored.toml", scenarioToml(scenario), scenario.design);
         RunOptions options;
         options.allowInvalidMap = true;
         options.recordSteps = true;
         try {
-            r.result = runScenario(loaded, rom, options);
+            replayed.result = runScenario(loaded, rom, options);
         } catch (const InputError& e) {
-            r.fault = faultMessage(e.what());
+            replayed.fault = faultMessage(e.what());
         }
     } catch (const InputError&) {
         return std::nullopt; // cannot be written as a scenario that loads (a start inside a wall)
     }
-    return r;
+    return replayed;
 }
 
 class Explorer {
@@ -327,9 +327,9 @@ private:
         result_.findings.push_back(std::move(f));
     }
 
-    std::string kindOfReplay(const std::string& message, const Replay& r) const
+    std::string kindOfReplay(const std::string& message, const Replay& replayed) const
     {
-        return kindOf(message, r.result.calls.empty() ? "" : pathOf(r.result.calls.back(), rom_.debug));
+        return kindOf(message, replayed.result.calls.empty() ? "" : pathOf(replayed.result.calls.back(), rom_.debug));
     }
 
     // Each case's worst call, restarted as few frames before it as still cost the same.

@@ -47,15 +47,15 @@ ActionSpace ActionSpace::of(const Scenario& scenario)
     return a;
 }
 
-bool fitsClear(const MapPixels& pixels, const Hitbox& h, int x, int y)
+bool fitsClear(const MapPixels& pixels, const Hitbox& hitbox, int x, int y)
 {
-    const int left = x - h.left;
-    const int top = y - h.top;
-    if (left < 0 || top < 0 || left + h.left + h.right > pixels.widthPixels() || top + h.height > pixels.heightPixels()) {
+    const int left = x - hitbox.left;
+    const int top = y - hitbox.top;
+    if (left < 0 || top < 0 || left + hitbox.left + hitbox.right > pixels.widthPixels() || top + hitbox.height > pixels.heightPixels()) {
         return false;
     }
-    for (int row = top; row < top + h.height; ++row) {
-        for (int column = left; column < x + h.right; ++column) {
+    for (int row = top; row < top + hitbox.height; ++row) {
+        for (int column = left; column < x + hitbox.right; ++column) {
             // Clear of every surface as well: a box inside a slope is no state play can reach.
             if (pixels.solid(column, row) || pixels.floor(column, row) || pixels.ceiling(column, row)) {
                 return false;

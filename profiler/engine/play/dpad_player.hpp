@@ -63,6 +63,6 @@ private:
 
 // Whether a box at the origin (x, y) lies inside the map and clear of every surface (solid
 // pixels, floors and ceilings): where play can put an entity.
-bool fitsClear(const MapPixels& pixels, const Hitbox& h, int x, int y);
+bool fitsClear(const MapPixels& pixels, const Hitbox& hitbox, int x, int y);
 
 } // namespace tileprof

@@ -13,17 +13,17 @@ namespace {
 
 // The value of a map variable for this map, as its format holds it. Throws InputError at the
 // manifest's line when it cannot be computed or does not fit.
-std::uint32_t mapVariableValue(const Manifest& m, const MapVariable& v, const MapFacts& facts)
+std::uint32_t mapVariableValue(const Manifest& manifest, const MapVariable& variable, const MapFacts& facts)
 {
-    const std::string where = m.path.string() + ":" + std::to_string(v.line) + ": map variable \"" + v.value.text() + "\"";
+    const std::string where = manifest.path.string() + ":" + std::to_string(variable.line) + ": map variable \"" + variable.value.text() + "\"";
     std::int64_t value = 0;
     try {
-        value = v.value.evaluate(facts);
+        value = variable.value.evaluate(facts);
     } catch (const ExpressionError& e) {
         throw InputError(where + ": " + e.what() + " for this map");
     }
-    const std::int64_t span = std::int64_t{1} << (8 * bytesOf(v.format));
-    const std::int64_t low = isSigned(v.format) ? -span / 2 : 0;
+    const std::int64_t span = std::int64_t{1} << (8 * bytesOf(variable.format));
+    const std::int64_t low = isSigned(variable.format) ? -span / 2 : 0;
     if (value < low || value >= low + span) {
         throw InputError(where + " is " + std::to_string(value) + " for this map (" + std::to_string(facts.width) +
                               " x " + std::to_string(facts.height) + " tiles), which its format does not hold (" +
@@ -173,36 +173,36 @@ std::uint32_t CollisionMachine::readQuantity(std::uint32_t slot, const QuantityF
     return value | readField(slot, *field.fraction) << (16 - 8 * bytesOf(field.fraction->format));
 }
 
-void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& e)
+void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& entity)
 {
-    const Manifest& m = rom_.manifest;
-    writeQuantity(slot, m.xPosition, e.x);
-    writeQuantity(slot, m.yPosition, e.y);
-    writeQuantity(slot, m.xVelocity, static_cast<std::uint32_t>(e.xVelocity));
-    writeQuantity(slot, m.yVelocity, static_cast<std::uint32_t>(e.yVelocity));
-    writeField(slot, m.collisionState, e.state);
-    if (!m.hitboxRecords) {
-        writeField(slot, m.hitboxLeft, static_cast<std::uint32_t>(e.hitbox.left));
-        writeField(slot, m.hitboxRight, static_cast<std::uint32_t>(e.hitbox.right));
-        writeField(slot, m.hitboxYOffset, static_cast<std::uint32_t>(-e.hitbox.top));
-        writeField(slot, m.hitboxHeight, static_cast<std::uint32_t>(e.hitbox.height));
+    const Manifest& manifest = rom_.manifest;
+    writeQuantity(slot, manifest.xPosition, entity.x);
+    writeQuantity(slot, manifest.yPosition, entity.y);
+    writeQuantity(slot, manifest.xVelocity, static_cast<std::uint32_t>(entity.xVelocity));
+    writeQuantity(slot, manifest.yVelocity, static_cast<std::uint32_t>(entity.yVelocity));
+    writeField(slot, manifest.collisionState, entity.state);
+    if (!manifest.hitboxRecords) {
+        writeField(slot, manifest.hitboxLeft, static_cast<std::uint32_t>(entity.hitbox.left));
+        writeField(slot, manifest.hitboxRight, static_cast<std::uint32_t>(entity.hitbox.right));
+        writeField(slot, manifest.hitboxYOffset, static_cast<std::uint32_t>(-entity.hitbox.top));
+        writeField(slot, manifest.hitboxHeight, static_cast<std::uint32_t>(entity.hitbox.height));
         return;
     }
-    const HitboxRecords& h = *m.hitboxRecords;
-    const RoutineAddresses& a = rom_.addresses;
+    const HitboxRecords& records = *manifest.hitboxRecords;
+    const RoutineAddresses& addresses = rom_.addresses;
     // The ROM's records are fixed: the entity points to the one holding its hitbox, which the
     // runner checked is there. In RAM each slot has its own, which the host writes.
     const auto record = static_cast<std::uint32_t>(
-        a.hitboxRecordsInRom ? std::find(a.romHitboxes.begin(), a.romHitboxes.end(), e.hitbox) - a.romHitboxes.begin()
+        addresses.hitboxRecordsInRom ? std::find(addresses.romHitboxes.begin(), addresses.romHitboxes.end(), entity.hitbox) - addresses.romHitboxes.begin()
                              : slot);
-    const std::uint32_t offset = record * h.recordBytes;
-    writeField(slot, h.pointer, h.pointer.format == FieldFormat::U24 ? a.hitboxRecords + offset : offset);
-    if (!a.hitboxRecordsInRom) {
-        const std::uint32_t at = a.hitboxRecords + record * h.recordBytes;
-        writeAt(at + h.left.offset, h.left.format, static_cast<std::uint32_t>(e.hitbox.left));
-        writeAt(at + h.right.offset, h.right.format, static_cast<std::uint32_t>(e.hitbox.right));
-        writeAt(at + h.yOffset.offset, h.yOffset.format, static_cast<std::uint32_t>(-e.hitbox.top));
-        writeAt(at + h.height.offset, h.height.format, static_cast<std::uint32_t>(e.hitbox.height));
+    const std::uint32_t offset = record * records.recordBytes;
+    writeField(slot, records.pointer, records.pointer.format == FieldFormat::U24 ? addresses.hitboxRecords + offset : offset);
+    if (!addresses.hitboxRecordsInRom) {
+        const std::uint32_t at = addresses.hitboxRecords + record * records.recordBytes;
+        writeAt(at + records.left.offset, records.left.format, static_cast<std::uint32_t>(entity.hitbox.left));
+        writeAt(at + records.right.offset, records.right.format, static_cast<std::uint32_t>(entity.hitbox.right));
+        writeAt(at + records.yOffset.offset, records.yOffset.format, static_cast<std::uint32_t>(-entity.hitbox.top));
+        writeAt(at + records.height.offset, records.height.format, static_cast<std::uint32_t>(entity.hitbox.height));
     }
 }
 
@@ -221,32 +221,32 @@ EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& 
     return e;
 }
 
-void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& e) const
+void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& entity) const
 {
-    const emu::Registers& r = cpu_.state.regs;
+    const emu::Registers& registers = cpu_.state.regs;
     // A register as wide as the routine left it.
-    const auto wide = [&r](std::uint16_t value, std::uint8_t narrowFlag) {
-        return (r.p & narrowFlag) ? value & 0xFF : value;
+    const auto wide = [&registers](std::uint16_t value, std::uint8_t narrowFlag) {
+        return (registers.p & narrowFlag) ? value & 0xFF : value;
     };
     bool set = false;
     switch (answer.from) {
-    case MoveAnswer::From::Carry: set = (r.p & emu::flag::carry) != 0; break;
-    case MoveAnswer::From::A: set = wide(r.a, emu::flag::memory8) != 0; break;
-    case MoveAnswer::From::X: set = wide(r.x, emu::flag::index8) != 0; break;
-    case MoveAnswer::From::Y: set = wide(r.y, emu::flag::index8) != 0; break;
+    case MoveAnswer::From::Carry: set = (registers.p & emu::flag::carry) != 0; break;
+    case MoveAnswer::From::A: set = wide(registers.a, emu::flag::memory8) != 0; break;
+    case MoveAnswer::From::X: set = wide(registers.x, emu::flag::index8) != 0; break;
+    case MoveAnswer::From::Y: set = wide(registers.y, emu::flag::index8) != 0; break;
     }
     const StateBits& bits = rom_.manifest.stateBits;
-    e.state = 0;
+    entity.state = 0;
     if (set == answer.movesWhenSet) {
-        e.x += static_cast<std::uint32_t>(e.xVelocity);
-        e.y += static_cast<std::uint32_t>(e.yVelocity);
+        entity.x += static_cast<std::uint32_t>(entity.xVelocity);
+        entity.y += static_cast<std::uint32_t>(entity.yVelocity);
         return;
     }
-    if (e.xVelocity != 0) {
-        e.state |= e.xVelocity > 0 ? bits.right : bits.left;
+    if (entity.xVelocity != 0) {
+        entity.state |= entity.xVelocity > 0 ? bits.right : bits.left;
     }
-    if (e.yVelocity != 0) {
-        e.state |= e.yVelocity > 0 ? bits.down : bits.up;
+    if (entity.yVelocity != 0) {
+        entity.state |= entity.yVelocity > 0 ? bits.down : bits.up;
     }
 }
 

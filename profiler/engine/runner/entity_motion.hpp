@@ -4,13 +4,12 @@
 #include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/target/manifest.hpp"
 
-
 namespace tileprof {
 
-// The host's share of an entity's motion (DESIGN section 4): before each call it sets the walk
-// velocity of the script step, a jump's velocity on the step's first frame, the step's walk on Y,
-// or else adds gravity (every frame, or while airborne, as the manifest says) and clamps the fall
-// speed. The routine under test only moves and collides.
+// The host's share of an entity's motion (docs/scenarios.md, "Movement"): before each call it
+// sets the walk velocity of the script step, a jump's velocity on the step's first frame, the
+// step's walk on Y, or else adds gravity (every frame, or while airborne, as the manifest says) and
+// clamps the fall speed. The routine under test only moves and collides.
 // The script may grow while the entity moves (live mode appends steps, or lengthens the last one
 // before it ends).
 class EntityMotion {

@@ -13,22 +13,22 @@ struct Box {
     int bottom; // last row
 };
 
-Box boxOf(const EntityState& e, const CollisionGeometry& g)
+Box boxOf(const EntityState& entity, const CollisionGeometry& geometry)
 {
-    const int x = wholePixel(e.x, g.originX);
-    const int y = wholePixel(e.y, g.originY);
-    return {x - e.hitbox.left, x + e.hitbox.right - 1, y - e.hitbox.top, y - e.hitbox.top + e.hitbox.height - 1};
+    const int x = wholePixel(entity.x, geometry.originX);
+    const int y = wholePixel(entity.y, geometry.originY);
+    return {x - entity.hitbox.left, x + entity.hitbox.right - 1, y - entity.hitbox.top, y - entity.hitbox.top + entity.hitbox.height - 1};
 }
 
-std::string describe(const Box& b)
+std::string describe(const Box& box)
 {
-    return "columns " + std::to_string(b.left) + ".." + std::to_string(b.right) + ", rows " + std::to_string(b.top) +
-           ".." + std::to_string(b.bottom);
+    return "columns " + std::to_string(box.left) + ".." + std::to_string(box.right) + ", rows " + std::to_string(box.top) +
+           ".." + std::to_string(box.bottom);
 }
 
 // A tile the box overlaps, described by the way the box went into it: through the side where the
 // fewest of its pixels are inside the tile (from its top edge that is a ceiling, and so on).
-std::string describeClip(const Box& b, int column, int row, const MapPixels& pixels)
+std::string describeClip(const Box& box, int column, int row, const MapPixels& pixels)
 {
     const int size = pixels.design.tileSize;
     const Box tile{column * size, column * size + size - 1, row * size, row * size + size - 1};
@@ -38,10 +38,10 @@ std::string describeClip(const Box& b, int column, int row, const MapPixels& pix
         const char* what;
     };
     const Side sides[] = {
-        {tile.top < b.top, tile.bottom - b.top + 1, "a ceiling"},
-        {tile.bottom > b.bottom, b.bottom - tile.top + 1, "a floor"},
-        {tile.left < b.left, tile.right - b.left + 1, "a wall on its left"},
-        {tile.right > b.right, b.right - tile.left + 1, "a wall on its right"},
+        {tile.top < box.top, tile.bottom - box.top + 1, "a ceiling"},
+        {tile.bottom > box.bottom, box.bottom - tile.top + 1, "a floor"},
+        {tile.left < box.left, tile.right - box.left + 1, "a wall on its left"},
+        {tile.right > box.right, box.right - tile.left + 1, "a wall on its right"},
     };
     const Side* shallowest = nullptr;
     for (const Side& side : sides) {
@@ -54,9 +54,9 @@ std::string describeClip(const Box& b, int column, int row, const MapPixels& pix
                                    ? "the " + pixels.design[pixels.map.at(column, row)].name + " tile " + where
                                    : "the outside of the map " + where;
     if (shallowest == nullptr) {
-        return "the hitbox (" + describe(b) + ") holds " + tileName + " whole";
+        return "the hitbox (" + describe(box) + ") holds " + tileName + " whole";
     }
-    return "the hitbox (" + describe(b) + ") clips " + std::to_string(shallowest->depth) + " px into " +
+    return "the hitbox (" + describe(box) + ") clips " + std::to_string(shallowest->depth) + " px into " +
            shallowest->what + ": " + tileName;
 }
 
@@ -65,12 +65,12 @@ std::string describeClip(const Box& b, int column, int row, const MapPixels& pix
 // above, and only a solid one there is wrong: falling fast onto a slope, untech lets an entity stop
 // one frame on the tile under the slope, inside the slope (the blog calls this out), and walking up
 // a hill the END_SLOPE under a slope does the same.
-bool restsOnFloor(const Box& b, PixelRange gaps, const MapPixels& pixels)
+bool restsOnFloor(const Box& box, PixelRange gaps, const MapPixels& pixels)
 {
     for (int gap = gaps.min; gap <= gaps.max; ++gap) {
-        const int surface = b.bottom + gap + 1;
+        const int surface = box.bottom + gap + 1;
         const bool aboveInSurfaceTile = (surface & (pixels.design.tileSize - 1)) != 0;
-        for (int x = b.left; x <= b.right; ++x) {
+        for (int x = box.left; x <= box.right; ++x) {
             if (pixels.floor(x, surface) &&
                 (aboveInSurfaceTile ? !pixels.floor(x, surface - 1) : !pixels.solid(x, surface - 1))) {
                 return true;
@@ -84,12 +84,12 @@ bool restsOnFloor(const Box& b, PixelRange gaps, const MapPixels& pixels)
 // only a solid one there is wrong: stopped by SOLID above a ceiling slope's thin end or an
 // END_SLOPE, by a SOLID side tile, or inside a DOWN_PLATFORM, the box's top row is in the next tile
 // whatever that tile is.
-bool touchesCeiling(const Box& b, PixelRange gaps, const MapPixels& pixels)
+bool touchesCeiling(const Box& box, PixelRange gaps, const MapPixels& pixels)
 {
     for (int gap = gaps.min; gap <= gaps.max; ++gap) {
-        const int surface = b.top - gap - 1;
+        const int surface = box.top - gap - 1;
         const bool belowInSurfaceTile = ((surface + 1) & (pixels.design.tileSize - 1)) != 0;
-        for (int x = b.left; x <= b.right; ++x) {
+        for (int x = box.left; x <= box.right; ++x) {
             if (pixels.ceiling(x, surface) &&
                 (belowInSurfaceTile ? !pixels.ceiling(x, surface + 1) : !pixels.solid(x, surface + 1))) {
                 return true;
@@ -117,15 +117,15 @@ std::string resting(PixelRange gaps, const char* surface, const char* away)
 
 // Whether the box overlaps a solid pixel of the tile holding (x, y), its first pixel in that tile:
 // any pixel of a tile with a mask, else that pixel stands for the tile's.
-bool overlapsSolid(const Box& b, int x, int y, const MapPixels& pixels)
+bool overlapsSolid(const Box& box, int x, int y, const MapPixels& pixels)
 {
     const std::optional<TileId> tile = pixels.tileAt(x, y);
     if (!tile || !pixels.design[*tile].mask) {
         return pixels.solid(x, y);
     }
     const int last = pixels.design.tileSize - 1;
-    for (int row = y; row <= std::min(b.bottom, y | last); ++row) {
-        for (int column = x; column <= std::min(b.right, x | last); ++column) {
+    for (int row = y; row <= std::min(box.bottom, y | last); ++row) {
+        for (int column = x; column <= std::min(box.right, x | last); ++column) {
             if (pixels.solid(column, row)) {
                 return true;
             }
@@ -142,26 +142,26 @@ int tileOf(int pixel, int size)
 
 } // namespace
 
-std::optional<std::string> checkInvariants(const EntityState& entity, const CollisionGeometry& g)
+std::optional<std::string> checkInvariants(const EntityState& entity, const CollisionGeometry& geometry)
 {
-    const Box b = boxOf(entity, g);
-    const MapPixels& pixels = g.pixels;
+    const Box box = boxOf(entity, geometry);
+    const MapPixels& pixels = geometry.pixels;
     const Invariants& invariants = pixels.design.invariants;
     const int size = pixels.design.tileSize;
     if (invariants.neverOverlapsSolid) {
-        for (int y = b.top; y <= b.bottom; y = (tileOf(y, size) + 1) * size) {
-            for (int x = b.left; x <= b.right; x = (tileOf(x, size) + 1) * size) {
-                if (overlapsSolid(b, x, y, pixels)) {
-                    return describeClip(b, tileOf(x, size), tileOf(y, size), pixels);
+        for (int y = box.top; y <= box.bottom; y = (tileOf(y, size) + 1) * size) {
+            for (int x = box.left; x <= box.right; x = (tileOf(x, size) + 1) * size) {
+                if (overlapsSolid(box, x, y, pixels)) {
+                    return describeClip(box, tileOf(x, size), tileOf(y, size), pixels);
                 }
             }
         }
     }
-    if (invariants.restsOnFloor && (entity.state & g.downBit) && !restsOnFloor(b, invariants.floorGap, pixels)) {
-        return "standing, but the hitbox (" + describe(b) + ") does not " + resting(invariants.floorGap, "floor", "above");
+    if (invariants.restsOnFloor && (entity.state & geometry.downBit) && !restsOnFloor(box, invariants.floorGap, pixels)) {
+        return "standing, but the hitbox (" + describe(box) + ") does not " + resting(invariants.floorGap, "floor", "above");
     }
-    if (invariants.touchesCeiling && (entity.state & g.upBit) && !touchesCeiling(b, invariants.ceilingGap, pixels)) {
-        return "standing on a ceiling, but the hitbox (" + describe(b) + ") does not " +
+    if (invariants.touchesCeiling && (entity.state & geometry.upBit) && !touchesCeiling(box, invariants.ceilingGap, pixels)) {
+        return "standing on a ceiling, but the hitbox (" + describe(box) + ") does not " +
                resting(invariants.ceilingGap, "ceiling", "under");
     }
     return std::nullopt;

@@ -10,7 +10,7 @@
 namespace tileprof {
 
 // What the tile-collision design guarantees after every call, checked on the map the host wrote
-// (DESIGN section 4): the hitbox never overlaps a SOLID tile; an entity standing on a floor rests
+// (docs/scenarios.md): the hitbox never overlaps a SOLID tile; an entity standing on a floor rests
 // exactly one pixel above its surface; one standing on a ceiling (upward gravity) touches it.
 struct CollisionGeometry {
     MapPixels pixels;

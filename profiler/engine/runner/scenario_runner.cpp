@@ -22,37 +22,37 @@ std::string sourceOf(const ProfiledRom& rom, std::uint32_t at)
     return cpuAddressText(at) + (line ? " (" + line->file + ":" + std::to_string(line->line) + ")" : "");
 }
 
-[[noreturn]] void fail(const Scenario& s, int line, const std::string& problem)
+[[noreturn]] void fail(const Scenario& scenario, int line, const std::string& problem)
 {
-    throw InputError(s.path.string() + ":" + std::to_string(line) + ": " + problem);
+    throw InputError(scenario.path.string() + ":" + std::to_string(line) + ": " + problem);
 }
 
 // Hitboxes in records: RAM holds one record a slot; ROM holds only the hitboxes it was built with.
-void checkHitboxRecords(const Scenario& s, const ProfiledRom& rom)
+void checkHitboxRecords(const Scenario& scenario, const ProfiledRom& rom)
 {
-    const HitboxRecords& h = *rom.manifest.hitboxRecords;
-    const RoutineAddresses& a = rom.addresses;
-    const std::string records = rom.manifest.path.string() + ":" + std::to_string(h.line);
-    if (!a.hitboxRecordsInRom) {
-        if (s.entities.size() > h.recordCount) {
-            fail(s, s.entities[h.recordCount].line,
-                 "the scenario has " + std::to_string(s.entities.size()) + " entities; the hitbox records (" + records +
-                     ") hold " + std::to_string(h.recordCount));
+    const HitboxRecords& hitboxRecords = *rom.manifest.hitboxRecords;
+    const RoutineAddresses& addresses = rom.addresses;
+    const std::string records = rom.manifest.path.string() + ":" + std::to_string(hitboxRecords.line);
+    if (!addresses.hitboxRecordsInRom) {
+        if (scenario.entities.size() > hitboxRecords.recordCount) {
+            fail(scenario, scenario.entities[hitboxRecords.recordCount].line,
+                 "the scenario has " + std::to_string(scenario.entities.size()) + " entities; the hitbox records (" + records +
+                     ") hold " + std::to_string(hitboxRecords.recordCount));
         }
         return;
     }
     const auto check = [&](const Hitbox& hitbox, int line) {
-        if (std::find(a.romHitboxes.begin(), a.romHitboxes.end(), hitbox) != a.romHitboxes.end()) {
+        if (std::find(addresses.romHitboxes.begin(), addresses.romHitboxes.end(), hitbox) != addresses.romHitboxes.end()) {
             return;
         }
         std::string held;
-        for (const Hitbox& record : a.romHitboxes) {
+        for (const Hitbox& record : addresses.romHitboxes) {
             held += "\n  " + hitboxTable(record);
         }
-        fail(s, line, "the hitbox " + hitboxTable(hitbox) + " is in none of the " + std::to_string(h.recordCount) +
+        fail(scenario, line, "the hitbox " + hitboxTable(hitbox) + " is in none of the " + std::to_string(hitboxRecords.recordCount) +
                           " records of " + rom.image.name + " (" + records + "), which hold:" + held);
     };
-    for (const EntitySpec& entity : s.entities) {
+    for (const EntitySpec& entity : scenario.entities) {
         check(entity.hitbox, entity.line);
         for (const ScriptStep& step : entity.script) {
             if (step.hitbox) {
@@ -63,23 +63,23 @@ void checkHitboxRecords(const Scenario& s, const ProfiledRom& rom)
 }
 
 // With the ROM's own metatile table, each tile the host writes needs a metatile of its type.
-void checkMetatiles(const Scenario& s, const ProfiledRom& rom)
+void checkMetatiles(const Scenario& scenario, const ProfiledRom& rom)
 {
-    const Manifest& m = rom.manifest;
+    const Manifest& manifest = rom.manifest;
     std::vector<bool> written(rom.design.tiles.size());
-    for (const TileId tile : s.map.tiles) {
+    for (const TileId tile : scenario.map.tiles) {
         written[tile] = true;
     }
-    if (m.columnHeight > s.map.height) {
+    if (manifest.columnHeight > scenario.map.height) {
         written[rom.design.outside] = true;
     }
     for (std::size_t type = 0; type < written.size(); ++type) {
         if (written[type] && !rom.mapByteOfType[type]) {
             const TileKind& kind = rom.design.tiles[type];
-            fail(s, s.mapLine,
+            fail(scenario, scenario.mapLine,
                  "the map needs " + rom.design.describe(static_cast<TileId>(type)) + " tiles" +
-                     (type == rom.design.outside && m.columnHeight != 0 ? " (the rows below it in each column too)" : "") +
-                     ", but " + rom.image.name + "'s " + m.collisionMap->name + ", its metatile table at " +
+                     (type == rom.design.outside && manifest.columnHeight != 0 ? " (the rows below it in each column too)" : "") +
+                     ", but " + rom.image.name + "'s " + manifest.collisionMap->name + ", its metatile table at " +
                      cpuAddressText(*rom.addresses.collisionMap) + ", has no metatile of value " +
                      printfString("$%02X", kind.value) + " among its " +
                      std::to_string(rom.addresses.romCollisionMap.size()) + " entries");
@@ -87,9 +87,9 @@ void checkMetatiles(const Scenario& s, const ProfiledRom& rom)
     }
 }
 
-void checkFits(const Scenario& s, const ProfiledRom& rom)
+void checkFits(const Scenario& scenario, const ProfiledRom& rom)
 {
-    const Manifest& m = rom.manifest;
+    const Manifest& manifest = rom.manifest;
     const std::string romName = rom.image.name;
     const auto names = [](const Design& design) {
         std::vector<std::string> tiles;
@@ -98,50 +98,50 @@ void checkFits(const Scenario& s, const ProfiledRom& rom)
         }
         return tiles;
     };
-    if (names(s.design) != names(rom.design)) {
-        fail(s, s.mapLine, "the map is read in the design \"" + s.design.name + "\" (" + s.design.path.string() + "), but "
-                               + m.path.string() + " names \"" + rom.design.name + "\" (" + rom.design.path.string()
+    if (names(scenario.design) != names(rom.design)) {
+        fail(scenario, scenario.mapLine, "the map is read in the design \"" + scenario.design.name + "\" (" + scenario.design.path.string() + "), but "
+                               + manifest.path.string() + " names \"" + rom.design.name + "\" (" + rom.design.path.string()
                                + "), whose tile types differ");
     }
-    checkMetatiles(s, rom);
-    if (s.map.width > m.maxMapWidth || s.map.height > m.maxMapHeight) {
-        fail(s, s.mapLine,
-             "the map is " + std::to_string(s.map.width) + " x " + std::to_string(s.map.height) + " tiles; " +
-                 m.path.string() + " allows at most " + std::to_string(m.maxMapWidth) + " x " +
-                 std::to_string(m.maxMapHeight));
+    checkMetatiles(scenario, rom);
+    if (scenario.map.width > manifest.maxMapWidth || scenario.map.height > manifest.maxMapHeight) {
+        fail(scenario, scenario.mapLine,
+             "the map is " + std::to_string(scenario.map.width) + " x " + std::to_string(scenario.map.height) + " tiles; " +
+                 manifest.path.string() + " allows at most " + std::to_string(manifest.maxMapWidth) + " x " +
+                 std::to_string(manifest.maxMapHeight));
     }
-    if (s.map.width < m.minMapWidth || s.map.height < m.minMapHeight) {
-        fail(s, s.mapLine,
-             "the map is " + std::to_string(s.map.width) + " x " + std::to_string(s.map.height) + " tiles; " +
-                 m.path.string() + " takes at least " + std::to_string(m.minMapWidth) + " x " +
-                 std::to_string(m.minMapHeight));
+    if (scenario.map.width < manifest.minMapWidth || scenario.map.height < manifest.minMapHeight) {
+        fail(scenario, scenario.mapLine,
+             "the map is " + std::to_string(scenario.map.width) + " x " + std::to_string(scenario.map.height) + " tiles; " +
+                 manifest.path.string() + " takes at least " + std::to_string(manifest.minMapWidth) + " x " +
+                 std::to_string(manifest.minMapHeight));
     }
-    if (mapBytes(m, s.map.width, s.map.height) > rom.addresses.mapTilesBytes) {
-        fail(s, s.mapLine,
-             "the map takes " + std::to_string(mapBytes(m, s.map.width, s.map.height)) + " bytes" +
-                 (m.columnHeight != 0 ? " (" + std::to_string(s.map.width) + " columns of " + std::to_string(m.columnHeight) + ")" : "") +
-                 "; " + romName + "'s " + m.mapTiles.name + " holds " + std::to_string(rom.addresses.mapTilesBytes));
+    if (mapBytes(manifest, scenario.map.width, scenario.map.height) > rom.addresses.mapTilesBytes) {
+        fail(scenario, scenario.mapLine,
+             "the map takes " + std::to_string(mapBytes(manifest, scenario.map.width, scenario.map.height)) + " bytes" +
+                 (manifest.columnHeight != 0 ? " (" + std::to_string(scenario.map.width) + " columns of " + std::to_string(manifest.columnHeight) + ")" : "") +
+                 "; " + romName + "'s " + manifest.mapTiles.name + " holds " + std::to_string(rom.addresses.mapTilesBytes));
     }
-    if (s.entities.size() > rom.addresses.entitySlotCount) {
-        fail(s, s.entities[rom.addresses.entitySlotCount].line,
-             "the scenario has " + std::to_string(s.entities.size()) + " entities; " + romName + " has " +
+    if (scenario.entities.size() > rom.addresses.entitySlotCount) {
+        fail(scenario, scenario.entities[rom.addresses.entitySlotCount].line,
+             "the scenario has " + std::to_string(scenario.entities.size()) + " entities; " + romName + " has " +
                  std::to_string(rom.addresses.entitySlotCount) + " slots");
     }
-    if (m.hitboxRecords) {
-        checkHitboxRecords(s, rom);
+    if (manifest.hitboxRecords) {
+        checkHitboxRecords(scenario, rom);
     }
 }
 
-void checkMapRules(const Scenario& s, const ProfiledRom& rom)
+void checkMapRules(const Scenario& scenario, const ProfiledRom& rom)
 {
-    const std::vector<MapViolation> violations = validateScenario(s, {s.map, rom.design});
+    const std::vector<MapViolation> violations = validateScenario(scenario, {scenario.map, rom.design});
     if (violations.empty()) {
         return;
     }
-    std::string message = s.path.string() + ":" + std::to_string(s.mapLine) +
+    std::string message = scenario.path.string() + ":" + std::to_string(scenario.mapLine) +
                           ": the map breaks the slope placement or clearance rules (run anyway with --allow-invalid-map):";
-    for (const MapViolation& v : violations) {
-        message += "\n  " + formatViolation(v, s);
+    for (const MapViolation& violation : violations) {
+        message += "\n  " + formatViolation(violation, scenario);
     }
     throw InputError(message);
 }
@@ -161,31 +161,31 @@ std::uint32_t instructionAt(const CallRecord& record, std::uint64_t callStart, s
 }
 
 // Why a call did not end by returning properly; nothing if it did.
-std::optional<std::string> callProblem(const CallOutcome& o, const CallRecord& record, const CallObserver& observer,
+std::optional<std::string> callProblem(const CallOutcome& outcome, const CallRecord& record, const CallObserver& observer,
                                        const emu::SnesBus& bus, const ProfiledRom& rom)
 {
     if (const std::optional<std::uint32_t> at = observer.softwareInterrupt()) {
         return "the routine executed BRK/COP at " + sourceOf(rom, *at);
     }
-    for (const emu::BusFault& f : bus.faults()) {
-        const std::string where = sourceOf(rom, instructionAt(record, o.start.cycles, f.cycle));
-        if (f.kind == emu::BusFault::Kind::RomWrite) {
-            return "the routine wrote ROM at " + cpuAddressText(f.address) + ", at " + where;
+    for (const emu::BusFault& fault : bus.faults()) {
+        const std::string where = sourceOf(rom, instructionAt(record, outcome.start.cycles, fault.cycle));
+        if (fault.kind == emu::BusFault::Kind::RomWrite) {
+            return "the routine wrote ROM at " + cpuAddressText(fault.address) + ", at " + where;
         }
-        return "the routine started DMA (" + cpuAddressText(f.address) + "), which tileprof does not emulate, at " + where;
+        return "the routine started DMA (" + cpuAddressText(fault.address) + "), which tileprof does not emulate, at " + where;
     }
     // STP and WAI have moved PC past themselves; the last step is the instruction itself.
     const std::string lastInstruction = record.steps.empty() ? "?" : sourceOf(rom, record.steps.back().address);
-    switch (o.stop) {
+    switch (outcome.stop) {
     case emu::StopReason::BreakAddress:
-        if (o.stackAfter != o.stackBefore) {
+        if (outcome.stackAfter != outcome.stackBefore) {
             return printfString("the routine returned (at %s) with S = $%04X, not $%04X as it was called with",
-                                lastInstruction.c_str(), o.stackAfter, o.stackBefore);
+                                lastInstruction.c_str(), outcome.stackAfter, outcome.stackBefore);
         }
         return std::nullopt;
     case emu::StopReason::CycleLimit:
         return "the routine ran past the manifest's cycle limit (" + std::to_string(rom.manifest.cycleLimit) +
-               " cycles) and was stopped at " + sourceOf(rom, o.stoppedAt) + ": does it loop forever?";
+               " cycles) and was stopped at " + sourceOf(rom, outcome.stoppedAt) + ": does it loop forever?";
     case emu::StopReason::Stopped:
         return "the routine executed STP at " + lastInstruction;
     case emu::StopReason::WaitingForever:
@@ -193,35 +193,35 @@ std::optional<std::string> callProblem(const CallOutcome& o, const CallRecord& r
     case emu::StopReason::InstructionLimit:
         break;
     }
-    return "the routine stopped at " + sourceOf(rom, o.stoppedAt);
+    return "the routine stopped at " + sourceOf(rom, outcome.stoppedAt);
 }
 
-void checkExpectation(const Expectation& x, const EntityState& e, const Scenario& s, const EntitySpec& spec,
-                      const Manifest& m, std::vector<Failure>& failures)
+void checkExpectation(const Expectation& expectation, const EntityState& entity, const Scenario& scenario, const EntitySpec& spec,
+                      const Manifest& manifest, std::vector<Failure>& failures)
 {
     const auto failure = [&](std::string message) {
-        failures.push_back({s.path.string(), x.line, x.frame, spec.name, std::move(message)});
+        failures.push_back({scenario.path.string(), expectation.line, expectation.frame, spec.name, std::move(message)});
     };
-    if (x.pos) {
-        const int px = wholePixel(e.x, m.originX);
-        const int py = wholePixel(e.y, m.originY);
-        if (px != (*x.pos)[0] || py != (*x.pos)[1]) {
-            failure("expected pos [" + std::to_string((*x.pos)[0]) + ", " +
-                               std::to_string((*x.pos)[1]) + "], got [" + std::to_string(px) + ", " +
+    if (expectation.pos) {
+        const int px = wholePixel(entity.x, manifest.originX);
+        const int py = wholePixel(entity.y, manifest.originY);
+        if (px != (*expectation.pos)[0] || py != (*expectation.pos)[1]) {
+            failure("expected pos [" + std::to_string((*expectation.pos)[0]) + ", " +
+                               std::to_string((*expectation.pos)[1]) + "], got [" + std::to_string(px) + ", " +
                                std::to_string(py) + "]");
         }
     }
     const auto flag = [&](const std::optional<bool>& expected, std::uint8_t bit, const char* name) {
-        const bool actual = (e.state & bit) != 0;
+        const bool actual = (entity.state & bit) != 0;
         if (expected && *expected != actual) {
             failure(std::string("expected ") + name + " = " + (*expected ? "true" : "false") + ", got " +
                                (actual ? "true" : "false"));
         }
     };
-    flag(x.standing, m.stateBits.down, "standing");
-    flag(x.ceiling, m.stateBits.up, "ceiling");
-    flag(x.wallLeft, m.stateBits.left, "wall_left");
-    flag(x.wallRight, m.stateBits.right, "wall_right");
+    flag(expectation.standing, manifest.stateBits.down, "standing");
+    flag(expectation.ceiling, manifest.stateBits.up, "ceiling");
+    flag(expectation.wallLeft, manifest.stateBits.left, "wall_left");
+    flag(expectation.wallRight, manifest.stateBits.right, "wall_right");
 }
 
 } // namespace
@@ -238,17 +238,17 @@ CallObserver::MapWindow loadMap(CollisionMachine& machine, const TileMap& map)
 } // namespace
 
 struct ScenarioRun::Machine {
-    Machine(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
+    Machine(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options)
         : machine(rom, options.fastRom),
-          observer(machine.caseLabels(), loadMap(machine, s.map), options.recordSteps, options.fastRom),
-          geometry{{s.map, rom.design}, rom.manifest.originX, rom.manifest.originY,
+          observer(machine.caseLabels(), loadMap(machine, scenario.map), options.recordSteps, options.fastRom),
+          geometry{{scenario.map, rom.design}, rom.manifest.originX, rom.manifest.originY,
                    rom.manifest.stateBits.down, rom.manifest.stateBits.up}
     {
         observer.countCoverage(options.coverage);
-        const Manifest& m = rom.manifest;
-        for (const EntitySpec& spec : s.entities) {
-            entities.push_back(startingState(spec, m.originX, m.originY));
-            motions.emplace_back(spec, m);
+        const Manifest& manifest = rom.manifest;
+        for (const EntitySpec& spec : scenario.entities) {
+            entities.push_back(startingState(spec, manifest.originX, manifest.originY));
+            motions.emplace_back(spec, manifest);
         }
     }
 
@@ -260,26 +260,26 @@ struct ScenarioRun::Machine {
     int framesRun = 0;
 };
 
-ScenarioRun::ScenarioRun(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
-    : scenario_(s), rom_(rom), options_(options)
+ScenarioRun::ScenarioRun(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options)
+    : scenario_(scenario), rom_(rom), options_(options)
 {
-    checkFits(s, rom);
+    checkFits(scenario, rom);
     if (!options.allowInvalidMap) {
-        checkMapRules(s, rom);
+        checkMapRules(scenario, rom);
     }
-    machine_ = std::make_unique<Machine>(s, rom, options);
-    result_.scenario = s.path.string();
-    result_.budgetCycles = s.budgetCycles;
-    for (const EntitySpec& spec : s.entities) {
+    machine_ = std::make_unique<Machine>(scenario, rom, options);
+    result_.scenario = scenario.path.string();
+    result_.budgetCycles = scenario.budgetCycles;
+    for (const EntitySpec& spec : scenario.entities) {
         result_.entities.push_back(spec.name);
     }
-    for (const CaseLabel& c : rom.manifest.cases) {
-        result_.cases.push_back(c.name);
+    for (const CaseLabel& label : rom.manifest.cases) {
+        result_.cases.push_back(label.name);
     }
     for (const TileKind& kind : rom.design.tiles) {
         result_.tileTypes.push_back(kind.name);
     }
-    result_.calls.reserve(static_cast<std::size_t>(s.frames) * s.entities.size());
+    result_.calls.reserve(static_cast<std::size_t>(scenario.frames) * scenario.entities.size());
 }
 
 ScenarioRun::~ScenarioRun() = default;
@@ -355,9 +355,9 @@ void ScenarioRun::runFrame()
     }
 }
 
-ScenarioResult runScenario(const Scenario& s, const ProfiledRom& rom, const RunOptions& options)
+ScenarioResult runScenario(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options)
 {
-    ScenarioRun run(s, rom, options);
+    ScenarioRun run(scenario, rom, options);
     while (!run.finished()) {
         run.runFrame();
     }

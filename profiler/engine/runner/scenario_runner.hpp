@@ -68,7 +68,7 @@ private:
     ScenarioResult result_;
 };
 
-// Runs a scenario on its ROM (DESIGN section 5): puts the map in WRAM and, for every frame and
+// Runs a scenario on its ROM (docs/architecture.md, "How a call becomes a report"): puts the map in WRAM and, for every frame and
 // entity, applies the scripted motion, calls the routine, reads the entity back and checks the
 // invariants and the frame's expectations. Throws InputError for what stops the run: a map
 // the ROM cannot hold or that breaks the placement rules, and a call that runs away, stops, hits

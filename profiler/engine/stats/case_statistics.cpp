@@ -43,7 +43,7 @@ std::vector<CaseStatistics> groupedStatistics(std::span<const ScenarioResult> sc
     for (const ScenarioResult& s : scenarios) {
         for (const CallRecord& call : s.calls) {
             const std::string name = group(s, call);
-            auto found = std::find_if(cases.begin(), cases.end(), [&](const Collected& c) { return c.stats.name == name; });
+            auto found = std::find_if(cases.begin(), cases.end(), [&](const Collected& collected) { return collected.stats.name == name; });
             if (found == cases.end()) {
                 found = cases.insert(cases.end(), Collected{});
                 found->stats.name = name;

@@ -10,7 +10,7 @@ std::vector<FastRomCase> compareFastRom(std::span<const ScenarioResult> slow, st
 {
     std::vector<FastRomCase> cases;
     const auto caseNamed = [&](const std::string& name) -> FastRomCase& {
-        const auto found = std::find_if(cases.begin(), cases.end(), [&](const FastRomCase& c) { return c.name == name; });
+        const auto found = std::find_if(cases.begin(), cases.end(), [&](const FastRomCase& fastRomCase) { return fastRomCase.name == name; });
         if (found != cases.end()) {
             return *found;
         }

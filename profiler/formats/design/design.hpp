@@ -99,7 +99,7 @@ struct Limits {
     double maxSpeed = 16; // px/frame: walking, jumping, falling
 };
 
-// A collision design as its file describes it (DESIGN section 10): the routine's tile types, their
+// A collision design as its file describes it (docs/designs.md): the routine's tile types, their
 // shapes, the placement rules of its maps and the invariants its calls keep. Nothing of one design
 // is known to the C++.
 struct Design {

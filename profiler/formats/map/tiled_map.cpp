@@ -201,7 +201,7 @@ std::vector<Tileset> readTilesets(const json& map, const MapFile& file)
         tilesets.push_back(readTileset(entry, tilesets.size(), file));
     }
     std::sort(tilesets.begin(), tilesets.end(),
-              [](const Tileset& a, const Tileset& b) { return a.firstGid < b.firstGid; });
+              [](const Tileset& left, const Tileset& right) { return left.firstGid < right.firstGid; });
     return tilesets;
 }
 
@@ -209,7 +209,7 @@ std::vector<Tileset> readTilesets(const json& map, const MapFile& file)
 const Tileset* tilesetOf(std::uint32_t gid, const std::vector<Tileset>& tilesets)
 {
     const auto after = std::upper_bound(tilesets.begin(), tilesets.end(), gid,
-                                        [](std::uint32_t value, const Tileset& t) { return value < t.firstGid; });
+                                        [](std::uint32_t value, const Tileset& tileset) { return value < tileset.firstGid; });
     if (after == tilesets.begin()) {
         return nullptr;
     }

@@ -523,9 +523,9 @@ DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view t
             labels.push_back({*record.value, place.depth, record.parent.has_value(), item});
     }
     // At one address the innermost label names it best; a cheap local only if nothing else does.
-    std::ranges::sort(labels, [](const LabelCandidate& a, const LabelCandidate& b) {
-        return std::tuple(a.address, -a.depth, a.cheapLocal, a.symbol)
-             < std::tuple(b.address, -b.depth, b.cheapLocal, b.symbol);
+    std::ranges::sort(labels, [](const LabelCandidate& left, const LabelCandidate& right) {
+        return std::tuple(left.address, -left.depth, left.cheapLocal, left.symbol)
+             < std::tuple(right.address, -right.depth, right.cheapLocal, right.symbol);
     });
     for (const LabelCandidate& label : labels) {
         if (info.labels_.empty() || info.labels_.back().address != label.address)
@@ -546,8 +546,8 @@ std::vector<DebugInfo::Run> DebugInfo::flatten(std::vector<Candidate> candidates
     std::ranges::sort(byStart, {}, &Candidate::start);
     std::ranges::sort(byEnd, {}, &Candidate::end);
 
-    const auto better = [](const Candidate* a, const Candidate* b) {
-        return std::tie(a->rank, a->item, a) < std::tie(b->rank, b->item, b);
+    const auto better = [](const Candidate* left, const Candidate* right) {
+        return std::tie(left->rank, left->item, left) < std::tie(right->rank, right->item, right);
     };
     std::set<const Candidate*, decltype(better)> covering(better);
     std::vector<Run> runs;
@@ -615,8 +615,8 @@ std::vector<const DebugSymbol*> DebugInfo::matches(std::string_view name) const
                 found.push_back(&symbol);
         }
     }
-    std::ranges::sort(found, [](const DebugSymbol* a, const DebugSymbol* b) {
-        return std::tie(a->qualifiedName, a->value) < std::tie(b->qualifiedName, b->value);
+    std::ranges::sort(found, [](const DebugSymbol* left, const DebugSymbol* right) {
+        return std::tie(left->qualifiedName, left->value) < std::tie(right->qualifiedName, right->value);
     });
     return found;
 }

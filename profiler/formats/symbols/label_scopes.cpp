@@ -31,8 +31,8 @@ struct Place {
 // the shallowest label of the next address. Code cannot run across a bank, so a span ends with its.
 void closeSpans(std::vector<Place>& places)
 {
-    std::ranges::sort(places, [](const Place& a, const Place& b) {
-        return std::tie(a.address, a.depth, a.symbol) < std::tie(b.address, b.depth, b.symbol);
+    std::ranges::sort(places, [](const Place& left, const Place& right) {
+        return std::tie(left.address, left.depth, left.symbol) < std::tie(right.address, right.depth, right.symbol);
     });
     std::vector<std::size_t> open;
     for (std::size_t first = 0; first < places.size();) {
@@ -96,8 +96,8 @@ DebugInfo DebugInfo::fromLabels(const std::filesystem::path& path, const std::ve
 
     // At one address the innermost label names it, as in an ld65 file.
     std::vector<Place> byAddress = places;
-    std::ranges::sort(byAddress, [](const Place& a, const Place& b) {
-        return std::tuple(a.address, -a.depth, a.symbol) < std::tuple(b.address, -b.depth, b.symbol);
+    std::ranges::sort(byAddress, [](const Place& left, const Place& right) {
+        return std::tuple(left.address, -left.depth, left.symbol) < std::tuple(right.address, -right.depth, right.symbol);
     });
     for (const Place& place : byAddress) {
         if (info.labels_.empty() || info.labels_.back().address != place.address)

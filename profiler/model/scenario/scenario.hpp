@@ -83,11 +83,11 @@ struct Scenario {
 // .sfc or .smc, relative to `baseDirectory`.
 std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
 
-// The index of the entity named `name` in `s.entities`; nothing if it has none of that name.
-inline std::optional<std::size_t> findEntity(const Scenario& s, std::string_view name)
+// The index of the entity named `name` in `scenario.entities`; nothing if it has none of that name.
+inline std::optional<std::size_t> findEntity(const Scenario& scenario, std::string_view name)
 {
-    for (std::size_t i = 0; i < s.entities.size(); ++i) {
-        if (s.entities[i].name == name) {
+    for (std::size_t i = 0; i < scenario.entities.size(); ++i) {
+        if (scenario.entities[i].name == name) {
             return i;
         }
     }

@@ -55,7 +55,7 @@ std::vector<HitboxUse> hitboxesStanding(const Scenario& scenario, Standing stand
     std::vector<HitboxUse> uses;
     const auto add = [&](const HitboxUse& use) {
         const bool seen = std::any_of(uses.begin(), uses.end(),
-                                      [&](const HitboxUse& u) { return u.hitbox.height == use.hitbox.height; });
+                                      [&](const HitboxUse& existing) { return existing.hitbox.height == use.hitbox.height; });
         if (!seen) {
             uses.push_back(use);
         }
@@ -72,7 +72,7 @@ std::vector<HitboxUse> hitboxesStanding(const Scenario& scenario, Standing stand
         }
     }
     std::stable_sort(uses.begin(), uses.end(),
-                     [](const HitboxUse& a, const HitboxUse& b) { return a.hitbox.height > b.hitbox.height; });
+                     [](const HitboxUse& left, const HitboxUse& right) { return left.hitbox.height > right.hitbox.height; });
     return uses;
 }
 
@@ -127,17 +127,17 @@ struct RestingRows {
     std::vector<std::vector<int>> tileEdges;
 };
 
-RestingRows restingRows(const Outlook& o)
+RestingRows restingRows(const Outlook& outlook)
 {
     RestingRows rows;
-    const int width = o.pixels.widthPixels();
+    const int width = outlook.pixels.widthPixels();
     rows.surfaces.resize(static_cast<std::size_t>(width));
     rows.tileEdges.resize(static_cast<std::size_t>(width));
     for (int x = 0; x < width; ++x) {
-        for (int y = 0; y < o.pixels.heightPixels(); ++y) {
-            if (o.surface(x, y)) {
+        for (int y = 0; y < outlook.pixels.heightPixels(); ++y) {
+            if (outlook.surface(x, y)) {
                 rows.surfaces[static_cast<std::size_t>(x)].push_back(y);
-                if (o.tileEdge(x, y)) {
+                if (outlook.tileEdge(x, y)) {
                     rows.tileEdges[static_cast<std::size_t>(x)].push_back(y);
                 }
             }
@@ -155,13 +155,13 @@ RestingRows restingRows(const Outlook& o)
 // and the origin's column no far side at all (a slope, END_SLOPE or SOLID), which the centre tests
 // would snap it out of the wrong way. Slopes at the box's other columns are the design's own
 // overlap: only its centre follows them.
-void findClips(const Outlook& o, const RestingRows& rows, const Hitbox& h, int x, std::vector<Clip>& clips)
+void findClips(const Outlook& outlook, const RestingRows& rows, const Hitbox& hitbox, int x, std::vector<Clip>& clips)
 {
-    const int toward = o.towardGround();
-    const Sitting sitting(o.pixels.design.invariants, o.standing);
-    const int left = x - h.left;
-    const int right = x + h.right - 1;
-    const int width = o.pixels.widthPixels();
+    const int toward = outlook.towardGround();
+    const Sitting sitting(outlook.pixels.design.invariants, outlook.standing);
+    const int left = x - hitbox.left;
+    const int right = x + hitbox.right - 1;
+    const int width = outlook.pixels.widthPixels();
     std::vector<std::pair<int, int>> supports; // (surface row, column)
     for (const int y : rows.surfaces[static_cast<std::size_t>(x)]) {
         supports.emplace_back(y, x);
@@ -179,7 +179,7 @@ void findClips(const Outlook& o, const RestingRows& rows, const Hitbox& h, int x
     // Rows of the box by their distance from the ground: its near edge is gap + 1 away, and a box
     // sunk into the ground (a negative gap) is checked from the ground's first free row.
     const int firstFree = std::max(sitting.gap, 0) + 1;
-    const int last = sitting.gap + h.height - sitting.farOverlap;
+    const int last = sitting.gap + hitbox.height - sitting.farOverlap;
     if (last < firstFree) {
         return;
     }
@@ -188,18 +188,18 @@ void findClips(const Outlook& o, const RestingRows& rows, const Hitbox& h, int x
         const int end = ground - toward * (last + 1); // one row beyond what the far side may not reach
         bool inWall = false;
         for (int c = left; c <= right && !inWall; ++c) {
-            inWall = o.pixels.solid(c, near);
+            inWall = outlook.pixels.solid(c, near);
         }
         if (inWall) {
             continue;
         }
         for (int c = left; c <= right; ++c) {
             int y = near;
-            while (y != end && o.ground(c, y) && !o.pixels.solid(c, y)) {
+            while (y != end && outlook.ground(c, y) && !outlook.pixels.solid(c, y)) {
                 y -= toward;
             }
             for (; y != end; y -= toward) {
-                if (c == x ? o.farSide(c, y) : o.pixels.solid(c, y)) {
+                if (c == x ? outlook.farSide(c, y) : outlook.pixels.solid(c, y)) {
                     clips.push_back({x, groundX, ground, c, y});
                     break;
                 }
@@ -232,9 +232,9 @@ std::string describeHitbox(const HitboxUse& use)
 }
 
 // Clips are reported per tile the box rests on, each by its tightest.
-std::pair<int, int> groundTile(const Clip& c, int tileSize)
+std::pair<int, int> groundTile(const Clip& clip, int tileSize)
 {
-    return {c.ground / tileSize, c.groundX / tileSize};
+    return {clip.ground / tileSize, clip.groundX / tileSize};
 }
 
 // What the rows a hitbox needs are made of, for messages.
@@ -256,14 +256,14 @@ std::string neededParts(const Sitting& sitting, bool onFloor)
     return parts;
 }
 
-void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use, std::vector<MapViolation>& violations)
+void reportClips(std::vector<Clip> clips, const Outlook& outlook, const HitboxUse& use, std::vector<MapViolation>& violations)
 {
-    const Sitting sitting(o.pixels.design.invariants, o.standing);
-    const int size = o.pixels.design.tileSize;
-    std::sort(clips.begin(), clips.end(), [size](const Clip& a, const Clip& b) {
-        return std::tuple(groundTile(a, size), a.originX) < std::tuple(groundTile(b, size), b.originX);
+    const Sitting sitting(outlook.pixels.design.invariants, outlook.standing);
+    const int size = outlook.pixels.design.tileSize;
+    std::sort(clips.begin(), clips.end(), [size](const Clip& left, const Clip& right) {
+        return std::tuple(groundTile(left, size), left.originX) < std::tuple(groundTile(right, size), right.originX);
     });
-    const bool onFloor = o.onFloor();
+    const bool onFloor = outlook.onFloor();
     const char* groundName = onFloor ? "floor" : "ceiling";
     const char* farName = onFloor ? "ceiling" : "floor";
     for (std::size_t first = 0; first < clips.size();) {
@@ -275,17 +275,17 @@ void reportClips(std::vector<Clip> clips, const Outlook& o, const HitboxUse& use
                 tightest = &clips[last];
             }
         }
-        const Clip& t = *tightest;
+        const Clip& clip = *tightest;
         const std::string detail =
             describeHitbox(use) + ": standing " + (onFloor ? "on" : "under") + " it with its origin at pixel columns " +
             std::to_string(clips[first].originX) + ".." + std::to_string(clips[last].originX) + ", the hitbox's " +
             (onFloor ? "top" : "bottom") + " row goes into the " + farName + " of " +
-            describeTile(o.pixels, t.farX, t.far) + ": " + std::to_string(t.freeRows()) + " px between the " +
-            groundName + " (pixel row " + std::to_string(t.ground) + " at column " + std::to_string(t.groundX) +
-            ") and the " + farName + " (pixel row " + std::to_string(t.far) + " at column " + std::to_string(t.farX) +
+            describeTile(outlook.pixels, clip.farX, clip.far) + ": " + std::to_string(clip.freeRows()) + " px between the " +
+            groundName + " (pixel row " + std::to_string(clip.ground) + " at column " + std::to_string(clip.groundX) +
+            ") and the " + farName + " (pixel row " + std::to_string(clip.far) + " at column " + std::to_string(clip.farX) +
             "), where it needs " + std::to_string(sitting.neededRows(use.hitbox)) + ", " + neededParts(sitting, onFloor);
-        const std::pair<int, int> tile = groundTile(t, size);
-        violations.push_back({tile.first, tile.second, *o.pixels.tileAt(t.groundX, t.ground),
+        const std::pair<int, int> tile = groundTile(clip, size);
+        violations.push_back({tile.first, tile.second, *outlook.pixels.tileAt(clip.groundX, clip.ground),
                               onFloor ? "NOT_ENOUGH_ROOM_ABOVE_FLOOR" : "NOT_ENOUGH_ROOM_BELOW_CEILING", detail});
         first = last + 1;
     }

@@ -169,77 +169,77 @@ RegisterValue readRegister(const TomlSection& call, std::string_view key, int bi
     return value;
 }
 
-void readCall(const TomlSection& top, Manifest& m)
+void readCall(const TomlSection& top, Manifest& manifest)
 {
     const TomlSection call(top.file(), top.table("call", "[call] with entry = \"Routine\""), "[call]", "call.",
                            {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "a", "x", "y", "data_bank",
                             "stack", "cycle_limit", "gravity_when"});
-    m.entry = readSymbol(call, "entry");
-    m.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
-    m.accumulatorBits = readBits(call, "accumulator_bits");
-    m.indexBits = readBits(call, "index_bits");
+    manifest.entry = readSymbol(call, "entry");
+    manifest.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
+    manifest.accumulatorBits = readBits(call, "accumulator_bits");
+    manifest.indexBits = readBits(call, "index_bits");
     const toml::node& directPage = call.require("direct_page");
     const bool isEntity = directPage.is_string() && directPage.value<std::string>() == "entity";
-    m.directPage = isEntity ? RegisterValue{RegisterValue::Kind::EntityAddress, 0} : readRegister(call, "direct_page", 16);
-    if (m.directPage.kind == RegisterValue::Kind::EntityIndex) {
+    manifest.directPage = isEntity ? RegisterValue{RegisterValue::Kind::EntityAddress, 0} : readRegister(call, "direct_page", 16);
+    if (manifest.directPage.kind == RegisterValue::Kind::EntityIndex) {
         call.fail(directPage, "direct_page", "must be \"entity\" (the entity's address) or a number, not the entity's index");
     }
-    m.a = readRegister(call, "a", m.accumulatorBits);
-    m.x = readRegister(call, "x", m.indexBits);
-    m.y = readRegister(call, "y", m.indexBits);
-    m.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
-    m.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
-    m.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));
+    manifest.a = readRegister(call, "a", manifest.accumulatorBits);
+    manifest.x = readRegister(call, "x", manifest.indexBits);
+    manifest.y = readRegister(call, "y", manifest.indexBits);
+    manifest.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
+    manifest.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
+    manifest.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));
     if (call.find("gravity_when")) {
-        m.gravityWhen = readChoice<GravityWhen>(call, "gravity_when",
+        manifest.gravityWhen = readChoice<GravityWhen>(call, "gravity_when",
                                                 {{gravityWhenName(GravityWhen::Always), GravityWhen::Always},
                                                  {gravityWhenName(GravityWhen::Airborne), GravityWhen::Airborne}});
     }
 }
 
-void readEntity(const TomlSection& top, Manifest& m)
+void readEntity(const TomlSection& top, Manifest& manifest)
 {
     const TomlSection entity(top.file(), top.table("entity", "[entity] with slots = \"Entities\""), "[entity]",
                              "entity.",
                              {"slots", "stride", "x_position", "y_position", "x_velocity", "y_velocity",
                               "collision_state", "hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height",
                               "hitbox", "state_bits"});
-    m.entitySlots = readSymbol(entity, "slots");
-    m.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
-    m.xPosition = readQuantity(entity, "x_position");
-    m.yPosition = readQuantity(entity, "y_position");
-    m.xVelocity = readQuantity(entity, "x_velocity");
-    m.yVelocity = readQuantity(entity, "y_velocity");
-    m.collisionState = readField(entity, "collision_state");
+    manifest.entitySlots = readSymbol(entity, "slots");
+    manifest.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
+    manifest.xPosition = readQuantity(entity, "x_position");
+    manifest.yPosition = readQuantity(entity, "y_position");
+    manifest.xVelocity = readQuantity(entity, "x_velocity");
+    manifest.yVelocity = readQuantity(entity, "y_velocity");
+    manifest.collisionState = readField(entity, "collision_state");
     if (entity.find("hitbox")) {
         for (const char* key : {"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height"}) {
             if (entity.find(key)) {
                 entity.fail(*entity.find(key), key, "cannot be given with [entity.hitbox]: the hitbox is in the entity or in a record, not both");
             }
         }
-        m.hitboxRecords = readHitboxRecords(entity);
+        manifest.hitboxRecords = readHitboxRecords(entity);
     } else {
-        m.hitboxLeft = readField(entity, "hitbox_left");
-        m.hitboxRight = readField(entity, "hitbox_right");
-        m.hitboxYOffset = readField(entity, "hitbox_y_offset");
-        m.hitboxHeight = readField(entity, "hitbox_height");
+        manifest.hitboxLeft = readField(entity, "hitbox_left");
+        manifest.hitboxRight = readField(entity, "hitbox_right");
+        manifest.hitboxYOffset = readField(entity, "hitbox_y_offset");
+        manifest.hitboxHeight = readField(entity, "hitbox_height");
     }
-    m.stateBits = readStateBits(entity);
+    manifest.stateBits = readStateBits(entity);
 }
 
-void readMap(const TomlSection& top, Manifest& m)
+void readMap(const TomlSection& top, Manifest& manifest)
 {
     const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
                           {"tiles", "width", "height", "bytes_per_row", "row_offsets", "column_height", "collision_map",
                            "min_width", "min_height", "max_width", "max_height", "origin", "top_height_table",
                            "bottom_height_table", "variable"});
-    m.mapTiles = readSymbol(map, "tiles");
-    m.mapWidth = readSymbol(map, "width");
-    m.mapHeight = readSymbol(map, "height");
-    m.columnHeight = static_cast<int>(map.integer("column_height", 1, 256).value_or(0));
-    if (m.columnHeight == 0) {
-        m.mapBytesPerRow = readSymbol(map, "bytes_per_row");
-        m.mapRowOffsets = readOptionalSymbol(map, "row_offsets");
+    manifest.mapTiles = readSymbol(map, "tiles");
+    manifest.mapWidth = readSymbol(map, "width");
+    manifest.mapHeight = readSymbol(map, "height");
+    manifest.columnHeight = static_cast<int>(map.integer("column_height", 1, 256).value_or(0));
+    if (manifest.columnHeight == 0) {
+        manifest.mapBytesPerRow = readSymbol(map, "bytes_per_row");
+        manifest.mapRowOffsets = readOptionalSymbol(map, "row_offsets");
     } else {
         for (const char* rowKey : {"bytes_per_row", "row_offsets"}) {
             if (const toml::node* node = map.find(rowKey)) {
@@ -247,22 +247,22 @@ void readMap(const TomlSection& top, Manifest& m)
             }
         }
     }
-    m.collisionMap = readOptionalSymbol(map, "collision_map");
-    m.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
-    m.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
-    m.minMapWidth = static_cast<int>(map.integer("min_width", 1, m.maxMapWidth).value_or(1));
-    m.minMapHeight = static_cast<int>(map.integer("min_height", 1, m.maxMapHeight).value_or(1));
-    if (m.columnHeight != 0 && m.maxMapHeight > m.columnHeight) {
+    manifest.collisionMap = readOptionalSymbol(map, "collision_map");
+    manifest.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
+    manifest.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
+    manifest.minMapWidth = static_cast<int>(map.integer("min_width", 1, manifest.maxMapWidth).value_or(1));
+    manifest.minMapHeight = static_cast<int>(map.integer("min_height", 1, manifest.maxMapHeight).value_or(1));
+    if (manifest.columnHeight != 0 && manifest.maxMapHeight > manifest.columnHeight) {
         map.fail(map.require("max_height"), "max_height",
-                 "(" + std::to_string(m.maxMapHeight) + ") exceeds column_height (" + std::to_string(m.columnHeight)
+                 "(" + std::to_string(manifest.maxMapHeight) + ") exceeds column_height (" + std::to_string(manifest.columnHeight)
                      + "): a column holds no more rows");
     }
     map.require("origin");
     const toml::array& origin = *map.pair("origin", "integers");
-    m.originX = static_cast<std::uint16_t>(map.asInteger(origin[0], "origin", 0, 0xF000));
-    m.originY = static_cast<std::uint16_t>(map.asInteger(origin[1], "origin", 0, 0xF000));
-    m.topHeightTable = readOptionalSymbol(map, "top_height_table");
-    m.bottomHeightTable = readOptionalSymbol(map, "bottom_height_table");
+    manifest.originX = static_cast<std::uint16_t>(map.asInteger(origin[0], "origin", 0, 0xF000));
+    manifest.originY = static_cast<std::uint16_t>(map.asInteger(origin[1], "origin", 0, 0xF000));
+    manifest.topHeightTable = readOptionalSymbol(map, "top_height_table");
+    manifest.bottomHeightTable = readOptionalSymbol(map, "bottom_height_table");
     for (const toml::table* table : map.tableArray("variable")) {
         const TomlSection entry(map.file(), *table, "[[map.variable]]", "map.variable.", {"at", "format", "value"});
         MapVariable variable;
@@ -281,11 +281,11 @@ void readMap(const TomlSection& top, Manifest& m)
             entry.fail(entry.require("value"), "value",
                        "\"" + value + "\" does not parse: " + e.what() + " (at character " + std::to_string(e.column) + ")");
         }
-        m.mapVariables.push_back(std::move(variable));
+        manifest.mapVariables.push_back(std::move(variable));
     }
 }
 
-void readSymbols(const TomlSection& top, Manifest& m)
+void readSymbols(const TomlSection& top, Manifest& manifest)
 {
     const toml::node* node = top.find("symbols");
     if (node == nullptr) {
@@ -316,11 +316,11 @@ void readSymbols(const TomlSection& top, Manifest& m)
         } else {
             top.fail(value, prefix, "must be an address (0x7E0100) or { at = 0x7E0100, bytes = 64 }");
         }
-        m.symbols.push_back(std::move(symbol));
+        manifest.symbols.push_back(std::move(symbol));
     }
 }
 
-void readCases(const TomlSection& top, Manifest& m)
+void readCases(const TomlSection& top, Manifest& manifest)
 {
     const std::vector<const toml::table*> tables = top.tableArray("case");
     if (tables.empty()) {
@@ -329,16 +329,16 @@ void readCases(const TomlSection& top, Manifest& m)
     for (const toml::table* table : tables) {
         const TomlSection entry(top.file(), *table, "[[case]]", "case.", {"name", "label"});
         CaseLabel label{entry.requiredString("name"), readSymbol(entry, "label")};
-        for (const CaseLabel& earlier : m.cases) {
+        for (const CaseLabel& earlier : manifest.cases) {
             if (earlier.name == label.name) {
                 entry.fail(entry.require("name"), "name", "\"" + label.name + "\" names a case twice");
             }
         }
-        m.cases.push_back(std::move(label));
+        manifest.cases.push_back(std::move(label));
     }
 }
 
-void readOutcome(const TomlSection& top, Manifest& m)
+void readOutcome(const TomlSection& top, Manifest& manifest)
 {
     if (top.find("outcome") == nullptr) {
         return;
@@ -354,31 +354,31 @@ void readOutcome(const TomlSection& top, Manifest& m)
     } else {
         answer.movesWhenSet = readChoice<bool>(outcome, "moves_when", {{"zero", false}, {"nonzero", true}});
     }
-    m.moveAnswer = answer;
+    manifest.moveAnswer = answer;
 }
 
 // The design file, and the tables its surfaces read, which [map] must name.
-void readDesign(const TomlSection& top, Manifest& m)
+void readDesign(const TomlSection& top, Manifest& manifest)
 {
     const int mapLine = lineOf(top.require("map"));
     const std::string name = top.find("design") ? top.requiredString("design") : std::string(kDefaultDesign);
     try {
-        m.design = loadDesign(resolveDesignPath(name, m.path.parent_path()));
+        manifest.design = loadDesign(resolveDesignPath(name, manifest.path.parent_path()));
     } catch (const InputError& e) {
         if (!top.find("design")) {
             throw;
         }
         top.fail(top.require("design"), "design", std::string("leads to a design that cannot be read: ") + e.what());
     }
-    for (const TileKind& kind : m.design.tiles) {
+    for (const TileKind& kind : manifest.design.tiles) {
         for (const Surface* surface : {&kind.floor, &kind.ceiling}) {
             const bool readsTop = surface->from == Surface::From::TopHeightTable;
             const bool readsBottom = surface->from == Surface::From::BottomHeightTable;
-            if ((readsTop && !m.topHeightTable) || (readsBottom && !m.bottomHeightTable)) {
+            if ((readsTop && !manifest.topHeightTable) || (readsBottom && !manifest.bottomHeightTable)) {
                 top.file().fail(mapLine, std::string("[map] does not name ")
                                                 + (readsTop ? "top_height_table" : "bottom_height_table")
                                                 + ", which tile " + kind.name + " of the design reads ("
-                                                + m.design.path.string() + ":" + std::to_string(kind.line) + ")");
+                                                + manifest.design.path.string() + ":" + std::to_string(kind.line) + ")");
             }
         }
     }

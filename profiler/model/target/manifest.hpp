@@ -164,7 +164,7 @@ struct CaseLabel {
     SymbolRef label;  // the code label whose execution marks the case
 };
 
-// How to call a routine under test (DESIGN section 3): its entry and calling convention, where
+// How to call a routine under test (docs/manifests.md): its entry and calling convention, where
 // the entity and the map live and in what format, and which labels mark its cases.
 // How a routine that answers "may the entity move by its velocity?" gives its answer, instead of
 // moving the entity and setting its state itself: the host then moves it when allowed, and sets the
@@ -235,9 +235,9 @@ struct Manifest {
 };
 
 // The bytes of the map's tiles a width x height map takes in the manifest's layout.
-inline std::uint32_t mapBytes(const Manifest& m, int width, int height)
+inline std::uint32_t mapBytes(const Manifest& manifest, int width, int height)
 {
-    return static_cast<std::uint32_t>(width) * static_cast<std::uint32_t>(m.columnHeight != 0 ? m.columnHeight : height);
+    return static_cast<std::uint32_t>(width) * static_cast<std::uint32_t>(manifest.columnHeight != 0 ? manifest.columnHeight : height);
 }
 
 // Reads a manifest.toml and the design file it names. Throws InputError

@@ -209,25 +209,25 @@ bool inOneRomBank(const emu::RomImage& image, std::uint32_t address, std::uint32
 
 // The host writes a collision map in work RAM; one in ROM is the engine's own metatile table, of
 // its symbol's size (256 entries when it has none).
-void resolveCollisionMap(const ProfiledRom& rom, const Resolver& r, RoutineAddresses& a)
+void resolveCollisionMap(const ProfiledRom& rom, const Resolver& resolver, RoutineAddresses& addresses)
 {
     if (!rom.manifest.collisionMap) {
         return;
     }
     const SymbolRef& ref = *rom.manifest.collisionMap;
-    const ResolvedSymbol table = r.symbol(ref);
-    a.collisionMap = table.value;
+    const ResolvedSymbol table = resolver.symbol(ref);
+    addresses.collisionMap = table.value;
     if (isWram(table.value, 256)) {
         return;
     }
     const std::uint32_t entries = std::min<std::uint32_t>(table.size.value_or(256), 256);
     if (entries == 0 || !inOneRomBank(rom.image, table.value, entries)) {
-        r.fail(ref, "is at " + cpuAddressText(table.value) + ": neither 256 bytes of work RAM (a table the host writes) nor " +
+        resolver.fail(ref, "is at " + cpuAddressText(table.value) + ": neither 256 bytes of work RAM (a table the host writes) nor " +
                         std::to_string(entries) + " bytes of ROM in one bank (a metatile table of the ROM's own; give "
                         "a smaller one its size in [symbols])");
     }
     for (std::uint32_t i = 0; i < entries; ++i) {
-        a.romCollisionMap.push_back(rom.image.bytes[*rom.image.offsetOf(table.value + i)]);
+        addresses.romCollisionMap.push_back(rom.image.bytes[*rom.image.offsetOf(table.value + i)]);
     }
 }
 
@@ -249,25 +249,25 @@ void mapTileBytes(ProfiledRom& rom)
     }
 }
 
-void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& r, const HitboxRecords& h, RoutineAddresses& a)
+void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& resolver, const HitboxRecords& records, RoutineAddresses& addresses)
 {
-    const std::uint32_t bytes = h.recordBytes * h.recordCount;
-    a.hitboxRecords = r.symbol(h.records).value;
-    const bool inRom = inOneRomBank(rom.image, a.hitboxRecords, bytes);
-    if (!inRom && !isWram(a.hitboxRecords, bytes)) {
-        r.fail(h.records, "is at " + cpuAddressText(a.hitboxRecords) + ": its " + std::to_string(h.recordCount) + " records of " +
-                              std::to_string(h.recordBytes) + " bytes are neither all ROM of one bank nor all work RAM");
+    const std::uint32_t bytes = records.recordBytes * records.recordCount;
+    addresses.hitboxRecords = resolver.symbol(records.records).value;
+    const bool inRom = inOneRomBank(rom.image, addresses.hitboxRecords, bytes);
+    if (!inRom && !isWram(addresses.hitboxRecords, bytes)) {
+        resolver.fail(records.records, "is at " + cpuAddressText(addresses.hitboxRecords) + ": its " + std::to_string(records.recordCount) + " records of " +
+                              std::to_string(records.recordBytes) + " bytes are neither all ROM of one bank nor all work RAM");
     }
-    a.hitboxRecordsInRom = inRom;
+    addresses.hitboxRecordsInRom = inRom;
     if (!inRom) {
         return;
     }
-    for (std::uint32_t record = 0; record < h.recordCount; ++record) {
-        const std::uint32_t at = a.hitboxRecords + record * h.recordBytes;
-        a.romHitboxes.push_back({static_cast<int>(romField(rom, at + h.left.offset, h.left.format)),
-                                 static_cast<int>(romField(rom, at + h.right.offset, h.right.format)),
-                                 static_cast<int>(-romField(rom, at + h.yOffset.offset, h.yOffset.format)),
-                                 static_cast<int>(romField(rom, at + h.height.offset, h.height.format))});
+    for (std::uint32_t record = 0; record < records.recordCount; ++record) {
+        const std::uint32_t at = addresses.hitboxRecords + record * records.recordBytes;
+        addresses.romHitboxes.push_back({static_cast<int>(romField(rom, at + records.left.offset, records.left.format)),
+                                 static_cast<int>(romField(rom, at + records.right.offset, records.right.format)),
+                                 static_cast<int>(-romField(rom, at + records.yOffset.offset, records.yOffset.format)),
+                                 static_cast<int>(romField(rom, at + records.height.offset, records.height.format))});
     }
 }
 

@@ -191,31 +191,31 @@ Baseline parseBaseline(std::string_view text, const std::string& name)
     return f;
 }
 
-std::string baselineJson(const Baseline& f, const std::filesystem::path& baselineFile)
+std::string baselineJson(const Baseline& baseline, const std::filesystem::path& baselineFile)
 {
     const std::filesystem::path dir = std::filesystem::absolute(baselineFile).parent_path();
     Json scenarios = Json::array();
-    for (const std::string& s : f.scenarios) {
+    for (const std::string& s : baseline.scenarios) {
         scenarios.push_back(std::filesystem::absolute(s).lexically_relative(dir).generic_string());
     }
     Json cases = Json::array();
-    for (const BaselineCase& c : f.cases) {
-        cases.push_back({{"case", c.name},
-                         {"calls", c.calls},
-                         {"mean_cycles", c.meanCycles},
-                         {"max_cycles", c.maxCycles},
-                         {"mean_budget_share", rounded(c.meanBudgetShare, 4)},
-                         {"over_budget", c.overBudget}});
+    for (const BaselineCase& baselineCase : baseline.cases) {
+        cases.push_back({{"case", baselineCase.name},
+                         {"calls", baselineCase.calls},
+                         {"mean_cycles", baselineCase.meanCycles},
+                         {"max_cycles", baselineCase.maxCycles},
+                         {"mean_budget_share", rounded(baselineCase.meanBudgetShare, 4)},
+                         {"over_budget", baselineCase.overBudget}});
     }
     Json functions = Json::array();
-    for (const BaselineFunction& fn : f.functions) {
+    for (const BaselineFunction& fn : baseline.functions) {
         functions.push_back({{"name", fn.name},
                              {"exclusive_cycles_per_call", fn.exclusivePerCall},
                              {"inclusive_cycles_per_call", fn.inclusivePerCall}});
     }
     Json root{{"tileprof", "baseline"}, {"schema", kSchemaVersion}};
-    if (f.rom) {
-        root["rom"] = *f.rom;
+    if (baseline.rom) {
+        root["rom"] = *baseline.rom;
     }
     root["scenarios"] = std::move(scenarios);
     root["cases"] = std::move(cases);

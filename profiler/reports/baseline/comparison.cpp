@@ -14,7 +14,7 @@ namespace {
 template <class T>
 const T* named(const std::vector<T>& items, const std::string& name)
 {
-    const auto found = std::find_if(items.begin(), items.end(), [&](const T& i) { return i.name == name; });
+    const auto found = std::find_if(items.begin(), items.end(), [&](const T& item) { return item.name == name; });
     return found == items.end() ? nullptr : &*found;
 }
 
@@ -40,21 +40,21 @@ std::vector<std::string> allNames(const std::vector<T>& old, const std::vector<T
     return names;
 }
 
-std::string verdict(const CaseDelta& d)
+std::string verdict(const CaseDelta& delta)
 {
-    if (!d.old) {
+    if (!delta.old) {
         return "new case";
     }
-    if (!d.now) {
+    if (!delta.now) {
         return "no longer runs";
     }
-    std::string text = d.slower ? "SLOWER" : d.faster ? "faster" : "same";
-    if (d.overBudget) {
+    std::string text = delta.slower ? "SLOWER" : delta.faster ? "faster" : "same";
+    if (delta.overBudget) {
         text += ", OVER BUDGET";
     }
-    if (d.old->calls != d.now->calls) {
-        text += printfString(" (calls %llu -> %llu)", static_cast<unsigned long long>(d.old->calls),
-                             static_cast<unsigned long long>(d.now->calls));
+    if (delta.old->calls != delta.now->calls) {
+        text += printfString(" (calls %llu -> %llu)", static_cast<unsigned long long>(delta.old->calls),
+                             static_cast<unsigned long long>(delta.now->calls));
     }
     return text;
 }
@@ -64,108 +64,108 @@ double percentChange(double old, double now)
     return old == 0 ? 0.0 : 100.0 * (now - old) / old;
 }
 
-std::string summary(const Comparison& c)
+std::string summary(const Comparison& comparison)
 {
-    std::string text = c.failed() ? "FAILED:" : "passed:";
-    text += printfString(" %zu case%s slower than %s (tolerance %.0f cycles)", c.slower(), c.slower() == 1 ? "" : "s",
-                         c.oldSource.c_str(), c.tolerance);
-    if (c.budgetCounts) {
-        text += printfString(", %zu over budget", c.overBudget());
+    std::string text = comparison.failed() ? "FAILED:" : "passed:";
+    text += printfString(" %zu case%s slower than %s (tolerance %.0f cycles)", comparison.slower(), comparison.slower() == 1 ? "" : "s",
+                         comparison.oldSource.c_str(), comparison.tolerance);
+    if (comparison.budgetCounts) {
+        text += printfString(", %zu over budget", comparison.overBudget());
     }
-    text += printfString(", %zu faster", c.faster());
+    text += printfString(", %zu faster", comparison.faster());
     return text + "\n";
 }
 
-std::string table(const Comparison& c, const std::string& command)
+std::string table(const Comparison& comparison, const std::string& command)
 {
-    std::string out = printfString("tileprof %s: %s (new) against %s (old)\n\n", command.c_str(), c.newSource.c_str(),
-                                   c.oldSource.c_str());
+    std::string out = printfString("tileprof %s: %s (new) against %s (old)\n\n", command.c_str(), comparison.newSource.c_str(),
+                                   comparison.oldSource.c_str());
     out += printfString("%-18s   %-35s   %-29s\n", "", "mean cycles", "max cycles");
     out += printfString("%-18s   %8s %8s %8s %7s   %6s %6s %6s %7s   %s\n", "case", "old", "new", "delta", "%", "old",
                         "new", "delta", "%", "verdict");
-    for (const CaseDelta& d : c.cases) {
-        if (d.old && d.now) {
-            const double meanDelta = d.now->meanCycles - d.old->meanCycles;
-            const auto maxDelta = static_cast<double>(d.now->maxCycles) - static_cast<double>(d.old->maxCycles);
-            out += printfString("%-18s   %8.2f %8.2f %+8.2f %+6.1f%%   %6llu %6llu %+6.0f %+6.1f%%   %s\n", d.name.c_str(),
-                                d.old->meanCycles, d.now->meanCycles, meanDelta,
-                                percentChange(d.old->meanCycles, d.now->meanCycles),
-                                static_cast<unsigned long long>(d.old->maxCycles),
-                                static_cast<unsigned long long>(d.now->maxCycles), maxDelta,
-                                percentChange(static_cast<double>(d.old->maxCycles), static_cast<double>(d.now->maxCycles)),
-                                verdict(d).c_str());
+    for (const CaseDelta& delta : comparison.cases) {
+        if (delta.old && delta.now) {
+            const double meanDelta = delta.now->meanCycles - delta.old->meanCycles;
+            const auto maxDelta = static_cast<double>(delta.now->maxCycles) - static_cast<double>(delta.old->maxCycles);
+            out += printfString("%-18s   %8.2f %8.2f %+8.2f %+6.1f%%   %6llu %6llu %+6.0f %+6.1f%%   %s\n", delta.name.c_str(),
+                                delta.old->meanCycles, delta.now->meanCycles, meanDelta,
+                                percentChange(delta.old->meanCycles, delta.now->meanCycles),
+                                static_cast<unsigned long long>(delta.old->maxCycles),
+                                static_cast<unsigned long long>(delta.now->maxCycles), maxDelta,
+                                percentChange(static_cast<double>(delta.old->maxCycles), static_cast<double>(delta.now->maxCycles)),
+                                verdict(delta).c_str());
         } else {
-            const BaselineCase& f = d.old ? *d.old : *d.now;
-            out += printfString("%-18s   %8s %8.2f %8s %7s   %6s %6llu %6s %7s   %s\n", d.name.c_str(), "", f.meanCycles, "",
-                                "", "", static_cast<unsigned long long>(f.maxCycles), "", "", verdict(d).c_str());
+            const BaselineCase& baselineCase = delta.old ? *delta.old : *delta.now;
+            out += printfString("%-18s   %8s %8.2f %8s %7s   %6s %6llu %6s %7s   %s\n", delta.name.c_str(), "", baselineCase.meanCycles, "",
+                                "", "", static_cast<unsigned long long>(baselineCase.maxCycles), "", "", verdict(delta).c_str());
         }
     }
-    if (!c.functions.empty()) {
+    if (!comparison.functions.empty()) {
         out += "\nfunctions whose cycles per call of the routine changed (exclusive, inclusive)\n";
         out += printfString("  %10s %10s %8s %10s %10s %8s  %s\n", "excl old", "excl new", "delta", "incl old",
                             "incl new", "delta", "function");
-        for (const FunctionDelta& f : c.functions) {
+        for (const FunctionDelta& function : comparison.functions) {
             const BaselineFunction none;
-            const BaselineFunction& o = f.old ? *f.old : none;
-            const BaselineFunction& n = f.now ? *f.now : none;
-            out += printfString("  %10.2f %10.2f %+8.2f %10.2f %10.2f %+8.2f  %s%s\n", o.exclusivePerCall,
-                                n.exclusivePerCall, n.exclusivePerCall - o.exclusivePerCall, o.inclusivePerCall,
-                                n.inclusivePerCall, n.inclusivePerCall - o.inclusivePerCall, f.name.c_str(),
-                                !f.old ? " (new)" : !f.now ? " (gone)" : "");
+            const BaselineFunction& old = function.old ? *function.old : none;
+            const BaselineFunction& now = function.now ? *function.now : none;
+            out += printfString("  %10.2f %10.2f %+8.2f %10.2f %10.2f %+8.2f  %s%s\n", old.exclusivePerCall,
+                                now.exclusivePerCall, now.exclusivePerCall - old.exclusivePerCall, old.inclusivePerCall,
+                                now.inclusivePerCall, now.inclusivePerCall - old.inclusivePerCall, function.name.c_str(),
+                                !function.old ? " (new)" : !function.now ? " (gone)" : "");
         }
     }
-    return out + "\n" + summary(c);
+    return out + "\n" + summary(comparison);
 }
 
-std::string markdown(const Comparison& c, const std::string& command)
+std::string markdown(const Comparison& comparison, const std::string& command)
 {
-    std::string out = printfString("### tileprof %s: %s\n\n", command.c_str(), c.failed() ? "FAILED" : "passed");
+    std::string out = printfString("### tileprof %s: %s\n\n", command.c_str(), comparison.failed() ? "FAILED" : "passed");
     out += "| case | mean cycles (old) | mean cycles (new) | delta | max cycles (old) | max cycles (new) | delta | "
            "verdict |\n|---|---:|---:|---:|---:|---:|---:|---|\n";
-    for (const CaseDelta& d : c.cases) {
-        const auto mean = [](const std::optional<BaselineCase>& f) { return f ? printfString("%.2f", f->meanCycles) : ""; };
-        const auto max = [](const std::optional<BaselineCase>& f) {
-            return f ? std::to_string(f->maxCycles) : std::string();
+    for (const CaseDelta& delta : comparison.cases) {
+        const auto mean = [](const std::optional<BaselineCase>& baselineCase) { return baselineCase ? printfString("%.2f", baselineCase->meanCycles) : ""; };
+        const auto max = [](const std::optional<BaselineCase>& baselineCase) {
+            return baselineCase ? std::to_string(baselineCase->maxCycles) : std::string();
         };
-        const std::string meanDelta = d.old && d.now ? printfString("%+.2f", d.now->meanCycles - d.old->meanCycles) : "";
+        const std::string meanDelta = delta.old && delta.now ? printfString("%+.2f", delta.now->meanCycles - delta.old->meanCycles) : "";
         const std::string maxDelta =
-            d.old && d.now ? printfString("%+lld", static_cast<long long>(d.now->maxCycles) -
-                                                       static_cast<long long>(d.old->maxCycles))
+            delta.old && delta.now ? printfString("%+lld", static_cast<long long>(delta.now->maxCycles) -
+                                                       static_cast<long long>(delta.old->maxCycles))
                            : "";
-        out += "| " + d.name + " | " + mean(d.old) + " | " + mean(d.now) + " | " + meanDelta + " | " + max(d.old) +
-               " | " + max(d.now) + " | " + maxDelta + " | " + verdict(d) + " |\n";
+        out += "| " + delta.name + " | " + mean(delta.old) + " | " + mean(delta.now) + " | " + meanDelta + " | " + max(delta.old) +
+               " | " + max(delta.now) + " | " + maxDelta + " | " + verdict(delta) + " |\n";
     }
-    return out + "\n" + summary(c);
+    return out + "\n" + summary(comparison);
 }
 
-std::string json(const Comparison& c, const std::string& command)
+std::string json(const Comparison& comparison, const std::string& command)
 {
     using Json = nlohmann::ordered_json;
-    const auto figures = [](const std::optional<BaselineCase>& f) {
-        return f ? Json{{"calls", f->calls}, {"mean_cycles", f->meanCycles}, {"max_cycles", f->maxCycles},
-                        {"over_budget", f->overBudget}}
+    const auto figures = [](const std::optional<BaselineCase>& baselineCase) {
+        return baselineCase ? Json{{"calls", baselineCase->calls}, {"mean_cycles", baselineCase->meanCycles}, {"max_cycles", baselineCase->maxCycles},
+                        {"over_budget", baselineCase->overBudget}}
                  : Json(nullptr);
     };
     Json cases = Json::array();
-    for (const CaseDelta& d : c.cases) {
-        cases.push_back({{"case", d.name}, {"old", figures(d.old)}, {"new", figures(d.now)}, {"slower", d.slower},
-                         {"faster", d.faster}, {"over_budget", d.overBudget}});
+    for (const CaseDelta& delta : comparison.cases) {
+        cases.push_back({{"case", delta.name}, {"old", figures(delta.old)}, {"new", figures(delta.now)}, {"slower", delta.slower},
+                         {"faster", delta.faster}, {"over_budget", delta.overBudget}});
     }
     Json functions = Json::array();
-    for (const FunctionDelta& f : c.functions) {
-        const auto perCall = [](const std::optional<BaselineFunction>& x) {
-            return x ? Json{{"exclusive_cycles_per_call", x->exclusivePerCall},
-                            {"inclusive_cycles_per_call", x->inclusivePerCall}}
+    for (const FunctionDelta& function : comparison.functions) {
+        const auto perCall = [](const std::optional<BaselineFunction>& baselineFunction) {
+            return baselineFunction ? Json{{"exclusive_cycles_per_call", baselineFunction->exclusivePerCall},
+                            {"inclusive_cycles_per_call", baselineFunction->inclusivePerCall}}
                      : Json(nullptr);
         };
-        functions.push_back({{"name", f.name}, {"old", perCall(f.old)}, {"new", perCall(f.now)}});
+        functions.push_back({{"name", function.name}, {"old", perCall(function.old)}, {"new", perCall(function.now)}});
     }
     const Json root{{"tileprof", command},
                     {"schema", 2},
-                    {"old", c.oldSource},
-                    {"new", c.newSource},
-                    {"tolerance_cycles", c.tolerance},
-                    {"failed", c.failed()},
+                    {"old", comparison.oldSource},
+                    {"new", comparison.newSource},
+                    {"tolerance_cycles", comparison.tolerance},
+                    {"failed", comparison.failed()},
                     {"cases", std::move(cases)},
                     {"functions", std::move(functions)}};
     return root.dump(2) + "\n";
@@ -175,18 +175,18 @@ std::string json(const Comparison& c, const std::string& command)
 
 std::size_t Comparison::slower() const
 {
-    return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [](const CaseDelta& d) { return d.slower; }));
+    return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [](const CaseDelta& delta) { return delta.slower; }));
 }
 
 std::size_t Comparison::faster() const
 {
-    return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [](const CaseDelta& d) { return d.faster; }));
+    return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [](const CaseDelta& delta) { return delta.faster; }));
 }
 
 std::size_t Comparison::overBudget() const
 {
     return static_cast<std::size_t>(
-        std::count_if(cases.begin(), cases.end(), [](const CaseDelta& d) { return d.overBudget; }));
+        std::count_if(cases.begin(), cases.end(), [](const CaseDelta& delta) { return delta.overBudget; }));
 }
 
 Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool budgetCounts)
@@ -216,15 +216,15 @@ Comparison compare(const Baseline& old, const Baseline& now, double tolerance, b
     return c;
 }
 
-std::string formatComparison(const Comparison& c, const std::string& command, ReportFormat format)
+std::string formatComparison(const Comparison& comparison, const std::string& command, ReportFormat format)
 {
     switch (format) {
     case ReportFormat::Json:
-        return json(c, command);
+        return json(comparison, command);
     case ReportFormat::Markdown:
-        return markdown(c, command);
+        return markdown(comparison, command);
     default:
-        return table(c, command);
+        return table(comparison, command);
     }
 }
 

@@ -43,6 +43,6 @@ struct Comparison {
 Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool budgetCounts);
 
 // `command` heads the report: "check" or "diff". Formats: table, markdown, json.
-std::string formatComparison(const Comparison& c, const std::string& command, ReportFormat format);
+std::string formatComparison(const Comparison& comparison, const std::string& command, ReportFormat format);
 
 } // namespace tileprof

@@ -17,7 +17,7 @@ struct Place {
     std::string_view memory;
     std::uint32_t offset;
 
-    bool operator<(const Place& o) const { return std::tie(memory, offset) < std::tie(o.memory, o.offset); }
+    bool operator<(const Place& other) const { return std::tie(memory, offset) < std::tie(other.memory, other.offset); }
 };
 
 // Where Mesen puts a CPU address; nothing for what it has no memory type for here.
@@ -59,9 +59,9 @@ std::string mesenName(const std::string& qualified)
 
 // ca65 names the labels a macro's .LOCAL declares "LOCAL-MACRO_SYMBOL-XXXX": one per expansion,
 // meaningless to a person.
-bool isMacroLocal(const DebugSymbol& s)
+bool isMacroLocal(const DebugSymbol& symbol)
 {
-    return s.name.starts_with("LOCAL-MACRO_SYMBOL-");
+    return symbol.name.starts_with("LOCAL-MACRO_SYMBOL-");
 }
 
 struct Label {
@@ -70,12 +70,12 @@ struct Label {
     std::string comment;
 };
 
-// Whether `s` should hold `place` rather than `held`: a wanted label first, then the innermost,
+// Whether `symbol` should hold `place` rather than `held`: a wanted label first, then the innermost,
 // then the first by name.
-bool wins(const DebugSymbol& s, bool wanted, const Label& held)
+bool wins(const DebugSymbol& symbol, bool wanted, const Label& held)
 {
-    const auto depth = [](const DebugSymbol& x) { return std::count(x.qualifiedName.begin(), x.qualifiedName.end(), ':'); };
-    return std::make_tuple(!wanted, -depth(s), s.qualifiedName) <
+    const auto depth = [](const DebugSymbol& candidate) { return std::count(candidate.qualifiedName.begin(), candidate.qualifiedName.end(), ':'); };
+    return std::make_tuple(!wanted, -depth(symbol), symbol.qualifiedName) <
            std::make_tuple(!held.wanted, -depth(*held.symbol), held.symbol->qualifiedName);
 }
 

@@ -38,32 +38,32 @@ std::string costs(const Cost& cost)
 // `event:` long names come before the `events:` line that ends it for callgrind_annotate, then a
 // block per function with the self cost of each of its lines and the inclusive cost of each call
 // it made, positioned at the caller's line that entered the callee.
-std::string formatCallgrind(const RunReport& r)
+std::string formatCallgrind(const RunReport& report)
 {
-    const Attribution& a = *r.attribution;
-    const Profile& p = a.selected;
+    const Attribution& attribution = *report.attribution;
+    const Profile& profile = attribution.selected;
     std::string out = "# callgrind format\nversion: 1\ncreator: tileprof\n";
-    out += "cmd: tileprof " + r.command + " (" + a.selection.describe() + ", " + counted(p.calls, "call") + ")\n";
-    for (const InputProblem& problem : r.inputProblems) {
+    out += "cmd: tileprof " + report.command + " (" + attribution.selection.describe() + ", " + counted(profile.calls, "call") + ")\n";
+    for (const InputProblem& problem : report.inputProblems) {
         out += "desc: Scenario " + notRunText(problem) + "\n";
     }
     // Code without line information is positioned by instruction address, as the listing is.
-    const bool instr = std::any_of(p.lines.begin(), p.lines.end(), [](const LineProfile& l) { return l.address.has_value(); });
+    const bool instr = std::any_of(profile.lines.begin(), profile.lines.end(), [](const LineProfile& line) { return line.address.has_value(); });
     out += instr ? "positions: instr line\n" : "positions: line\n";
     out += "event: Cycles : CPU cycles\nevent: MasterClocks : master clocks (DRAM refresh included)\n";
-    out += "events: Cycles MasterClocks\nsummary: " + costs(p.total) + "\n";
+    out += "events: Cycles MasterClocks\nsummary: " + costs(profile.total) + "\n";
 
     std::map<std::string, const FunctionProfile*> functions;
-    for (const FunctionProfile& f : p.functions) {
-        functions[f.name] = &f;
+    for (const FunctionProfile& function : profile.functions) {
+        functions[function.name] = &function;
     }
     std::map<std::string, std::vector<const LineProfile*>> linesOf;
-    for (const LineProfile& l : p.lines) {
-        linesOf[l.function].push_back(&l);
+    for (const LineProfile& line : profile.lines) {
+        linesOf[line.function].push_back(&line);
     }
     std::map<std::string, std::vector<const CallEdgeProfile*>> callsOf;
-    for (const CallEdgeProfile& e : p.edges) {
-        callsOf[e.caller].push_back(&e);
+    for (const CallEdgeProfile& edge : profile.edges) {
+        callsOf[edge.caller].push_back(&edge);
     }
     for (const auto& [name, function] : functions) {
         const std::string file = fileName(function->file);
@@ -75,18 +75,18 @@ std::string formatCallgrind(const RunReport& r)
                 out += "fi=" + current + "\n";
             }
         };
-        for (const LineProfile* l : linesOf[name]) {
-            if (l->exclusive.cycles > 0) {
-                inFile(l->file);
-                out += position(instr, l->address, l->line) + " " + costs(l->exclusive) + "\n";
+        for (const LineProfile* line : linesOf[name]) {
+            if (line->exclusive.cycles > 0) {
+                inFile(line->file);
+                out += position(instr, line->address, line->line) + " " + costs(line->exclusive) + "\n";
             }
         }
-        for (const CallEdgeProfile* e : callsOf[name]) {
-            const FunctionProfile& callee = *functions.at(e->callee);
-            inFile(e->file);
-            out += "cfi=" + fileName(callee.file) + "\ncfn=" + e->callee + "\n";
-            out += "calls=" + std::to_string(e->count) + " " + position(instr, callee.address, callee.line) + "\n";
-            out += position(instr, e->address, e->line) + " " + costs(e->inclusive) + "\n";
+        for (const CallEdgeProfile* edge : callsOf[name]) {
+            const FunctionProfile& callee = *functions.at(edge->callee);
+            inFile(edge->file);
+            out += "cfi=" + fileName(callee.file) + "\ncfn=" + edge->callee + "\n";
+            out += "calls=" + std::to_string(edge->count) + " " + position(instr, callee.address, callee.line) + "\n";
+            out += position(instr, edge->address, edge->line) + " " + costs(edge->inclusive) + "\n";
         }
     }
     return out;

@@ -4,7 +4,7 @@
 
 namespace tileprof {
 
-Json caseJson(const CaseStatistics& c, const std::string* scenario)
+Json caseJson(const CaseStatistics& statistics, const std::string* scenario)
 {
     const auto whole = [](double cycles) { return static_cast<std::uint64_t>(cycles); };
     Json entry;
@@ -12,22 +12,22 @@ Json caseJson(const CaseStatistics& c, const std::string* scenario)
         entry["scenario"] = *scenario;
     }
     entry.update(Json{
-        {"case", c.name},
-        {"calls", c.calls},
-        {"min_cycles", whole(c.cycles.min)},
-        {"mean_cycles", rounded(c.cycles.mean, 2)},
-        {"p95_cycles", whole(c.cycles.p95)},
-        {"max_cycles", whole(c.cycles.max)},
-        {"min_scanlines", rounded(c.scanlines.min, 4)},
-        {"mean_scanlines", rounded(c.scanlines.mean, 4)},
-        {"p95_scanlines", rounded(c.scanlines.p95, 4)},
-        {"max_scanlines", rounded(c.scanlines.max, 4)},
-        {"mean_budget_share", rounded(c.meanBudgetShare, 4)},
-        {"max_budget_share", rounded(c.maxBudgetShare, 4)},
-        {"calls_over_budget", c.callsOverBudget},
-        {"over_budget", c.overBudget()},
-        {"worst", {{"scenario", c.worst.scenario}, {"frame", c.worst.frame}, {"entity", c.worst.entity},
-                   {"cycles", c.worst.cycles}}},
+        {"case", statistics.name},
+        {"calls", statistics.calls},
+        {"min_cycles", whole(statistics.cycles.min)},
+        {"mean_cycles", rounded(statistics.cycles.mean, 2)},
+        {"p95_cycles", whole(statistics.cycles.p95)},
+        {"max_cycles", whole(statistics.cycles.max)},
+        {"min_scanlines", rounded(statistics.scanlines.min, 4)},
+        {"mean_scanlines", rounded(statistics.scanlines.mean, 4)},
+        {"p95_scanlines", rounded(statistics.scanlines.p95, 4)},
+        {"max_scanlines", rounded(statistics.scanlines.max, 4)},
+        {"mean_budget_share", rounded(statistics.meanBudgetShare, 4)},
+        {"max_budget_share", rounded(statistics.maxBudgetShare, 4)},
+        {"calls_over_budget", statistics.callsOverBudget},
+        {"over_budget", statistics.overBudget()},
+        {"worst", {{"scenario", statistics.worst.scenario}, {"frame", statistics.worst.frame}, {"entity", statistics.worst.entity},
+                   {"cycles", statistics.worst.cycles}}},
     });
     return entry;
 }

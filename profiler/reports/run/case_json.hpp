@@ -12,6 +12,6 @@ using Json = nlohmann::ordered_json;
 
 // A case's statistics as the JSON reports give them; `scenario` leads the entry when the
 // statistics are one scenario's.
-Json caseJson(const CaseStatistics& c, const std::string* scenario = nullptr);
+Json caseJson(const CaseStatistics& statistics, const std::string* scenario = nullptr);
 
 } // namespace tileprof

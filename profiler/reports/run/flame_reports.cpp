@@ -8,15 +8,15 @@
 
 namespace tileprof {
 
-std::string formatFolded(const RunReport& r)
+std::string formatFolded(const RunReport& report)
 {
     // Folded stacks have no comments: a line that ends in no number is one that flamegraph.pl skips
     // with a warning and speedscope skips, and never a stack.
     std::string out;
-    for (const InputProblem& problem : r.inputProblems) {
+    for (const InputProblem& problem : report.inputProblems) {
         out += "# tileprof: " + notRunText(problem) + " (no stacks from it)\n";
     }
-    for (const StackProfile& stack : r.attribution->selected.stacks) {
+    for (const StackProfile& stack : report.attribution->selected.stacks) {
         std::string names;
         for (const std::string& f : stack.functions) {
             names += (names.empty() ? "" : ";") + f;
@@ -26,26 +26,26 @@ std::string formatFolded(const RunReport& r)
     return out;
 }
 
-std::string formatSpeedscope(const RunReport& r)
+std::string formatSpeedscope(const RunReport& report)
 {
     using Json = nlohmann::ordered_json;
-    const Attribution& a = *r.attribution;
-    const Profile& p = a.selected;
+    const Attribution& attribution = *report.attribution;
+    const Profile& selected = attribution.selected;
     Json frames = Json::array();
     std::map<std::string, std::size_t> frameIndex;
-    for (const FunctionProfile& f : p.functions) {
-        frameIndex[f.name] = frames.size();
-        Json frame{{"name", f.name}};
-        if (!f.file.empty()) {
-            frame["file"] = f.file;
-            frame["line"] = f.line;
+    for (const FunctionProfile& function : selected.functions) {
+        frameIndex[function.name] = frames.size();
+        Json frame{{"name", function.name}};
+        if (!function.file.empty()) {
+            frame["file"] = function.file;
+            frame["line"] = function.line;
         }
         frames.push_back(std::move(frame));
     }
     Json samples = Json::array();
     Json cycles = Json::array();
     Json clocks = Json::array();
-    for (const StackProfile& stack : p.stacks) {
+    for (const StackProfile& stack : selected.stacks) {
         Json sample = Json::array();
         for (const std::string& f : stack.functions) {
             sample.push_back(frameIndex.at(f));
@@ -56,7 +56,7 @@ std::string formatSpeedscope(const RunReport& r)
     }
     const auto profile = [&](const std::string& unit, std::uint64_t total, Json weights) {
         return Json{{"type", "sampled"},
-                    {"name", unit + ": " + a.selection.describe() + " (" + counted(p.calls, "call") + ")"},
+                    {"name", unit + ": " + attribution.selection.describe() + " (" + counted(selected.calls, "call") + ")"},
                     {"unit", "none"},
                     {"startValue", 0},
                     {"endValue", total},
@@ -64,14 +64,14 @@ std::string formatSpeedscope(const RunReport& r)
                     {"weights", std::move(weights)}};
     };
     // The name is what speedscope shows of the file: what was not run belongs in it.
-    std::string name = "tileprof " + r.command + ": " + a.selection.describe();
-    for (const InputProblem& problem : r.inputProblems) {
+    std::string name = "tileprof " + report.command + ": " + attribution.selection.describe();
+    for (const InputProblem& problem : report.inputProblems) {
         name += "; " + notRunText(problem);
     }
     const Json root{{"$schema", "https://www.speedscope.app/file-format-schema.json"},
                     {"shared", {{"frames", std::move(frames)}}},
-                    {"profiles", Json::array({profile("CPU cycles", p.total.cycles, std::move(cycles)),
-                                              profile("master clocks", p.total.masterClocks, std::move(clocks))})},
+                    {"profiles", Json::array({profile("CPU cycles", selected.total.cycles, std::move(cycles)),
+                                              profile("master clocks", selected.total.masterClocks, std::move(clocks))})},
                     {"name", name},
                     {"activeProfileIndex", 0},
                     {"exporter", "tileprof"}};

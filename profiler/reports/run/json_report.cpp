@@ -16,46 +16,46 @@ Json costJson(const char* prefix, const Cost& cost)
     return {{std::string(prefix) + "cycles", cost.cycles}, {std::string(prefix) + "master_clocks", cost.masterClocks}};
 }
 
-Json functionsJson(const Profile& p)
+Json functionsJson(const Profile& profile)
 {
     Json functions = Json::array();
-    for (const FunctionProfile& f : p.functions) {
-        Json entry{{"name", f.name}, {"file", f.file}, {"line", f.line}, {"calls", f.calls}};
-        entry.update(costJson("exclusive_", f.exclusive));
-        entry.update(costJson("inclusive_", f.inclusive));
+    for (const FunctionProfile& function : profile.functions) {
+        Json entry{{"name", function.name}, {"file", function.file}, {"line", function.line}, {"calls", function.calls}};
+        entry.update(costJson("exclusive_", function.exclusive));
+        entry.update(costJson("inclusive_", function.inclusive));
         functions.push_back(std::move(entry));
     }
     return functions;
 }
 
-Json linesJson(const Profile& p)
+Json linesJson(const Profile& profile)
 {
     Json lines = Json::array();
-    for (const LineProfile& l : p.lines) {
-        Json entry{{"file", l.file}, {"line", l.line}, {"function", l.function}, {"executions", l.executions}};
-        if (l.address) {
-            entry["address"] = *l.address;
-            entry["instruction"] = l.instruction;
+    for (const LineProfile& line : profile.lines) {
+        Json entry{{"file", line.file}, {"line", line.line}, {"function", line.function}, {"executions", line.executions}};
+        if (line.address) {
+            entry["address"] = *line.address;
+            entry["instruction"] = line.instruction;
         }
-        entry.update(costJson("exclusive_", l.exclusive));
-        entry.update(costJson("inclusive_", l.inclusive));
+        entry.update(costJson("exclusive_", line.exclusive));
+        entry.update(costJson("inclusive_", line.inclusive));
         lines.push_back(std::move(entry));
     }
     return lines;
 }
 
-Json callSummaries(const ScenarioResult& s)
+Json callSummaries(const ScenarioResult& result)
 {
     Json calls = Json::array();
-    for (const CallRecord& call : s.calls) {
+    for (const CallRecord& call : result.calls) {
         Json tiles = Json::array();
-        for (const TileRead& t : call.tilesRead) {
-            tiles.push_back({{"column", t.column}, {"row", t.row},
-                             {"type", s.tileTypes[t.type]}, {"cycle", t.cycle}});
+        for (const TileRead& tile : call.tilesRead) {
+            tiles.push_back({{"column", tile.column}, {"row", tile.row},
+                             {"type", result.tileTypes[tile.type]}, {"cycle", tile.cycle}});
         }
         calls.push_back({{"frame", call.frame},
-                         {"entity", s.entities[static_cast<std::size_t>(call.entity)]},
-                         {"case", caseNameOf(s, call)},
+                         {"entity", result.entities[static_cast<std::size_t>(call.entity)]},
+                         {"case", caseNameOf(result, call)},
                          {"cycles", call.cycles},
                          {"master_clocks", call.masterClocks},
                          {"scanlines", rounded(call.scanlines(), 4)},
@@ -65,24 +65,24 @@ Json callSummaries(const ScenarioResult& s)
     return calls;
 }
 
-Json failuresJson(const ScenarioResult& s)
+Json failuresJson(const ScenarioResult& result)
 {
     Json failures = Json::array();
-    for (const Failure& f : s.failures) {
-        failures.push_back({{"file", f.file}, {"line", f.line}, {"frame", f.frame}, {"entity", f.entity},
-                            {"message", f.message}});
+    for (const Failure& failure : result.failures) {
+        failures.push_back({{"file", failure.file}, {"line", failure.line}, {"frame", failure.frame}, {"entity", failure.entity},
+                            {"message", failure.message}});
     }
     return failures;
 }
 
-const Profile* caseProfile(const RunReport& r, const std::string& name)
+const Profile* caseProfile(const RunReport& report, const std::string& name)
 {
-    if (!r.attribution) {
+    if (!report.attribution) {
         return nullptr;
     }
-    for (const CaseProfile& c : r.attribution->cases) {
-        if (c.name == name) {
-            return &c.profile;
+    for (const CaseProfile& candidate : report.attribution->cases) {
+        if (candidate.name == name) {
+            return &candidate.profile;
         }
     }
     return nullptr;
@@ -90,35 +90,35 @@ const Profile* caseProfile(const RunReport& r, const std::string& name)
 
 } // namespace
 
-std::string formatJson(const RunReport& r)
+std::string formatJson(const RunReport& report)
 {
     Json scenarios = Json::array();
-    for (const ScenarioResult& s : r.scenarios) {
+    for (const ScenarioResult& result : report.scenarios) {
         Json cases = Json::array();
-        for (const CaseStatistics& c : caseStatistics(std::span(&s, 1))) {
-            cases.push_back(caseJson(c, &s.scenario));
+        for (const CaseStatistics& statistics : caseStatistics(std::span(&result, 1))) {
+            cases.push_back(caseJson(statistics, &result.scenario));
         }
-        scenarios.push_back({{"scenario", s.scenario},
-                             {"budget_cycles", s.budgetCycles},
-                             {"calls", s.calls.size()},
-                             {"failures", failuresJson(s)},
+        scenarios.push_back({{"scenario", result.scenario},
+                             {"budget_cycles", result.budgetCycles},
+                             {"calls", result.calls.size()},
+                             {"failures", failuresJson(result)},
                              {"cases", std::move(cases)},
-                             {"call_summaries", callSummaries(s)}});
+                             {"call_summaries", callSummaries(result)}});
     }
     Json notRun = Json::array();
-    for (const InputProblem& problem : r.inputProblems) {
+    for (const InputProblem& problem : report.inputProblems) {
         notRun.push_back({{"scenario", problem.scenario}, {"error", problem.message}});
     }
     Json cases = Json::array();
-    for (const CaseStatistics& c : r.cases) {
-        Json entry = caseJson(c);
-        if (const Profile* p = caseProfile(r, c.name)) {
-            entry["functions"] = functionsJson(*p);
+    for (const CaseStatistics& statistics : report.cases) {
+        Json entry = caseJson(statistics);
+        if (const Profile* profile = caseProfile(report, statistics.name)) {
+            entry["functions"] = functionsJson(*profile);
         }
         cases.push_back(std::move(entry));
     }
     Json root = {
-        {"tileprof", r.command},
+        {"tileprof", report.command},
         {"schema", kSchemaVersion},
         {"units",
          {{"cycles", "CPU cycles"},
@@ -128,27 +128,27 @@ std::string formatJson(const RunReport& r)
         {"scenarios_not_run", std::move(notRun)},
         {"cases", std::move(cases)},
     };
-    if (!r.fastRom.empty()) {
+    if (!report.fastRom.empty()) {
         Json fastRom = Json::array();
-        for (const FastRomCase& c : r.fastRom) {
-            fastRom.push_back({{"case", c.name},
-                               {"calls", c.calls},
-                               {"slowrom_mean_master_clocks", rounded(c.slowMeanMasterClocks, 2)},
-                               {"fastrom_mean_master_clocks", rounded(c.fastMeanMasterClocks, 2)},
-                               {"slowrom_mean_scanlines", rounded(c.slowMeanMasterClocks / 1364.0, 4)},
-                               {"fastrom_mean_scanlines", rounded(c.fastMeanMasterClocks / 1364.0, 4)},
-                               {"saving_master_clocks", rounded(c.savingMasterClocks(), 2)},
-                               {"slow_rom_reads_per_call", rounded(c.slowRomReadsPerCall, 2)}});
+        for (const FastRomCase& fastRomCase : report.fastRom) {
+            fastRom.push_back({{"case", fastRomCase.name},
+                               {"calls", fastRomCase.calls},
+                               {"slowrom_mean_master_clocks", rounded(fastRomCase.slowMeanMasterClocks, 2)},
+                               {"fastrom_mean_master_clocks", rounded(fastRomCase.fastMeanMasterClocks, 2)},
+                               {"slowrom_mean_scanlines", rounded(fastRomCase.slowMeanMasterClocks / 1364.0, 4)},
+                               {"fastrom_mean_scanlines", rounded(fastRomCase.fastMeanMasterClocks / 1364.0, 4)},
+                               {"saving_master_clocks", rounded(fastRomCase.savingMasterClocks(), 2)},
+                               {"slow_rom_reads_per_call", rounded(fastRomCase.slowRomReadsPerCall, 2)}});
         }
         root["fastrom"] = std::move(fastRom);
     }
-    if (r.attribution) {
-        const Attribution& a = *r.attribution;
-        Json selection = {{"description", a.selection.describe()}, {"calls", a.selected.calls}};
-        selection.update(costJson("", a.selected.total));
+    if (report.attribution) {
+        const Attribution& attribution = *report.attribution;
+        Json selection = {{"description", attribution.selection.describe()}, {"calls", attribution.selected.calls}};
+        selection.update(costJson("", attribution.selected.total));
         root["selection"] = std::move(selection);
-        root["functions"] = functionsJson(a.selected);
-        root["lines"] = linesJson(a.selected);
+        root["functions"] = functionsJson(attribution.selected);
+        root["lines"] = linesJson(attribution.selected);
     }
     return root.dump(2) + "\n";
 }

@@ -18,63 +18,63 @@ double percent(std::uint64_t part, std::uint64_t whole)
     return whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole);
 }
 
-double perCall(std::uint64_t total, const Profile& p)
+double perCall(std::uint64_t total, const Profile& profile)
 {
-    return p.calls == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(p.calls);
+    return profile.calls == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(profile.calls);
 }
 
-std::string lineName(const LineProfile& l)
+std::string lineName(const LineProfile& line)
 {
-    return l.address ? cpuAddressText(*l.address) + "  " + l.instruction : displayPath(l.file) + ":" + std::to_string(l.line);
+    return line.address ? cpuAddressText(*line.address) + "  " + line.instruction : displayPath(line.file) + ":" + std::to_string(line.line);
 }
 
-std::string functionsSection(const Profile& p, std::size_t top)
+std::string functionsSection(const Profile& profile, std::size_t top)
 {
-    std::string out = printfString("hottest functions (of %zu, by exclusive cycles)\n", p.functions.size());
+    std::string out = printfString("hottest functions (of %zu, by exclusive cycles)\n", profile.functions.size());
     out += printfString("  %12s %6s  %12s %6s  %14s %14s  %6s %9s  %s\n", "excl cycles", "%", "incl cycles", "%",
                         "excl m.clocks", "incl m.clocks", "calls", "excl/call", "function");
-    for (std::size_t i = 0; i < std::min(top, p.functions.size()); ++i) {
-        const FunctionProfile& f = p.functions[i];
+    for (std::size_t i = 0; i < std::min(top, profile.functions.size()); ++i) {
+        const FunctionProfile& function = profile.functions[i];
         out += printfString("  %12llu %5.1f%%  %12llu %5.1f%%  %14llu %14llu  %6llu %9.2f  %s\n",
-                            static_cast<unsigned long long>(f.exclusive.cycles), percent(f.exclusive.cycles, p.total.cycles),
-                            static_cast<unsigned long long>(f.inclusive.cycles), percent(f.inclusive.cycles, p.total.cycles),
-                            static_cast<unsigned long long>(f.exclusive.masterClocks),
-                            static_cast<unsigned long long>(f.inclusive.masterClocks),
-                            static_cast<unsigned long long>(f.calls), perCall(f.exclusive.cycles, p), f.name.c_str());
+                            static_cast<unsigned long long>(function.exclusive.cycles), percent(function.exclusive.cycles, profile.total.cycles),
+                            static_cast<unsigned long long>(function.inclusive.cycles), percent(function.inclusive.cycles, profile.total.cycles),
+                            static_cast<unsigned long long>(function.exclusive.masterClocks),
+                            static_cast<unsigned long long>(function.inclusive.masterClocks),
+                            static_cast<unsigned long long>(function.calls), perCall(function.exclusive.cycles, profile), function.name.c_str());
     }
     return out;
 }
 
-std::string linesSection(const Profile& p, std::size_t top)
+std::string linesSection(const Profile& profile, std::size_t top)
 {
     std::vector<const LineProfile*> hottest;
-    for (const LineProfile& l : p.lines) {
-        hottest.push_back(&l);
+    for (const LineProfile& line : profile.lines) {
+        hottest.push_back(&line);
     }
-    std::stable_sort(hottest.begin(), hottest.end(), [](const LineProfile* a, const LineProfile* b) {
-        return a->exclusive.cycles > b->exclusive.cycles;
+    std::stable_sort(hottest.begin(), hottest.end(), [](const LineProfile* left, const LineProfile* right) {
+        return left->exclusive.cycles > right->exclusive.cycles;
     });
-    std::string out = printfString("hottest lines (of %zu, by exclusive cycles)\n", p.lines.size());
+    std::string out = printfString("hottest lines (of %zu, by exclusive cycles)\n", profile.lines.size());
     out += printfString("  %12s %6s  %14s %9s %10s  %-36s %s\n", "excl cycles", "%", "excl m.clocks", "excl/call",
                         "executions", "line", "function");
     for (std::size_t i = 0; i < std::min(top, hottest.size()); ++i) {
-        const LineProfile& l = *hottest[i];
+        const LineProfile& line = *hottest[i];
         out += printfString("  %12llu %5.1f%%  %14llu %9.2f %10llu  %-36s %s\n",
-                            static_cast<unsigned long long>(l.exclusive.cycles), percent(l.exclusive.cycles, p.total.cycles),
-                            static_cast<unsigned long long>(l.exclusive.masterClocks), perCall(l.exclusive.cycles, p),
-                            static_cast<unsigned long long>(l.executions), lineName(l).c_str(), l.function.c_str());
+                            static_cast<unsigned long long>(line.exclusive.cycles), percent(line.exclusive.cycles, profile.total.cycles),
+                            static_cast<unsigned long long>(line.exclusive.masterClocks), perCall(line.exclusive.cycles, profile),
+                            static_cast<unsigned long long>(line.executions), lineName(line).c_str(), line.function.c_str());
     }
     return out;
 }
 
 // Code without line information: every instruction that ran, in address order, each function's
 // first one under its name.
-std::string disassemblySection(const Profile& p)
+std::string disassemblySection(const Profile& profile)
 {
     std::vector<const LineProfile*> ran;
-    for (const LineProfile& l : p.lines) {
-        if (l.address) {
-            ran.push_back(&l);
+    for (const LineProfile& line : profile.lines) {
+        if (line.address) {
+            ran.push_back(&line);
         }
     }
     if (ran.empty()) {
@@ -85,17 +85,17 @@ std::string disassemblySection(const Profile& p)
     out += printfString("  %9s %6s %9s %10s | %-8s  %s\n", "excl/call", "%", "incl/call", "executions", "address",
                         "instruction");
     const std::string* function = nullptr;
-    for (const LineProfile* l : ran) {
-        if (function == nullptr || *function != l->function) {
-            function = &l->function;
+    for (const LineProfile* line : ran) {
+        if (function == nullptr || *function != line->function) {
+            function = &line->function;
             out += printfString("  %9s %6s %9s %10s | %s:\n", "", "", "", "", function->c_str());
         }
         const std::string inclusive =
-            l->inclusive == l->exclusive ? "" : printfString("%.2f", perCall(l->inclusive.cycles, p));
-        out += printfString("  %9.2f %5.1f%% %9s %10llu | %-8s  %s\n", perCall(l->exclusive.cycles, p),
-                            percent(l->exclusive.cycles, p.total.cycles), inclusive.c_str(),
-                            static_cast<unsigned long long>(l->executions), cpuAddressText(*l->address).c_str(),
-                            l->instruction.c_str());
+            line->inclusive == line->exclusive ? "" : printfString("%.2f", perCall(line->inclusive.cycles, profile));
+        out += printfString("  %9.2f %5.1f%% %9s %10llu | %-8s  %s\n", perCall(line->exclusive.cycles, profile),
+                            percent(line->exclusive.cycles, profile.total.cycles), inclusive.c_str(),
+                            static_cast<unsigned long long>(line->executions), cpuAddressText(*line->address).c_str(),
+                            line->instruction.c_str());
     }
     return out;
 }
@@ -131,12 +131,12 @@ const FileCoverage* fileCoverage(const std::vector<SourceCoverage>& coverage, co
 
 // Each source file with cost, from its first to its last line with cost or code that could have
 // run, every line annotated: code that could have run but did not is marked #####, as gcov does.
-std::string listingSection(const Profile& p, const std::vector<SourceCoverage>& coverage)
+std::string listingSection(const Profile& profile, const std::vector<SourceCoverage>& coverage)
 {
     std::map<std::pair<std::string, std::string>, std::map<int, const LineProfile*>> byFile;
-    for (const LineProfile& l : p.lines) {
-        if (!l.file.empty()) {
-            byFile[{l.rom, l.file}][l.line] = &l;
+    for (const LineProfile& line : profile.lines) {
+        if (!line.file.empty()) {
+            byFile[{line.rom, line.file}][line.line] = &line;
         }
     }
     std::string out;
@@ -178,12 +178,12 @@ std::string listingSection(const Profile& p, const std::vector<SourceCoverage>& 
                                     lineCoverage != nullptr ? "#####" : "", branches.c_str(), n, source.c_str());
                 continue;
             }
-            const LineProfile& l = *found->second;
+            const LineProfile& line = *found->second;
             const std::string inclusive =
-                l.inclusive == l.exclusive ? "" : printfString("%.2f", perCall(l.inclusive.cycles, p));
-            out += printfString("  %9.2f %5.1f%% %9s %10llu %-11s | %5d  %s\n", perCall(l.exclusive.cycles, p),
-                                percent(l.exclusive.cycles, p.total.cycles), inclusive.c_str(),
-                                static_cast<unsigned long long>(l.executions), branches.c_str(), n, source.c_str());
+                line.inclusive == line.exclusive ? "" : printfString("%.2f", perCall(line.inclusive.cycles, profile));
+            out += printfString("  %9.2f %5.1f%% %9s %10llu %-11s | %5d  %s\n", perCall(line.exclusive.cycles, profile),
+                                percent(line.exclusive.cycles, profile.total.cycles), inclusive.c_str(),
+                                static_cast<unsigned long long>(line.executions), branches.c_str(), n, source.c_str());
         }
     }
     return out;
@@ -191,28 +191,28 @@ std::string listingSection(const Profile& p, const std::vector<SourceCoverage>& 
 
 } // namespace
 
-std::string formatProfileTable(const RunReport& r, std::size_t top)
+std::string formatProfileTable(const RunReport& report, std::size_t top)
 {
-    const Attribution& a = *r.attribution;
-    const Profile& p = a.selected;
-    std::string out = printfString("tileprof profile: %s: %s of %zu in %s\n", a.selection.describe().c_str(),
-                                   counted(p.calls, "call").c_str(), totalCalls(r),
-                                   counted(r.scenarios.size(), "scenario").c_str());
+    const Attribution& attribution = *report.attribution;
+    const Profile& profile = attribution.selected;
+    std::string out = printfString("tileprof profile: %s: %s of %zu in %s\n", attribution.selection.describe().c_str(),
+                                   counted(profile.calls, "call").c_str(), totalCalls(report),
+                                   counted(report.scenarios.size(), "scenario").c_str());
     out += printfString("  %llu cycles (%.2f per call), %llu master clocks (%.2f scanlines per call)\n",
-                        static_cast<unsigned long long>(p.total.cycles), perCall(p.total.cycles, p),
-                        static_cast<unsigned long long>(p.total.masterClocks), perCall(p.total.masterClocks, p) / 1364.0);
-    for (const InputProblem& problem : r.inputProblems) {
+                        static_cast<unsigned long long>(profile.total.cycles), perCall(profile.total.cycles, profile),
+                        static_cast<unsigned long long>(profile.total.masterClocks), perCall(profile.total.masterClocks, profile) / 1364.0);
+    for (const InputProblem& problem : report.inputProblems) {
         out += "  " + notRunText(problem) + "\n";
     }
     out += "\n";
-    out += functionsSection(p, top) + "\n" + linesSection(p, top);
+    out += functionsSection(profile, top) + "\n" + linesSection(profile, top);
     out += "\nworst call of each case\n";
-    for (const CaseStatistics& c : r.cases) {
-        if (!a.selection.caseName || *a.selection.caseName == c.name) {
-            out += formatWorstCall(c, caseColumnWidth(r.cases));
+    for (const CaseStatistics& statistics : report.cases) {
+        if (!attribution.selection.caseName || *attribution.selection.caseName == statistics.name) {
+            out += formatWorstCall(statistics, caseColumnWidth(report.cases));
         }
     }
-    return out + listingSection(p, r.coverage) + disassemblySection(p);
+    return out + listingSection(profile, report.coverage) + disassemblySection(profile);
 }
 
 } // namespace tileprof

@@ -6,35 +6,35 @@
 
 namespace tileprof {
 
-std::size_t totalCalls(const RunReport& r)
+std::size_t totalCalls(const RunReport& report)
 {
     std::size_t calls = 0;
-    for (const ScenarioResult& s : r.scenarios) {
-        calls += s.calls.size();
+    for (const ScenarioResult& result : report.scenarios) {
+        calls += result.calls.size();
     }
     return calls;
 }
 
-std::size_t totalFailures(const RunReport& r)
+std::size_t totalFailures(const RunReport& report)
 {
     std::size_t failures = 0;
-    for (const ScenarioResult& s : r.scenarios) {
-        failures += s.failures.size();
+    for (const ScenarioResult& result : report.scenarios) {
+        failures += result.failures.size();
     }
     return failures;
 }
 
-bool runFailed(const RunReport& r)
+bool runFailed(const RunReport& report)
 {
-    return totalFailures(r) > 0 ||
-           std::any_of(r.cases.begin(), r.cases.end(), [](const CaseStatistics& c) { return c.overBudget(); });
+    return totalFailures(report) > 0 ||
+           std::any_of(report.cases.begin(), report.cases.end(), [](const CaseStatistics& statistics) { return statistics.overBudget(); });
 }
 
-std::string runSummary(const RunReport& r)
+std::string runSummary(const RunReport& report)
 {
-    std::string summary = counted(r.scenarios.size(), "scenario") + ", " + counted(totalCalls(r), "call");
-    if (!r.inputProblems.empty()) {
-        summary += ", " + counted(r.inputProblems.size(), "scenario") + " not run";
+    std::string summary = counted(report.scenarios.size(), "scenario") + ", " + counted(totalCalls(report), "call");
+    if (!report.inputProblems.empty()) {
+        summary += ", " + counted(report.inputProblems.size(), "scenario") + " not run";
     }
     return summary;
 }
@@ -56,15 +56,15 @@ std::string notRunText(const InputProblem& problem)
     return text;
 }
 
-std::vector<std::string> failureLines(const RunReport& r)
+std::vector<std::string> failureLines(const RunReport& report)
 {
     std::vector<std::string> lines;
-    for (const InputProblem& problem : r.inputProblems) {
+    for (const InputProblem& problem : report.inputProblems) {
         lines.push_back(notRunText(problem));
     }
-    for (const ScenarioResult& s : r.scenarios) {
-        for (const Failure& f : s.failures) {
-            lines.push_back(f.text());
+    for (const ScenarioResult& result : report.scenarios) {
+        for (const Failure& failure : result.failures) {
+            lines.push_back(failure.text());
         }
     }
     return lines;

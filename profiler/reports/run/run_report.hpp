@@ -50,7 +50,7 @@ std::vector<std::string> failureLines(const RunReport& report);
 // The width of a table's case column: 18, or the longest name.
 int caseColumnWidth(const std::vector<CaseStatistics>& cases);
 // "  falling   594 cycles  3.26 scanlines   FILE frame F, entity "E"\n", the name `caseWidth` wide.
-std::string formatWorstCall(const CaseStatistics& c, int caseWidth);
+std::string formatWorstCall(const CaseStatistics& statistics, int caseWidth);
 
 // The terminal table of `run`: per case, calls, min/mean/p95/max cycles and scanlines, the share of
 // the budget and a verdict; the worst call of each case; the failures.

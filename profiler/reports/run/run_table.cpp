@@ -16,16 +16,16 @@ int caseColumnWidth(const std::vector<CaseStatistics>& cases)
     return static_cast<int>(width);
 }
 
-std::string formatWorstCall(const CaseStatistics& c, int caseWidth)
+std::string formatWorstCall(const CaseStatistics& statistics, int caseWidth)
 {
-    return printfString("  %-*s %5u cycles %5.2f scanlines   %s frame %d, entity \"%s\"\n", caseWidth, c.name.c_str(),
-                        c.worst.cycles, c.worst.scanlines, c.worst.scenario.c_str(), c.worst.frame,
-                        c.worst.entity.c_str());
+    return printfString("  %-*s %5u cycles %5.2f scanlines   %s frame %d, entity \"%s\"\n", caseWidth, statistics.name.c_str(),
+                        statistics.worst.cycles, statistics.worst.scanlines, statistics.worst.scenario.c_str(), statistics.worst.frame,
+                        statistics.worst.entity.c_str());
 }
 
-std::string formatFastRomTable(const RunReport& r)
+std::string formatFastRomTable(const RunReport& report)
 {
-    if (r.fastRom.empty()) {
+    if (report.fastRom.empty()) {
         return "";
     }
     std::string out = "\nFastROM (MEMSEL set, code run from banks $80+): what it would buy per case; CPU cycles do not change\n";
@@ -34,12 +34,12 @@ std::string formatFastRomTable(const RunReport& r)
     out += printfString("%-18s %6s   %10s %12s   %7s %7s   %8s %6s %6s   %s\n", "case", "calls", "SlowROM", "FastROM",
                         "SlowROM", "FastROM", "m.clocks", "lines", "%", "per call");
     double slowReads = 0;
-    for (const FastRomCase& c : r.fastRom) {
-        out += printfString("%-18s %6zu   %10.1f %12.1f   %7.2f %7.2f   %8.1f %6.2f %5.1f%%   %.1f\n", c.name.c_str(),
-                            c.calls, c.slowMeanMasterClocks, c.fastMeanMasterClocks, c.slowMeanMasterClocks / 1364.0,
-                            c.fastMeanMasterClocks / 1364.0, c.savingMasterClocks(), c.savingMasterClocks() / 1364.0,
-                            100.0 * c.savingMasterClocks() / c.slowMeanMasterClocks, c.slowRomReadsPerCall);
-        slowReads += c.slowRomReadsPerCall;
+    for (const FastRomCase& fastRomCase : report.fastRom) {
+        out += printfString("%-18s %6zu   %10.1f %12.1f   %7.2f %7.2f   %8.1f %6.2f %5.1f%%   %.1f\n", fastRomCase.name.c_str(),
+                            fastRomCase.calls, fastRomCase.slowMeanMasterClocks, fastRomCase.fastMeanMasterClocks, fastRomCase.slowMeanMasterClocks / 1364.0,
+                            fastRomCase.fastMeanMasterClocks / 1364.0, fastRomCase.savingMasterClocks(), fastRomCase.savingMasterClocks() / 1364.0,
+                            100.0 * fastRomCase.savingMasterClocks() / fastRomCase.slowMeanMasterClocks, fastRomCase.slowRomReadsPerCall);
+        slowReads += fastRomCase.slowRomReadsPerCall;
     }
     if (slowReads > 0) {
         out += "  Some ROM reads still go through banks $00-$7D at SlowROM speed: long addresses (or a data bank)\n"
@@ -48,29 +48,29 @@ std::string formatFastRomTable(const RunReport& r)
     return out;
 }
 
-std::string formatRunTable(const RunReport& r)
+std::string formatRunTable(const RunReport& report)
 {
-    const int w = caseColumnWidth(r.cases);
-    std::string out = "tileprof run: " + runSummary(r) + "\n\n";
+    const int w = caseColumnWidth(report.cases);
+    std::string out = "tileprof run: " + runSummary(report) + "\n\n";
     out += printfString("%-*s %6s   %-29s   %-27s   %-13s  %s\n", w, "", "", "cycles", "scanlines", "budget", "");
     out += printfString("%-*s %6s   %5s %7s %6s %6s   %5s %6s %6s %6s   %6s %6s  %s\n", w, "case", "calls", "min", "mean",
                         "p95", "max", "min", "mean", "p95", "max", "mean", "max", "verdict");
-    for (const CaseStatistics& c : r.cases) {
-        std::string verdict = c.overBudget() ? "OVER BUDGET" : "ok";
-        if (c.callsOverBudget > 0) {
-            verdict += " (" + counted(c.callsOverBudget, "call") + " over)";
+    for (const CaseStatistics& statistics : report.cases) {
+        std::string verdict = statistics.overBudget() ? "OVER BUDGET" : "ok";
+        if (statistics.callsOverBudget > 0) {
+            verdict += " (" + counted(statistics.callsOverBudget, "call") + " over)";
         }
         out += printfString("%-*s %6zu   %5.0f %7.1f %6.0f %6.0f   %5.2f %6.2f %6.2f %6.2f   %5.1f%% %5.1f%%  %s\n",
-                            w, c.name.c_str(), c.calls, c.cycles.min, c.cycles.mean, c.cycles.p95, c.cycles.max,
-                            c.scanlines.min, c.scanlines.mean, c.scanlines.p95, c.scanlines.max,
-                            100.0 * c.meanBudgetShare, 100.0 * c.maxBudgetShare, verdict.c_str());
+                            w, statistics.name.c_str(), statistics.calls, statistics.cycles.min, statistics.cycles.mean, statistics.cycles.p95, statistics.cycles.max,
+                            statistics.scanlines.min, statistics.scanlines.mean, statistics.scanlines.p95, statistics.scanlines.max,
+                            100.0 * statistics.meanBudgetShare, 100.0 * statistics.maxBudgetShare, verdict.c_str());
     }
     out += "\nworst call of each case\n";
-    for (const CaseStatistics& c : r.cases) {
-        out += formatWorstCall(c, w);
+    for (const CaseStatistics& statistics : report.cases) {
+        out += formatWorstCall(statistics, w);
     }
-    out += formatFastRomTable(r);
-    const std::vector<std::string> failures = failureLines(r);
+    out += formatFastRomTable(report);
+    const std::vector<std::string> failures = failureLines(report);
     if (!failures.empty()) {
         out += "\n" + counted(failures.size(), "failure") + "\n";
         for (const std::string& failure : failures) {

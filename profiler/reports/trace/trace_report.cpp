@@ -16,71 +16,71 @@ namespace {
 // 3: a step's source is "file" and "line" (a number), as in the profile; scanlines have 4 decimals.
 constexpr int kTraceSchemaVersion = 3;
 
-std::string tileText(const ScenarioResult& s, const TileRead& t)
+std::string tileText(const ScenarioResult& result, const TileRead& tile)
 {
-    return printfString("column %u, row %u, %s", t.column, t.row, s.tileTypes[t.type].c_str());
+    return printfString("column %u, row %u, %s", tile.column, tile.row, result.tileTypes[tile.type].c_str());
 }
 
-std::string table(const ScenarioResult& s, const CallRecord& call, const std::vector<TraceRow>& rows)
+std::string table(const ScenarioResult& result, const CallRecord& call, const std::vector<TraceRow>& rows)
 {
     std::string out = printfString(
         "tileprof trace: %s frame %d, entity \"%s\": case %s, %u cycles, %u master clocks, %.2f scanlines, "
         "from scanline %u\n\n",
-        s.scenario.c_str(), call.frame, s.entities[static_cast<std::size_t>(call.entity)].c_str(),
-        caseNameOf(s, call).c_str(), call.cycles, call.masterClocks, call.scanlines(), call.startLine);
+        result.scenario.c_str(), call.frame, result.entities[static_cast<std::size_t>(call.entity)].c_str(),
+        caseNameOf(result, call).c_str(), call.cycles, call.masterClocks, call.scanlines(), call.startLine);
     out += printfString("%-9s %-22s %-18s %-4s %-4s %-4s %-4s %-4s %-2s %-10s %6s %6s %7s %8s\n", "address", "line",
                         "instruction", "A", "X", "Y", "S", "D", "DB", "P", "cycles", "mclks", "total", "total mc");
     std::string function = "\n";
-    for (const TraceRow& r : rows) {
-        if (r.function != function) {
-            function = r.function;
+    for (const TraceRow& row : rows) {
+        if (row.function != function) {
+            function = row.function;
             out += (function.empty() ? "(no scope)" : function) + ":\n";
         }
-        const emu::Registers& b = r.step->before;
+        const emu::Registers& before = row.step->before;
         out += printfString("$%02X:%04X %-22s %-18s %04X %04X %04X %04X %04X %02X %-10s %6u %6u %7llu %8llu\n",
-                            r.step->address >> 16, r.step->address & 0xFFFF,
-                            shortLineText(r).c_str(), r.instruction.c_str(), b.a,
-                            b.x, b.y, b.s, b.d, b.dbr, flagsText(b).c_str(), r.step->cycles, r.step->masterClocks,
-                            static_cast<unsigned long long>(r.totalCycles),
-                            static_cast<unsigned long long>(r.totalMasterClocks));
-        for (const TileRead* t : r.tiles) {
-            out += printfString("          tile read at cycle %u: %s\n", t->cycle, tileText(s, *t).c_str());
+                            row.step->address >> 16, row.step->address & 0xFFFF,
+                            shortLineText(row).c_str(), row.instruction.c_str(), before.a,
+                            before.x, before.y, before.s, before.d, before.dbr, flagsText(before).c_str(), row.step->cycles, row.step->masterClocks,
+                            static_cast<unsigned long long>(row.totalCycles),
+                            static_cast<unsigned long long>(row.totalMasterClocks));
+        for (const TileRead* tile : row.tiles) {
+            out += printfString("          tile read at cycle %u: %s\n", tile->cycle, tileText(result, *tile).c_str());
         }
     }
     return out;
 }
 
-std::string json(const ScenarioResult& s, const CallRecord& call, const std::vector<TraceRow>& rows)
+std::string json(const ScenarioResult& result, const CallRecord& call, const std::vector<TraceRow>& rows)
 {
     using Json = nlohmann::ordered_json;
     Json steps = Json::array();
-    for (const TraceRow& r : rows) {
-        const emu::Registers& b = r.step->before;
+    for (const TraceRow& row : rows) {
+        const emu::Registers& before = row.step->before;
         Json tiles = Json::array();
-        for (const TileRead* t : r.tiles) {
-            tiles.push_back({{"column", t->column}, {"row", t->row},
-                             {"type", s.tileTypes[t->type]}, {"cycle", t->cycle}});
+        for (const TileRead* tile : row.tiles) {
+            tiles.push_back({{"column", tile->column}, {"row", tile->row},
+                             {"type", result.tileTypes[tile->type]}, {"cycle", tile->cycle}});
         }
-        steps.push_back({{"address", r.step->address},
-                         {"file", r.file},
-                         {"line", r.line},
-                         {"function", r.function},
-                         {"instruction", r.instruction},
+        steps.push_back({{"address", row.step->address},
+                         {"file", row.file},
+                         {"line", row.line},
+                         {"function", row.function},
+                         {"instruction", row.instruction},
                          {"registers",
-                          {{"a", b.a}, {"x", b.x}, {"y", b.y}, {"s", b.s}, {"d", b.d}, {"dbr", b.dbr}, {"pbr", b.pbr},
-                           {"p", b.p}, {"e", b.e}}},
-                         {"cycles", r.step->cycles},
-                         {"master_clocks", r.step->masterClocks},
-                         {"total_cycles", r.totalCycles},
-                         {"total_master_clocks", r.totalMasterClocks},
+                          {{"a", before.a}, {"x", before.x}, {"y", before.y}, {"s", before.s}, {"d", before.d}, {"dbr", before.dbr}, {"pbr", before.pbr},
+                           {"p", before.p}, {"e", before.e}}},
+                         {"cycles", row.step->cycles},
+                         {"master_clocks", row.step->masterClocks},
+                         {"total_cycles", row.totalCycles},
+                         {"total_master_clocks", row.totalMasterClocks},
                          {"tiles_read", std::move(tiles)}});
     }
     const Json root{{"tileprof", "trace"},
                     {"schema", kTraceSchemaVersion},
-                    {"scenario", s.scenario},
+                    {"scenario", result.scenario},
                     {"frame", call.frame},
-                    {"entity", s.entities[static_cast<std::size_t>(call.entity)]},
-                    {"case", caseNameOf(s, call)},
+                    {"entity", result.entities[static_cast<std::size_t>(call.entity)]},
+                    {"case", caseNameOf(result, call)},
                     {"cycles", call.cycles},
                     {"master_clocks", call.masterClocks},
                     {"scanlines", rounded(call.scanlines(), 4)},
@@ -89,45 +89,45 @@ std::string json(const ScenarioResult& s, const CallRecord& call, const std::vec
     return root.dump(2) + "\n";
 }
 
-std::string csv(const ScenarioResult& s, const std::vector<TraceRow>& rows)
+std::string csv(const ScenarioResult& result, const std::vector<TraceRow>& rows)
 {
     std::string out = "address,line,function,instruction,a,x,y,s,d,dbr,p,cycles,master_clocks,total_cycles,"
                       "total_master_clocks,tiles_read\n";
-    for (const TraceRow& r : rows) {
-        const emu::Registers& b = r.step->before;
+    for (const TraceRow& row : rows) {
+        const emu::Registers& before = row.step->before;
         std::string tiles;
-        for (const TileRead* t : r.tiles) {
-            tiles += printfString("%s%u/%u/%s@%u", tiles.empty() ? "" : " ", t->column, t->row,
-                                  s.tileTypes[t->type].c_str(), t->cycle);
+        for (const TileRead* tile : row.tiles) {
+            tiles += printfString("%s%u/%u/%s@%u", tiles.empty() ? "" : " ", tile->column, tile->row,
+                                  result.tileTypes[tile->type].c_str(), tile->cycle);
         }
-        const std::string line = r.file.empty() ? "" : displayPath(r.file) + ":" + std::to_string(r.line);
-        out += printfString("$%06X,%s,%s,\"%s\",%04X,%04X,%04X,%04X,%04X,%02X,%02X,%u,%u,%llu,%llu,%s\n", r.step->address,
-                            csvField(line).c_str(), csvField(r.function).c_str(), r.instruction.c_str(), b.a, b.x, b.y, b.s, b.d, b.dbr,
-                            b.p, r.step->cycles, r.step->masterClocks, static_cast<unsigned long long>(r.totalCycles),
-                            static_cast<unsigned long long>(r.totalMasterClocks), tiles.c_str());
+        const std::string line = row.file.empty() ? "" : displayPath(row.file) + ":" + std::to_string(row.line);
+        out += printfString("$%06X,%s,%s,\"%s\",%04X,%04X,%04X,%04X,%04X,%02X,%02X,%u,%u,%llu,%llu,%s\n", row.step->address,
+                            csvField(line).c_str(), csvField(row.function).c_str(), row.instruction.c_str(), before.a, before.x, before.y, before.s, before.d, before.dbr,
+                            before.p, row.step->cycles, row.step->masterClocks, static_cast<unsigned long long>(row.totalCycles),
+                            static_cast<unsigned long long>(row.totalMasterClocks), tiles.c_str());
     }
     return out;
 }
 
 } // namespace
 
-std::string formatTrace(const ScenarioResult& s, const DebugInfo& debug, ReportFormat format)
+std::string formatTrace(const ScenarioResult& result, const DebugInfo& debug, ReportFormat format)
 {
-    const CallTrace& trace = *s.trace;
+    const CallTrace& trace = *result.trace;
     const CallRecord* call = nullptr;
-    for (const CallRecord& c : s.calls) {
-        if (c.frame == trace.frame && c.entity == trace.entity) {
-            call = &c;
+    for (const CallRecord& record : result.calls) {
+        if (record.frame == trace.frame && record.entity == trace.entity) {
+            call = &record;
         }
     }
     const std::vector<TraceRow> rows = traceRows(*call, trace, debug);
     switch (format) {
     case ReportFormat::Json:
-        return json(s, *call, rows);
+        return json(result, *call, rows);
     case ReportFormat::Csv:
-        return csv(s, rows);
+        return csv(result, rows);
     default:
-        return table(s, *call, rows);
+        return table(result, *call, rows);
     }
 }
 

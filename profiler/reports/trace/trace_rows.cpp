@@ -8,16 +8,16 @@ namespace tileprof {
 
 namespace {
 
-std::string instructionText(const TracedStep& s)
+std::string instructionText(const TracedStep& step)
 {
-    switch (s.kind) {
+    switch (step.kind) {
     case emu::StepKind::Interrupt: return "(interrupt)";
     case emu::StepKind::Wait: return "(waiting)";
     case emu::StepKind::Instruction: break;
     }
-    const bool e = s.before.e;
-    return emu::disassemble(s.address, s.bytes, e || (s.before.p & emu::flag::memory8) != 0,
-                            e || (s.before.p & emu::flag::index8) != 0)
+    const bool e = step.before.e;
+    return emu::disassemble(step.address, step.bytes, e || (step.before.p & emu::flag::memory8) != 0,
+                            e || (step.before.p & emu::flag::index8) != 0)
         .text();
 }
 
@@ -55,15 +55,15 @@ std::string shortLineText(const TraceRow& row)
     return row.file.empty() ? "" : std::filesystem::path(row.file).filename().string() + ":" + std::to_string(row.line);
 }
 
-std::string flagsText(const emu::Registers& r)
+std::string flagsText(const emu::Registers& registers)
 {
     static constexpr char kNames[] = "czidxmvn";
     std::string text;
     for (int bit = 7; bit >= 0; --bit) {
         const char name = kNames[bit];
-        text += (r.p >> bit & 1) != 0 ? static_cast<char>(name - 'a' + 'A') : name;
+        text += (registers.p >> bit & 1) != 0 ? static_cast<char>(name - 'a' + 'A') : name;
     }
-    return text + (r.e ? " E" : "");
+    return text + (registers.e ? " E" : "");
 }
 
 } // namespace tileprof
