@@ -77,6 +77,30 @@ constexpr bool isReturn(ControlFlow flow)
     return flow == ControlFlow::Return || flow == ControlFlow::ReturnFromInterrupt;
 }
 
+// The same answers as the table for two questions asked on every step (the harness's interrupt
+// check, coverage's branch counts), by a bit test instead of a load: BPL..BEQ are xxx10000, BRK
+// and COP $00 and $02. The compiler checks them against the table.
+constexpr bool isConditionalBranch(std::uint8_t opcode)
+{
+    return (opcode & 0x1F) == 0x10;
+}
+
+constexpr bool isSoftwareInterrupt(std::uint8_t opcode)
+{
+    return (opcode & 0xFD) == 0x00;
+}
+
+static_assert([] {
+    for (unsigned opcode = 0; opcode < 256; ++opcode) {
+        const auto code = static_cast<std::uint8_t>(opcode);
+        if (isConditionalBranch(code) != (controlFlowOf(code) == ControlFlow::Branch) ||
+            isSoftwareInterrupt(code) != (controlFlowOf(code) == ControlFlow::Interrupt)) {
+            return false;
+        }
+    }
+    return true;
+}());
+
 // The bytes of a call instruction, after which its return lands: 4 for JSL, 3 for JSR.
 constexpr unsigned callLength(std::uint8_t opcode)
 {

@@ -24,11 +24,6 @@ std::optional<std::uint8_t> romByte(const emu::RomImage& image, std::uint32_t ad
     return offset ? std::optional(image.bytes[*offset]) : std::nullopt;
 }
 
-bool isConditionalBranch(std::uint8_t opcode)
-{
-    return emu::controlFlowOf(opcode) == emu::ControlFlow::Branch;
-}
-
 // The address after an instruction of `length` bytes: the program counter wraps within its bank.
 std::uint32_t following(std::uint32_t address, unsigned length)
 {
@@ -109,7 +104,7 @@ void addReachable(RomCoverage& coverage)
             }
             InstructionCoverage& reached = coverage.instructions[to];
             reached.flags = s.flags;
-            if (isConditionalBranch(*opcode)) {
+            if (emu::isConditionalBranch(*opcode)) {
                 reached.branch = BranchCount{};
             }
             work.emplace_back(to, s.flags);
@@ -175,7 +170,7 @@ void CoverageBuilder::countStep(std::uint32_t address, std::uint8_t opcode, std:
         ++firsts_;
     }
     ++instruction.executions;
-    if (isConditionalBranch(opcode)) {
+    if (emu::isConditionalBranch(opcode)) {
         if (!instruction.branch) {
             instruction.branch = BranchCount{};
         }

@@ -42,8 +42,7 @@ public:
         if (record_->caseIndex < 0) [[unlikely]] {
             matchCase(step.address);
         }
-        if (step.kind == emu::StepKind::Instruction && emu::controlFlowOf(step.opcode) == emu::ControlFlow::Interrupt)
-            [[unlikely]] {
+        if (step.kind == emu::StepKind::Instruction && emu::isSoftwareInterrupt(step.opcode)) [[unlikely]] {
             noteSoftwareInterrupt(step.address);
         }
         if (recordSteps_) {
