@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const tileprof::Baseline figures =
             tileprof::parseBaseline(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
         const tileprof::Comparison comparison = tileprof::compare(figures, figures, 0, true);
-        for (const char* format : {"table", "markdown", "json"}) {
+        for (const tileprof::ReportFormat format : tileprof::kComparisonFormats) {
             tileprof::formatComparison(comparison, "check", format);
         }
     } catch (const tileprof::InputError&) {
