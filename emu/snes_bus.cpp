@@ -22,6 +22,19 @@ constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clock
 
 } // namespace
 
+std::optional<std::uint32_t> wramIndex(std::uint32_t address)
+{
+    const std::uint32_t bank = address >> 16 & 0xFF;
+    const std::uint32_t offset = address & 0xFFFF;
+    if (bank == 0x7E || bank == 0x7F) {
+        return (bank - 0x7E) << 16 | offset;
+    }
+    if (isSystemBank(bank) && offset < 0x2000) {
+        return offset;
+    }
+    return std::nullopt;
+}
+
 SnesBus::SnesBus(const RomImage& rom)
     : rom_(rom.bytes), layout_(rom.layout), wram_(kWramBytes, 0), sram_(rom.header.sramBytes(), 0)
 {
@@ -39,7 +52,7 @@ void SnesBus::mapPages()
         std::uint8_t* writable = nullptr;
         const std::uint8_t* readable = nullptr;
         if (bank == 0x7E || bank == 0x7F) {
-            writable = &wram_[(bank - 0x7E) << 16 | offset];
+            writable = &wram_[*wramIndex(address)];
         } else if (const std::optional<std::size_t> inRom = romOffset(address, layout_, rom_.size())) {
             readable = &rom_[*inRom];
         } else if (isSystemBank(bank)) {

@@ -27,6 +27,10 @@ struct BusFault {
     std::uint64_t cycle;
 };
 
+// Where `address` is in the 128 KiB of work RAM: banks $7E-$7F, and their first 8 KiB at
+// $0000-$1FFF of banks $00-$3F and $80-$BF. Nothing for any other address.
+std::optional<std::uint32_t> wramIndex(std::uint32_t address);
+
 // The S-CPU's view of a LoROM or HiROM cartridge system: the memory map with WRAM, its low mirror,
 // ROM and its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
 // cost (6/8/12, MEMSEL FastROM), DRAM refresh, the H/V position, NMI and H/V IRQ, the multiplier

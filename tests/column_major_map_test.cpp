@@ -31,7 +31,7 @@ std::string columnMajorManifest()
     return replaced(text, "max_height = 255", "max_height = 32");
 }
 
-TEST_CASE("column-major map: the host writes each column, 32 tiles apart, the rows below the map as outside")
+TEST_CASE("column-major map: the host writes each column, 32 tiles apart, the buffer's cells around the map as outside")
 {
     TempDir dir;
     const ProfiledRom rom = loadProfiledRom(
@@ -46,27 +46,29 @@ TEST_CASE("column-major map: the host writes each column, 32 tiles apart, the ro
     CollisionMachine machine(rom);
     machine.loadMap(map);
     const std::uint32_t tiles = rom.addresses.mapTiles;
-    for (int column = 0; column < map.width; ++column) {
+    const int columns = static_cast<int>(rom.addresses.mapTilesBytes) / kColumnHeight;
+    for (int column = 0; column < columns; ++column) {
         for (int row = 0; row < kColumnHeight; ++row) {
             CAPTURE(column);
             CAPTURE(row);
-            const TileId expected = row < map.height ? map.at(column, row) : rom.design.outside;
+            const TileId expected = row < map.height && column < map.width ? map.at(column, row) : rom.design.outside;
             CHECK(machine.bus().peek(tiles + static_cast<std::uint32_t>(column * kColumnHeight + row)) == expected);
         }
     }
-    CHECK(machine.bus().peek(rom.addresses.mapWidth) == 3);
-    CHECK(machine.bus().peek(rom.addresses.mapHeight) == 2);
+    CHECK(machine.bus().peek(*rom.addresses.mapWidth) == 3);
+    CHECK(machine.bus().peek(*rom.addresses.mapHeight) == 2);
     const CallObserver::MapWindow window = machine.mapWindow();
-    CHECK(window.bytes == 3 * kColumnHeight);
-    CHECK(window.columnHeight == kColumnHeight);
+    CHECK(window.bytes == rom.addresses.mapTilesBytes);
+    CHECK(window.layout.rows == kColumnHeight);
+    CHECK(window.layout.columns == static_cast<std::uint32_t>(columns));
 
-    // A read of column 2, row 1 is named so, with the type of the id it read.
+    // A read of column 1, row 1 is named so, with the type of the id it holds.
     CallObserver observer({}, window, false);
     CallRecord record;
     observer.begin(record, 0);
-    observer.onAccess({tiles + 2 * kColumnHeight + 1, untechTile("UP_PLATFORM"), emu::AccessKind::Read, 40});
+    observer.onAccess({tiles + kColumnHeight + 1, static_cast<std::uint8_t>(untechTile("UP_PLATFORM")), emu::AccessKind::Read, 40});
     REQUIRE(record.tilesRead.size() == 1);
-    CHECK(record.tilesRead[0].column == 2);
+    CHECK(record.tilesRead[0].column == 1);
     CHECK(record.tilesRead[0].row == 1);
     CHECK(record.tilesRead[0].type == untechTile("UP_PLATFORM"));
     CHECK(record.tilesRead[0].cycle == 40);

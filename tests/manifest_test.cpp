@@ -78,8 +78,8 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     CHECK(m.stateBits.left == 0x10);
 
     checkSymbol(m.mapTiles, "MapData", text);
-    checkSymbol(m.mapWidth, "MapWidth", text);
-    checkSymbol(m.mapHeight, "MapHeight", text);
+    checkSymbol(*m.mapWidth, "MapWidth", text);
+    checkSymbol(*m.mapHeight, "MapHeight", text);
     checkSymbol(*m.mapBytesPerRow, "MapBytesPerRow", text);
     CHECK(m.columnHeight == 0);
     REQUIRE(m.mapRowOffsets.has_value());
@@ -176,7 +176,7 @@ TEST_CASE("manifest: an unknown key is named with its line, wherever it is")
 {
     checkBadManifests({
         {"never from here.\n\n", "never from here.\nbogus = 1\n", "bogus = 1",
-         {"unknown key 'bogus'", "the manifest", "expected design, symbols, call, entity, map, case"}},
+         {"unknown key 'bogus'", "the manifest", "expected design, symbols, tables, call, entity, map, case"}},
         {"kind = \"jsr\"", "knd = \"jsr\"", "knd =", {"unknown key 'knd'", "[call]", "expected entry, kind"}},
         {"stride = 256", "strides = 256", "strides =", {"unknown key 'strides'", "[entity]", "expected slots, stride"}},
         {"x_position = { offset = 0, format = \"u16.16\" }", "x_position = { offset = 0, fmt = \"u16.16\" }",
@@ -220,7 +220,9 @@ TEST_CASE("manifest: missing keys and values out of range name the key and its l
          {"'map.origin'", "must be [x, y]", "not an integer"}},
         {"origin = [0x1000, 0x1000]", "origin = [0x1000, \"top\"]", "origin =",
          {"'map.origin'", "must be an integer, not a string"}},
-        {"max_height = 255", "max_height = 256", "max_height =", {"'map.max_height'", "must be 1..255, not 256"}},
+        {"max_height = 255", "max_height = 256", "max_height =",
+         {"'map.max_height' (256) does not fit the u8 the host writes the map's size in (size_format): at most 255"}},
+        {"max_height = 255", "max_height = 65536", "max_height =", {"'map.max_height'", "must be 1..65535, not 65536"}},
     });
 }
 

@@ -50,13 +50,13 @@ TEST_CASE("metatile map: a collision map in ROM is read, each type written as it
     const ProfiledRom& rom = metatiles();
     CHECK(rom.addresses.romCollisionMap.size() == 26);
     CHECK(ours().addresses.romCollisionMap.empty());
-    CHECK(rom.mapByteOfType[untechTile("EMPTY")] == 0);
-    CHECK(rom.mapByteOfType[untechTile("SOLID")] == 3);
-    CHECK(rom.mapByteOfType[untechTile("DOWN_RIGHT_SLOPE")] == 9);
-    CHECK(rom.mapByteOfType[untechTile("UP_LEFT_SHORT_SLOPE")] == 23);
-    CHECK(rom.typeOfMapByte[6] == untechTile("SOLID"));        // brick
-    CHECK(rom.typeOfMapByte[25] == untechTile("DOWN_LEFT_SLOPE")); // a second hill's
-    CHECK(rom.typeOfMapByte[200] == untechTile("EMPTY"));     // past the table
+    CHECK(rom.mapIdOfType[untechTile("EMPTY")] == 0);
+    CHECK(rom.mapIdOfType[untechTile("SOLID")] == 3);
+    CHECK(rom.mapIdOfType[untechTile("DOWN_RIGHT_SLOPE")] == 9);
+    CHECK(rom.mapIdOfType[untechTile("UP_LEFT_SHORT_SLOPE")] == 23);
+    CHECK(rom.typeOfMapId[6] == untechTile("SOLID"));        // brick
+    CHECK(rom.typeOfMapId[25] == untechTile("DOWN_LEFT_SLOPE")); // a second hill's
+    CHECK(rom.typeOfMapId[200] == untechTile("EMPTY"));     // past the table
 
     TileMap map{3, 1, {untechTile("SOLID"), untechTile("END_SLOPE"), untechTile("EMPTY")}};
     CollisionMachine machine(rom);

@@ -350,7 +350,7 @@ TEST_CASE("scenario: wrong types")
         {"[[expect]]", "[expect]", "s.toml:20", {"'expect' must be an array of tables: write [[expect]]"}},
         {"entity = \"p\"", "entity = 1", "s.toml:22", {"'expect.entity' must be a string, not an integer"}},
         {"pos = [41, 40]", "pos = [41.5, 40]", "s.toml:23",
-         {"'expect.pos' must be whole pixels 0..4079, not 41.5"}},
+         {"'expect.pos' must be whole pixels 0..1048559, not 41.5"}},
         {"pos = [41, 40]", "pos = [\"41\", 40]", "s.toml:23", {"'expect.pos' must be a number, not a string"}},
         {"pos = [41, 40]", "pos = [41, 40, 0]", "s.toml:23",
          {"'expect.pos' must be [x, y] (two whole numbers), not an array of 3"}},
@@ -394,8 +394,8 @@ TEST_CASE("scenario: out-of-range values, each bound")
         {"frames = 2", "frames = 100001", "s.toml:19", {"'entity.script.frames' must be 1..100000, not 100001"}},
         {"frame = 10", "frame = 0", "s.toml:21", {"'expect.frame' must be 1..10, not 0"}},
         {"frame = 10", "frame = 11", "s.toml:21", {"'expect.frame' must be 1..10, not 11"}},
-        {"pos = [41, 40]", "pos = [-1, 40]", "s.toml:23", {"'expect.pos' must be whole pixels 0..4079, not -1"}},
-        {"pos = [41, 40]", "pos = [41, 4080]", "s.toml:23", {"'expect.pos' must be whole pixels 0..4079, not 4080"}},
+        {"pos = [41, 40]", "pos = [-1, 40]", "s.toml:23", {"'expect.pos' must be whole pixels 0..1048559, not -1"}},
+        {"pos = [41, 40]", "pos = [41, 1048560]", "s.toml:23", {"'expect.pos' must be whole pixels 0..1048559, not 1048560"}},
     });
 }
 
@@ -461,13 +461,13 @@ TEST_CASE("scenario: ASCII map errors")
         {kTiles, "tiles = \"\"\"\n\"\"\"", "s.toml:5", {"'map.tiles' is empty"}},
         {kTiles, "tiles = \"\"\"\n\n\n\"\"\"", "s.toml:5", {"'map.tiles' is empty"}},
     });
-    const std::string wide = "name = \"t\"\nframes = 1\n[map]\ntiles = \"" + std::string(256, '#') + "\"\n" + kEntity;
-    checkMessage(scenarioError(wide), "s.toml:4", {"the map is 256 tiles wide; at most 255"});
+    const std::string wide = "name = \"t\"\nframes = 1\n[map]\ntiles = \"" + std::string(65536, '#') + "\"\n" + kEntity;
+    checkMessage(scenarioError(wide), "s.toml:4", {"the map is 65536 tiles wide; at most 65535"});
     std::string tall = "name = \"t\"\nframes = 1\n[map]\ntiles = \"\"\"\n";
-    for (int row = 0; row < 256; ++row) {
+    for (int row = 0; row < 65536; ++row) {
         tall += "###\n";
     }
-    checkMessage(scenarioError(tall + "\"\"\"\n" + kEntity), "s.toml:260", {"the map has 256 rows; at most 255"});
+    checkMessage(scenarioError(tall + "\"\"\"\n" + kEntity), "s.toml:65540", {"the map has 65536 rows; at most 65535"});
 }
 
 TEST_CASE("scenario: entity and expectation checks")
@@ -562,8 +562,8 @@ TEST_CASE("scenario: Tiled map errors")
                  {"tileset 'terrain' tile 0: the \"collision\" property must be a string"});
 
     map = tiledMap();
-    map["width"] = 256;
-    checkMessage(tiledError(map.dump()), "m.tmj", {"the map: \"width\" must be an integer 1..255, not 256"});
+    map["width"] = 65536;
+    checkMessage(tiledError(map.dump()), "m.tmj", {"the map: \"width\" must be an integer 1..65535, not 65536"});
     map = tiledMap();
     map.erase("height");
     checkMessage(tiledError(map.dump()), "m.tmj", {"the map has no \"height\""});
@@ -582,11 +582,11 @@ TEST_CASE("scenario: Tiled values in messages are short excerpts, whatever the f
     // Regression tests: the messages printed the whole value, recursing as deep as it nests.
     nlohmann::json map = tiledMap();
     map["width"] = {1, 2, 3};
-    checkMessage(tiledError(map.dump()), "m.tmj", {"\"width\" must be an integer 1..255, not an array of 3 values"});
+    checkMessage(tiledError(map.dump()), "m.tmj", {"\"width\" must be an integer 1..65535, not an array of 3 values"});
     map["width"] = {{"deep", {{"deeper", 1}}}};
-    checkMessage(tiledError(map.dump()), "m.tmj", {"\"width\" must be an integer 1..255, not an object"});
+    checkMessage(tiledError(map.dump()), "m.tmj", {"\"width\" must be an integer 1..65535, not an object"});
     map["width"] = std::string(100, 'w');
-    checkMessage(tiledError(map.dump()), "m.tmj", {"must be an integer 1..255, not \"" + std::string(40, 'w') + "...\""});
+    checkMessage(tiledError(map.dump()), "m.tmj", {"must be an integer 1..65535, not \"" + std::string(40, 'w') + "...\""});
     // Cut before a character that would not fit whole (U+00E9 takes two bytes).
     map["width"] = std::string(39, 'w') + "\xc3\xa9" + std::string(10, 'w');
     checkMessage(tiledError(map.dump()), "m.tmj", {"not \"" + std::string(39, 'w') + "...\""});

@@ -52,7 +52,8 @@ void drawCallSummary(DebuggerSession& session)
             ImGui::TableNextColumn();
             ImGui::Text("(%u, %u)", read.column, read.row);
             ImGui::TableNextColumn();
-            ImGui::TextColored(c, "%c %s", design[read.type].legend, design[read.type].name.c_str());
+            const TileKind& kind = design[read.type];
+            ImGui::TextColored(c, "%s", (kind.legend != 0 ? std::string{kind.legend, ' '} + kind.name : kind.name).c_str());
             ImGui::TableNextColumn();
             ImGui::Text("%u", read.cycle);
         }

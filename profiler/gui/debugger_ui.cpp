@@ -272,9 +272,14 @@ void DebuggerUi::drawEditPalette()
     ImGui::TextUnformatted("paint:");
     const std::vector<TileKind>& tiles = session_.scenario().design.tiles;
     for (std::size_t id = 0; id < tiles.size(); ++id) {
+        // A tile without a legend or an abbreviation is one of a ROM table's that the design does
+        // not name: no map editor paints it.
+        if (tiles[id].legend == 0 && tiles[id].abbreviation.empty()) {
+            continue;
+        }
         ImGui::SameLine();
-        const char label[2] = {tiles[id].legend, '\0'};
-        if (ImGui::Selectable(label, map_.brush == id, 0, ImVec2(ImGui::CalcTextSize("W").x, 0))) {
+        const std::string label = tiles[id].legend != 0 ? std::string(1, tiles[id].legend) : tiles[id].abbreviation;
+        if (ImGui::Selectable(label.c_str(), map_.brush == id, 0, ImVec2(ImGui::CalcTextSize(label.c_str()).x, 0))) {
             map_.brush = static_cast<TileId>(id);
         }
         if (ImGui::IsItemHovered()) {

@@ -235,8 +235,7 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
                 session.paint(column, row, brush);
             }
             ImGui::BeginTooltip();
-            const TileKind& type = rom.design[map.at(column, row)];
-            ImGui::Text("tile (%d, %d)  '%c' %s", column, row, type.legend, type.name.c_str());
+            ImGui::Text("tile (%d, %d)  %s", column, row, rom.design.describe(map.at(column, row)).c_str());
             ImGui::Text("pixel (%d, %d)", static_cast<int>(std::floor(mx)), static_cast<int>(std::floor(my)));
             if (const CallRecord* c = session.selectedCall()) {
                 for (std::size_t i = 0; i < c->tilesRead.size(); ++i) {

@@ -17,6 +17,14 @@ struct TileRead {
     std::uint32_t cycle; // cycles into the call when the read happened
 };
 
+// A read of the map's buffer that no cell of the manifest's layout explains: a byte between cells
+// or past them, or a cell whose value is no id the cell format holds.
+struct StrayMapRead {
+    std::uint32_t address;
+    std::uint8_t value;
+    std::uint32_t cycle; // cycles into the call
+};
+
 // One step of a call and its cost, for attribution to functions, source lines and calls.
 struct StepCost {
     std::uint32_t address;
@@ -45,6 +53,7 @@ struct CallRecord {
     EntityState before;             // as the host wrote it for the call (velocities set)
     EntityState after;              // as the call left it
     std::vector<TileRead> tilesRead;
+    std::vector<StrayMapRead> strayMapReads;
     std::vector<StepCost> steps;
     std::uint32_t slowRomReads = 0; // FastROM runs: ROM read through banks $00-$7D, at SlowROM speed
 

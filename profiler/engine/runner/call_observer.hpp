@@ -4,24 +4,29 @@
 #include "emu/observer.hpp"
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"
+#include "profiler/model/target/manifest.hpp"
 
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace tileprof {
 
-// Watches one call: the first case label it executes, the map tiles it reads, the cost of each
+// Watches one call: the first case label it executes, the map tiles it reads (and map bytes that
+// are no tile), the cost of each
 // step, and a BRK or COP. Its hooks test a value or two; the recording is out of line.
 class CallObserver {
 public:
+    // The routine's map buffer: its reads inside it are tile reads.
     struct MapWindow {
-        std::uint32_t start = 0; // address of the map's first tile
-        std::uint32_t bytes = 0; // width * height
-        std::uint32_t width = 1;
-        std::uint32_t columnHeight = 0; // column-major when not 0
-        std::array<TileId, 256> typeOfId{}; // the tile type of each tile id the map may hold
+        std::uint32_t start = 0; // the address of the buffer's first byte
+        std::uint32_t bytes = 0;
+        MapLayout layout;
+        CellFormat cell;
+        const std::uint8_t* memory = nullptr; // the buffer's bytes, as the machine holds them
+        std::span<const TileId> typeOfId;     // the tile type of each id a cell may hold
     };
 
     // Without `recordSteps` the calls' steps are not kept (CallRecord::steps stays empty).
@@ -90,6 +95,9 @@ private:
     std::uint64_t startCycle_ = 0;
     std::uint8_t flags_ = 0; // P as the current step began
     std::optional<std::uint32_t> softwareInterrupt_;
+    // The last tile read, so that the bytes of one cell read one after the other count once.
+    std::optional<MapLayout::Place> lastCell_;
+    std::uint64_t lastCellCycle_ = 0;
 };
 
 } // namespace tileprof

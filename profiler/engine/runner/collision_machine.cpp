@@ -75,39 +75,43 @@ void CollisionMachine::loadMap(const TileMap& map)
 {
     const RoutineAddresses& a = rom_.addresses;
     const Design& design = rom_.design;
-    mapWindow_.typeOfId = rom_.typeOfMapByte;
+    const Manifest& m = rom_.manifest;
     if (a.collisionMap && a.romCollisionMap.empty()) {
         for (std::uint32_t id = 0; id < 256; ++id) {
-            bus_.poke(*a.collisionMap + id, design[rom_.typeOfMapByte[id]].value);
+            bus_.poke(*a.collisionMap + id, design[rom_.typeOfMapId[id]].value);
         }
     }
-    // checkFits refused maps with a type the ROM's metatile table lacks.
-    const auto byteOf = [this](TileId type) { return *rom_.mapByteOfType[type]; };
-    const Manifest& m = rom_.manifest;
-    mapWindow_.columnHeight = static_cast<std::uint32_t>(m.columnHeight);
-    if (m.columnHeight != 0) {
-        // The rows below the map in each column are the design's outside: the map's border keeps
-        // entities from them.
-        for (int column = 0; column < map.width; ++column) {
-            for (int row = 0; row < m.columnHeight; ++row) {
-                const TileId tile = row < map.height ? map.at(column, row) : design.outside;
-                bus_.poke(a.mapTiles + static_cast<std::uint32_t>(column * m.columnHeight + row), byteOf(tile));
+    // Every cell the buffer holds: the map's, and the design's outside around it, so that a
+    // routine reading past the map's edge reads what the placement rules take to be there. The
+    // resolver checked that the buffer is all work RAM, so its bytes lie together there.
+    const MapLayout layout = mapLayout(m, map.width, a.mapTilesBytes);
+    const std::span<std::uint8_t> buffer = bus_.wram().subspan(*emu::wramIndex(a.mapTiles), a.mapTilesBytes);
+    std::ranges::fill(buffer, std::uint8_t{0});
+    // checkFits refused maps with a type the ROM's metatile table or the cells cannot hold.
+    const auto cellOf = [&](TileId type) { return m.cell.cellOf(*rom_.mapIdOfType[type]); };
+    const std::uint32_t outside = cellOf(design.outside);
+    for (std::uint32_t column = 0; column < layout.columns; ++column) {
+        for (std::uint32_t row = 0; row < layout.rows; ++row) {
+            const bool inMap = column < static_cast<std::uint32_t>(map.width) && row < static_cast<std::uint32_t>(map.height);
+            const std::uint32_t cell = inMap ? cellOf(map.at(static_cast<int>(column), static_cast<int>(row))) : outside;
+            for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
+                buffer[layout.offsetOf(column, row) + i] = static_cast<std::uint8_t>(cell >> (8 * i));
             }
         }
-    } else {
-        for (std::size_t i = 0; i < map.tiles.size(); ++i) {
-            bus_.poke(a.mapTiles + static_cast<std::uint32_t>(i), byteOf(map.tiles[i]));
-        }
-        bus_.poke(*a.mapBytesPerRow, static_cast<std::uint8_t>(map.width));
-        bus_.poke(*a.mapBytesPerRow + 1, static_cast<std::uint8_t>(map.width >> 8));
     }
-    bus_.poke(a.mapWidth, static_cast<std::uint8_t>(map.width));
-    bus_.poke(a.mapHeight, static_cast<std::uint8_t>(map.height));
+    const FieldFormat sizeFormat = m.mapSizeFormat;
+    if (a.mapWidth) {
+        writeAt(*a.mapWidth, sizeFormat, static_cast<std::uint32_t>(map.width));
+    }
+    if (a.mapHeight) {
+        writeAt(*a.mapHeight, sizeFormat, static_cast<std::uint32_t>(map.height));
+    }
+    if (a.mapBytesPerRow) {
+        writeAt(*a.mapBytesPerRow, FieldFormat::U16, layout.rowStride);
+    }
     if (a.mapRowOffsets) {
         for (std::uint32_t row = 0; row < a.mapRowOffsetRows; ++row) {
-            const std::uint32_t offset = row * static_cast<std::uint32_t>(map.width);
-            bus_.poke(*a.mapRowOffsets + 2 * row, static_cast<std::uint8_t>(offset));
-            bus_.poke(*a.mapRowOffsets + 2 * row + 1, static_cast<std::uint8_t>(offset >> 8));
+            writeAt(*a.mapRowOffsets + 2 * row, FieldFormat::U16, row * layout.rowStride);
         }
     }
     const MapFacts facts{map.width, map.height, design.tileSize, m.originX, m.originY};
@@ -115,9 +119,7 @@ void CollisionMachine::loadMap(const TileMap& map)
         const MapVariable& variable = m.mapVariables[i];
         writeAt(a.mapVariables[i], variable.format, mapVariableValue(m, variable, facts));
     }
-    mapWindow_.start = a.mapTiles;
-    mapWindow_.bytes = mapBytes(m, map.width, map.height);
-    mapWindow_.width = static_cast<std::uint32_t>(map.width);
+    mapWindow_ = {a.mapTiles, a.mapTilesBytes, layout, m.cell, buffer.data(), rom_.typeOfMapId};
 }
 
 void CollisionMachine::writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value)

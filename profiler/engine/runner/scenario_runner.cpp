@@ -62,28 +62,32 @@ void checkHitboxRecords(const Scenario& scenario, const ProfiledRom& rom)
     }
 }
 
-// With the ROM's own metatile table, each tile the host writes needs a metatile of its type.
-void checkMetatiles(const Scenario& scenario, const ProfiledRom& rom)
+// Each tile the host writes needs an id a cell can hold: with the ROM's own metatile table, a
+// metatile of its type.
+void checkMapIds(const Scenario& scenario, const ProfiledRom& rom)
 {
     const Manifest& manifest = rom.manifest;
     std::vector<bool> written(rom.design.tiles.size());
     for (const TileId tile : scenario.map.tiles) {
         written[tile] = true;
     }
-    if (manifest.columnHeight > scenario.map.height) {
-        written[rom.design.outside] = true;
-    }
+    written[rom.design.outside] = true;
     for (std::size_t type = 0; type < written.size(); ++type) {
-        if (written[type] && !rom.mapByteOfType[type]) {
-            const TileKind& kind = rom.design.tiles[type];
-            fail(scenario, scenario.mapLine,
-                 "the map needs " + rom.design.describe(static_cast<TileId>(type)) + " tiles" +
-                     (type == rom.design.outside && manifest.columnHeight != 0 ? " (the rows below it in each column too)" : "") +
-                     ", but " + rom.image.name + "'s " + manifest.collisionMap->name + ", its metatile table at " +
-                     cpuAddressText(*rom.addresses.collisionMap) + ", has no metatile of value " +
-                     printfString("$%02X", kind.value) + " among its " +
-                     std::to_string(rom.addresses.romCollisionMap.size()) + " entries");
+        if (!written[type] || rom.mapIdOfType[type]) {
+            continue;
         }
+        const std::string tiles = "the map needs " + rom.design.describe(static_cast<TileId>(type)) + " tiles" +
+                                  (type == rom.design.outside && std::ranges::find(scenario.map.tiles, type) == scenario.map.tiles.end()
+                                       ? " (the design's outside, which the host writes around the map)" : "");
+        if (!manifest.collisionMap || rom.addresses.romCollisionMap.empty()) {
+            fail(scenario, scenario.mapLine, tiles + ", but " + manifest.path.string() + "'s cells hold ids up to " +
+                                                 std::to_string(manifest.cell.maxId()) + " ([map] cell)");
+        }
+        fail(scenario, scenario.mapLine,
+             tiles + ", but " + rom.image.name + "'s " + manifest.collisionMap->name + ", its metatile table at " +
+                 cpuAddressText(*rom.addresses.collisionMap) + ", has no metatile of value " +
+                 printfString("$%02X", rom.design.tiles[type].value) + " among its " +
+                 std::to_string(rom.addresses.romCollisionMap.size()) + " entries");
     }
 }
 
@@ -103,7 +107,7 @@ void checkFits(const Scenario& scenario, const ProfiledRom& rom)
                                + manifest.path.string() + " names \"" + rom.design.name + "\" (" + rom.design.path.string()
                                + "), whose tile types differ");
     }
-    checkMetatiles(scenario, rom);
+    checkMapIds(scenario, rom);
     if (scenario.map.width > manifest.maxMapWidth || scenario.map.height > manifest.maxMapHeight) {
         fail(scenario, scenario.mapLine,
              "the map is " + std::to_string(scenario.map.width) + " x " + std::to_string(scenario.map.height) + " tiles; " +
@@ -116,10 +120,16 @@ void checkFits(const Scenario& scenario, const ProfiledRom& rom)
                  manifest.path.string() + " takes at least " + std::to_string(manifest.minMapWidth) + " x " +
                  std::to_string(manifest.minMapHeight));
     }
-    if (mapBytes(manifest, scenario.map.width, scenario.map.height) > rom.addresses.mapTilesBytes) {
+    const MapLayout layout = mapLayout(manifest, scenario.map.width, rom.addresses.mapTilesBytes);
+    if (static_cast<std::uint32_t>(scenario.map.width) > layout.columns || static_cast<std::uint32_t>(scenario.map.height) > layout.rows) {
+        // What the map needs: whole columns of the routine's height, or whole rows of its width.
+        const auto width = static_cast<std::uint32_t>(scenario.map.width);
+        const auto height = static_cast<std::uint32_t>(scenario.map.height);
+        const std::uint64_t needs = layout.byColumn() ? layout.bytesOf(width, std::max(height, layout.rows))
+                                                      : layout.bytesOf(std::max(width, layout.columns), height);
         fail(scenario, scenario.mapLine,
-             "the map takes " + std::to_string(mapBytes(manifest, scenario.map.width, scenario.map.height)) + " bytes" +
-                 (manifest.columnHeight != 0 ? " (" + std::to_string(scenario.map.width) + " columns of " + std::to_string(manifest.columnHeight) + ")" : "") +
+             "the map takes " + std::to_string(needs) + " bytes" +
+                 (layout.byColumn() ? " (" + std::to_string(width) + " columns of " + std::to_string(layout.rows) + ")" : "") +
                  "; " + romName + "'s " + manifest.mapTiles.name + " holds " + std::to_string(rom.addresses.mapTilesBytes));
     }
     if (scenario.entities.size() > rom.addresses.entitySlotCount) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <span>
 #include <utility>
 
@@ -87,15 +88,19 @@ std::array<std::uint16_t, 16> readMask(const TomlSection& tile, int tileSize)
     return mask;
 }
 
+// A tile's legend character; 0 when it has none, as a tile a map never draws in ASCII needs none.
 char readLegend(const TomlSection& tile)
 {
-    const std::string legend = tile.requiredString("legend");
-    const auto c = static_cast<unsigned char>(legend.front());
-    if (legend.size() != 1 || !std::isgraph(c) || c == '"' || c == '\\') {
-        tile.fail(tile.require("legend"), "legend",
-                  "must be one printable ASCII character other than a space, '\"' or '\\', not \"" + legend + "\"");
+    const std::optional<std::string> legend = tile.string("legend");
+    if (!legend) {
+        return 0;
     }
-    return legend.front();
+    const auto c = static_cast<unsigned char>(legend->empty() ? 0 : legend->front());
+    if (legend->size() != 1 || !std::isgraph(c) || c == '"' || c == '\\') {
+        tile.fail(tile.require("legend"), "legend",
+                  "must be one printable ASCII character other than a space, '\"' or '\\', not \"" + *legend + "\"");
+    }
+    return legend->front();
 }
 
 TileKind readTile(const TomlFile& file, const toml::table& table, std::size_t index, int tileSize)
@@ -124,21 +129,106 @@ TileKind readTile(const TomlFile& file, const toml::table& table, std::size_t in
     return kind;
 }
 
+std::uint32_t readEntryBytes(const TomlSection& section)
+{
+    return static_cast<std::uint32_t>(section.integer("entry_bytes", 1, 2).value_or(1));
+}
+
+SlopeRange readSlopeRange(const TomlFile& file, const toml::table& table, std::size_t index, TileId ids)
+{
+    const TomlSection section(file, table, "[[table.slope]] " + std::to_string(index + 1), "table.slope.",
+                              {"ids", "heights", "entry_bytes"});
+    const toml::array& range = *section.pair("ids", "tile ids, [first, last]");
+    SlopeRange slopes;
+    slopes.line = section.line();
+    slopes.first = static_cast<TileId>(section.asInteger(range[0], "ids", 0, ids - 1));
+    slopes.last = static_cast<TileId>(section.asInteger(range[1], "ids", slopes.first, ids - 1));
+    slopes.heights = section.requiredString("heights");
+    slopes.entryBytes = readEntryBytes(section);
+    return slopes;
+}
+
+// [table]: the tiles are the ROM's ids 0..ids-1, their collision in its tables.
+TileTable readTileTable(const TomlSection& root)
+{
+    const TomlSection section(root.file(), root.table("table", "[table] ids = 64, flags = \"block_flags\""), "[table]",
+                              "table.", {"ids", "flags", "entry_bytes", "solid", "one_way", "slope"});
+    TileTable table;
+    table.line = section.line();
+    table.ids = static_cast<TileId>(section.requiredInteger("ids", 1, kMaxTileKinds));
+    table.flags = section.requiredString("flags");
+    table.entryBytes = readEntryBytes(section);
+    const std::int64_t bits = (std::int64_t{1} << (8 * table.entryBytes)) - 1;
+    table.solid = static_cast<std::uint32_t>(section.integer("solid", 0, bits).value_or(0));
+    table.oneWay = static_cast<std::uint32_t>(section.integer("one_way", 0, bits).value_or(0));
+    const std::vector<const toml::table*> slopes = section.tableArray("slope");
+    for (std::size_t i = 0; i < slopes.size(); ++i) {
+        table.slopes.push_back(readSlopeRange(root.file(), *slopes[i], i, table.ids));
+    }
+    return table;
+}
+
+// The tiles of a design read from the ROM: every id, named "BLOCK_<id>" unless a [[tile]] names
+// it (with `id`, and a name, an abbreviation and a legend only: the ROM says the rest).
+std::vector<TileKind> tableTiles(const TomlFile& file, const std::vector<const toml::table*>& named, const TileTable& table)
+{
+    std::vector<TileKind> tiles(table.ids);
+    for (std::size_t id = 0; id < tiles.size(); ++id) {
+        tiles[id].name = "BLOCK_" + std::to_string(id);
+        tiles[id].line = table.line;
+    }
+    std::vector<bool> seen(table.ids);
+    for (std::size_t i = 0; i < named.size(); ++i) {
+        const TomlSection tile(file, *named[i], "[[tile]] " + std::to_string(i + 1), "tile.",
+                               {"id", "name", "abbreviation", "legend"});
+        const auto id = static_cast<std::size_t>(tile.requiredInteger("id", 0, table.ids - 1));
+        if (seen[id]) {
+            tile.fail(tile.require("id"), "id", "names tile " + std::to_string(id) + " a second time");
+        }
+        seen[id] = true;
+        TileKind& kind = tiles[id];
+        kind.line = tile.line();
+        kind.name = tile.requiredString("name");
+        kind.abbreviation = tile.string("abbreviation").value_or("");
+        kind.legend = readLegend(tile);
+    }
+    return tiles;
+}
+
+std::string lowered(std::string_view name)
+{
+    std::string lower(name);
+    for (char& c : lower) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return lower;
+}
+
+// Every name, abbreviation and legend names one tile (names ignoring case).
 void checkUnique(const TomlFile& file, const std::vector<TileKind>& tiles)
 {
+    std::map<std::string, std::size_t> names;
+    std::array<std::optional<std::size_t>, 256> legends{};
     for (std::size_t i = 0; i < tiles.size(); ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-            const TileKind& a = tiles[j];
-            const TileKind& b = tiles[i];
-            if (a.legend == b.legend) {
-                file.fail(b.line, std::string("tile ") + b.name + " has the legend '" + b.legend + "' of tile " + a.name
-                                      + " (line " + std::to_string(a.line) + ")");
+        const TileKind& tile = tiles[i];
+        if (tile.legend != 0) {
+            std::optional<std::size_t>& owner = legends[static_cast<unsigned char>(tile.legend)];
+            if (owner) {
+                const TileKind& first = tiles[*owner];
+                file.fail(tile.line, std::string("tile ") + tile.name + " has the legend '" + tile.legend + "' of tile "
+                                         + first.name + " (line " + std::to_string(first.line) + ")");
             }
-            for (const std::string& name : {b.name, b.abbreviation}) {
-                if (!name.empty() && (sameName(name, a.name) || sameName(name, a.abbreviation))) {
-                    file.fail(b.line, "tile " + b.name + ": the name \"" + name + "\" is tile " + a.name
-                                          + "'s (line " + std::to_string(a.line) + ")");
-                }
+            owner = i;
+        }
+        for (const std::string& name : {tile.name, tile.abbreviation}) {
+            if (name.empty()) {
+                continue;
+            }
+            const auto [at, added] = names.emplace(lowered(name), i);
+            if (!added && at->second != i) {
+                const TileKind& first = tiles[at->second];
+                file.fail(tile.line, "tile " + tile.name + ": the name \"" + name + "\" is tile " + first.name + "'s (line "
+                                         + std::to_string(first.line) + ")");
             }
         }
     }
@@ -252,16 +342,18 @@ std::optional<TileId> Design::byName(std::string_view wanted) const
 std::string Design::describe(TileId id) const
 {
     const TileKind& kind = tiles[id];
-    return std::string{'\'', kind.legend, '\'', ' '} + kind.name;
+    return kind.legend == 0 ? kind.name : std::string{'\'', kind.legend, '\'', ' '} + kind.name;
 }
 
 std::string Design::legendText() const
 {
-    std::string text = "the legend is ";
-    for (std::size_t id = 0; id < tiles.size(); ++id) {
-        text += (id == 0 ? "" : ", ") + std::string(1, tiles[id].legend) + " " + tiles[id].name;
+    std::string text;
+    for (const TileKind& kind : tiles) {
+        if (kind.legend != 0) {
+            text += (text.empty() ? "" : ", ") + std::string(1, kind.legend) + " " + kind.name;
+        }
     }
-    return text;
+    return text.empty() ? "the design gives no tile a legend" : "the legend is " + text;
 }
 
 PixelRange readRange(const TomlSection& limits, std::string_view key, PixelRange whole)
@@ -317,7 +409,7 @@ Limits readLimits(const TomlSection& root)
 Design loadDesign(const std::filesystem::path& path)
 {
     const TomlFile file = readTomlFile(path);
-    const TomlSection root(file, file.root, "the design file", "", {"design", "tile", "rule", "invariants", "limits"});
+    const TomlSection root(file, file.root, "the design file", "", {"design", "table", "tile", "rule", "invariants", "limits"});
     const TomlSection head(file, root.table("design", "[design] name = \"...\", empty = \"...\""), "[design]",
                            "design.", {"name", "tile_size", "empty", "outside"});
     Design design;
@@ -328,12 +420,17 @@ Design loadDesign(const std::filesystem::path& path)
         head.fail(head.require("tile_size"), "tile_size", "must be 8 or 16, not " + std::to_string(design.tileSize));
     }
     const std::vector<const toml::table*> tiles = root.tableArray("tile");
-    if (tiles.empty() || tiles.size() > kMaxTileKinds) {
-        file.fail(head.line(), "a design has 1.." + std::to_string(kMaxTileKinds) + " [[tile]] tables, not "
-                                   + std::to_string(tiles.size()));
-    }
-    for (std::size_t i = 0; i < tiles.size(); ++i) {
-        design.tiles.push_back(readTile(file, *tiles[i], i, design.tileSize));
+    if (root.find("table") != nullptr) {
+        design.table = readTileTable(root);
+        design.tiles = tableTiles(file, tiles, *design.table);
+    } else {
+        if (tiles.empty() || tiles.size() > kMaxTileKinds) {
+            file.fail(head.line(), "a design has 1.." + std::to_string(kMaxTileKinds) + " [[tile]] tables, not "
+                                       + std::to_string(tiles.size()) + " (or a [table] of the ROM's)");
+        }
+        for (std::size_t i = 0; i < tiles.size(); ++i) {
+            design.tiles.push_back(readTile(file, *tiles[i], i, design.tileSize));
+        }
     }
     checkUnique(file, design.tiles);
     design.empty = readRequiredTile(head, design, "empty");

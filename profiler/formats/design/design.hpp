@@ -11,8 +11,9 @@
 
 namespace tileprof {
 
-// A tile type of a design, by its place in Design::tiles.
-using TileId = std::uint8_t;
+// A tile type of a design, by its place in Design::tiles: for a design whose tiles the ROM's table
+// describes, the engine's own id of the block.
+using TileId = std::uint16_t;
 
 // A tile's edge toward the entity, one row per pixel column of the tile (8 or 16): for a floor,
 // the first row that stops an entity coming down; for a ceiling, the last row that stops one going
@@ -30,7 +31,7 @@ struct Surface {
 struct TileKind {
     std::string name;         // as messages and reports name it, e.g. "DOWN_RIGHT_SLOPE"
     std::string abbreviation; // what map editors may call it too, e.g. "drs"
-    char legend = 0;          // its character in a scenario's ASCII map
+    char legend = 0;          // its character in a scenario's ASCII map; 0 for none
     std::uint8_t value = 0;   // its byte in the routine's collision table
     Surface floor;
     Surface ceiling;
@@ -88,6 +89,29 @@ struct Invariants {
     PixelRange ceilingGap{0, 0};
 };
 
+// A range of tile ids that are slopes, their floors read from a ROM table of heights: for each id,
+// tileSize entries, the floor's height in pixels above the tile's bottom row at each pixel column.
+struct SlopeRange {
+    TileId first = 0;
+    TileId last = 0;
+    std::string heights;             // the table, by the name the manifest's [tables] gives it
+    std::uint32_t entryBytes = 1;    // 1 or 2, little-endian
+    int line = 0;
+};
+
+// Tiles the ROM describes: ids 0..ids-1, each solid, one-way or neither by the bits of its entry in
+// a table of flags indexed by id, and the slopes among them by their height tables. Real engines
+// keep hundreds of block types this way; the design names the ones it needs to.
+struct TileTable {
+    TileId ids = 0;
+    std::string flags;               // the table, by the name the manifest's [tables] gives it
+    std::uint32_t entryBytes = 1;
+    std::uint32_t solid = 0;         // the flag bits that make a tile solid (no hitbox overlaps it)
+    std::uint32_t oneWay = 0;        // ... a platform, solid from above only
+    std::vector<SlopeRange> slopes;
+    int line = 0;
+};
+
 // What the routine can take: a scenario beyond these is refused at its line. Pixels; a range is
 // inclusive.
 struct Limits {
@@ -107,6 +131,7 @@ struct Design {
     std::string name;
     int tileSize = 16;  // a tile's width and height in pixels: 8 or 16
     std::vector<TileKind> tiles;
+    std::optional<TileTable> table; // when set, the tiles' shapes are read from the ROM
     TileId empty = 0;   // what a tile without a type is
     TileId outside = 0; // what the placement rules take the map's outside to be
     std::vector<PlacementRule> rules;
@@ -119,14 +144,14 @@ struct Design {
     std::optional<TileId> byLegend(char legend) const;
     // By name or abbreviation, ignoring case.
     std::optional<TileId> byName(std::string_view wanted) const;
-    // "'#' SOLID": a tile type as messages name it.
+    // "'#' SOLID", or "SOLID" for a tile without a legend: a tile type as messages name it.
     std::string describe(TileId id) const;
-    // "the legend is # SOLID, = END_SLOPE, ...".
+    // "the legend is # SOLID, = END_SLOPE, ...": the tiles that have a legend.
     std::string legendText() const;
 };
 
-// The most tile types a design may have: map tiles hold their type in a byte.
-inline constexpr std::size_t kMaxTileKinds = 256;
+// The most tile types a design may have.
+inline constexpr std::size_t kMaxTileKinds = 4096;
 
 // Reads a design file. Throws InputError "FILE:LINE: problem" for malformed TOML, unknown
 // keys, missing or out-of-range values, and names or legend characters used twice.

@@ -7,9 +7,8 @@
 
 namespace tileprof {
 
-// The most tiles a map may have in each direction: the routine multiplies an 8-bit row by an
-// 8-bit width.
-inline constexpr int kMaxMapTiles = 255;
+// The most tiles a map may have in each direction; a manifest says how many its routine takes.
+inline constexpr int kMaxMapTiles = 65535;
 
 // A room's collision layer: width x height tiles, row-major, row 0 at the top, each a tile type of
 // the design the map was read in.

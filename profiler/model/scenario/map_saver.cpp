@@ -102,7 +102,13 @@ void saveAsciiMap(const Scenario& scenario)
     for (std::size_t row = 0; row < rows.size(); ++row) {
         for (std::size_t column = 0; column < rows[row].length; ++column) {
             const std::size_t at = rows[row].offset + column;
-            const char legend = scenario.design[map.at(static_cast<int>(column), static_cast<int>(row))].legend;
+            const TileId tile = map.at(static_cast<int>(column), static_cast<int>(row));
+            const char legend = scenario.design[tile].legend;
+            if (legend == 0) {
+                file.fail(positions[at], "map row " + std::to_string(row) + ", column " + std::to_string(column) + " is tile " +
+                                             scenario.design[tile].name + ", which has no legend character to write in an ASCII map; "
+                                             "nothing was written");
+            }
             if (value[at] == legend) {
                 continue;
             }

@@ -1,6 +1,7 @@
 #include "profiler/model/scenario/scenario_writer.hpp"
 
 #include "base/bundled_files.hpp"
+#include "base/input_error.hpp"
 #include "base/replace_file.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
 
@@ -88,7 +89,13 @@ void writeMap(const TileMap& map, const Design& design, std::string& out)
     out += "\n[map]\ntiles = \"\"\"\n";
     for (int row = 0; row < map.height; ++row) {
         for (int column = 0; column < map.width; ++column) {
-            out += design[map.at(column, row)].legend;
+            const TileKind& kind = design[map.at(column, row)];
+            if (kind.legend == 0) {
+                throw InputError("the map's tile at column " + std::to_string(column) + ", row " + std::to_string(row) + " is " +
+                                 kind.name + ", which has no legend character (" + design.path.string() +
+                                 ") to write the map as ASCII rows");
+            }
+            out += kind.legend;
         }
         out += '\n';
     }

@@ -14,7 +14,7 @@ namespace tileprof {
 // form that reads back as the same double. The source lines (`line`, mapRowLines, mapLine),
 // `path` and `mapFile` are not written. A ROM path is written as it is: a relative one is taken
 // relative to the directory the file is saved in. Throws std::invalid_argument if the map's tiles
-// are not width x height.
+// are not width x height, and InputError for a tile with no legend character.
 std::string scenarioToml(const Scenario& scenario);
 
 // A hitbox as a scenario file writes it: "{ left = 6, right = 6, top = 12, height = 24 }".

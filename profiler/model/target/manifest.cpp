@@ -3,7 +3,9 @@
 #include "base/input_error.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
 
+#include <algorithm>
 #include <initializer_list>
+#include <tuple>
 #include <utility>
 
 namespace tileprof {
@@ -227,15 +229,49 @@ void readEntity(const TomlSection& top, Manifest& manifest)
     manifest.stateBits = readStateBits(entity);
 }
 
-void readMap(const TomlSection& top, Manifest& manifest)
+// [map] cell = { bytes, mask, shift, scale }: what a cell holds.
+CellFormat readCell(const TomlSection& map)
 {
-    const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
-                          {"tiles", "width", "height", "bytes_per_row", "row_offsets", "column_height", "collision_map",
-                           "min_width", "min_height", "max_width", "max_height", "origin", "top_height_table",
-                           "bottom_height_table", "variable"});
-    manifest.mapTiles = readSymbol(map, "tiles");
-    manifest.mapWidth = readSymbol(map, "width");
-    manifest.mapHeight = readSymbol(map, "height");
+    CellFormat cell;
+    if (map.find("cell") == nullptr) {
+        return cell;
+    }
+    const TomlSection section(map.file(), map.table("cell", "{ bytes = 2, scale = 2 }"), "map.cell", "map.cell.",
+                              {"bytes", "mask", "shift", "scale"});
+    cell.bytes = static_cast<std::uint32_t>(section.integer("bytes", 1, 2).value_or(1));
+    const std::int64_t all = (std::int64_t{1} << (8 * cell.bytes)) - 1;
+    cell.mask = static_cast<std::uint32_t>(section.integer("mask", 1, all).value_or(all));
+    cell.shift = static_cast<std::uint32_t>(section.integer("shift", 0, 8 * cell.bytes - 1).value_or(0));
+    cell.scale = static_cast<std::uint32_t>(section.integer("scale", 1, all).value_or(1));
+    if (cell.maxId() == 0) {
+        map.fail(map.require("cell"), "cell", "holds no id but 0: mask >> shift / scale must reach 1 or more");
+    }
+    return cell;
+}
+
+// The map's layout: fixed strides (column_stride and row_stride), or a row-major map of the map's
+// width (bytes_per_row), or a column-major one of column_height cells a column.
+void readLayout(const TomlSection& map, Manifest& manifest)
+{
+    const toml::node* columnStride = map.find("column_stride");
+    const toml::node* rowStride = map.find("row_stride");
+    if ((columnStride == nullptr) != (rowStride == nullptr)) {
+        map.fail(columnStride ? *columnStride : *rowStride, columnStride ? "column_stride" : "row_stride",
+                 "needs the other stride too: column_stride and row_stride, in bytes");
+    }
+    if (columnStride != nullptr) {
+        manifest.columnStride = static_cast<std::uint32_t>(map.requiredInteger("column_stride", manifest.cell.bytes, 0x10000));
+        manifest.rowStride = static_cast<std::uint32_t>(map.requiredInteger("row_stride", manifest.cell.bytes, 0x10000));
+        if (manifest.columnStride == manifest.rowStride) {
+            map.fail(*rowStride, "row_stride", "equals column_stride: two cells would share their bytes");
+        }
+        for (const char* key : {"bytes_per_row", "row_offsets", "column_height"}) {
+            if (const toml::node* node = map.find(key)) {
+                map.fail(*node, key, "cannot be given with column_stride and row_stride, which lay the map out already");
+            }
+        }
+        return;
+    }
     manifest.columnHeight = static_cast<int>(map.integer("column_height", 1, 256).value_or(0));
     if (manifest.columnHeight == 0) {
         manifest.mapBytesPerRow = readSymbol(map, "bytes_per_row");
@@ -247,15 +283,40 @@ void readMap(const TomlSection& top, Manifest& manifest)
             }
         }
     }
+}
+
+void readMap(const TomlSection& top, Manifest& manifest)
+{
+    const TomlSection map(top.file(), top.table("map", "[map] with tiles = \"MapData\""), "[map]", "map.",
+                          {"tiles", "width", "height", "size_format", "cell", "column_stride", "row_stride",
+                           "bytes_per_row", "row_offsets", "column_height", "collision_map", "min_width", "min_height",
+                           "max_width", "max_height", "origin", "top_height_table", "bottom_height_table", "variable"});
+    manifest.mapTiles = readSymbol(map, "tiles");
+    manifest.mapWidth = readOptionalSymbol(map, "width");
+    manifest.mapHeight = readOptionalSymbol(map, "height");
+    if (map.find("size_format") != nullptr) {
+        manifest.mapSizeFormat = readChoice<FieldFormat>(map, "size_format", {{"u8", FieldFormat::U8}, {"u16", FieldFormat::U16}});
+    }
+    manifest.cell = readCell(map);
+    readLayout(map, manifest);
     manifest.collisionMap = readOptionalSymbol(map, "collision_map");
-    manifest.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 255));
-    manifest.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 255));
+    manifest.maxMapWidth = static_cast<int>(map.requiredInteger("max_width", 1, 65535));
+    manifest.maxMapHeight = static_cast<int>(map.requiredInteger("max_height", 1, 65535));
     manifest.minMapWidth = static_cast<int>(map.integer("min_width", 1, manifest.maxMapWidth).value_or(1));
     manifest.minMapHeight = static_cast<int>(map.integer("min_height", 1, manifest.maxMapHeight).value_or(1));
     if (manifest.columnHeight != 0 && manifest.maxMapHeight > manifest.columnHeight) {
         map.fail(map.require("max_height"), "max_height",
                  "(" + std::to_string(manifest.maxMapHeight) + ") exceeds column_height (" + std::to_string(manifest.columnHeight)
                      + "): a column holds no more rows");
+    }
+    const std::uint32_t sizeLimit = manifest.mapSizeFormat == FieldFormat::U8 ? 255 : 65535;
+    for (const auto& [key, size, symbol] : {std::tuple{"max_width", manifest.maxMapWidth, &manifest.mapWidth},
+                                            std::tuple{"max_height", manifest.maxMapHeight, &manifest.mapHeight}}) {
+        if (*symbol && static_cast<std::uint32_t>(size) > sizeLimit) {
+            map.fail(map.require(key), key,
+                     "(" + std::to_string(size) + ") does not fit the " + (manifest.mapSizeFormat == FieldFormat::U8 ? "u8" : "u16") +
+                         " the host writes the map's size in (size_format): at most " + std::to_string(sizeLimit));
+        }
     }
     map.require("origin");
     const toml::array& origin = *map.pair("origin", "integers");
@@ -370,6 +431,18 @@ void readDesign(const TomlSection& top, Manifest& manifest)
         }
         top.fail(top.require("design"), "design", std::string("leads to a design that cannot be read: ") + e.what());
     }
+    if (const std::optional<TileTable>& table = manifest.design.table) {
+        const auto named = [&](const std::string& role, int line) {
+            if (std::ranges::none_of(manifest.tables, [&](const RomTable& rom) { return rom.name == role; })) {
+                top.file().fail(lineOf(*top.find("design")), "[tables] does not name \"" + role + "\", which the design reads ("
+                                                            + manifest.design.path.string() + ":" + std::to_string(line) + ")");
+            }
+        };
+        named(table->flags, table->line);
+        for (const SlopeRange& slopes : table->slopes) {
+            named(slopes.heights, slopes.line);
+        }
+    }
     for (const TileKind& kind : manifest.design.tiles) {
         for (const Surface* surface : {&kind.floor, &kind.ceiling}) {
             const bool readsTop = surface->from == Surface::From::TopHeightTable;
@@ -384,12 +457,35 @@ void readDesign(const TomlSection& top, Manifest& manifest)
     }
 }
 
+// [tables]: the ROM's tables a design reads, by the names the design gives them.
+void readTables(const TomlSection& top, Manifest& manifest)
+{
+    const toml::node* node = top.find("tables");
+    if (node == nullptr) {
+        return;
+    }
+    const toml::table* tables = node->as_table();
+    if (tables == nullptr) {
+        top.fail(*node, "tables", "must be a table of names: [tables] with block_flags = \"BlockFlags\"");
+    }
+    for (const auto& [key, value] : *tables) {
+        const std::string name(key.str());
+        const toml::value<std::string>* symbol = value.as_string();
+        if (symbol == nullptr || symbol->get().empty()) {
+            top.fail(value, "tables." + name, "must name a symbol of the ROM's table, as a string");
+        }
+        manifest.tables.push_back({name, {symbol->get(), lineOf(value)}});
+    }
+}
+
 Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 {
-    const TomlSection top(file, file.root, "the manifest", "", {"design", "symbols", "call", "entity", "map", "case", "outcome"});
+    const TomlSection top(file, file.root, "the manifest", "",
+                          {"design", "symbols", "tables", "call", "entity", "map", "case", "outcome"});
     Manifest m;
     m.path = path;
     readSymbols(top, m);
+    readTables(top, m);
     readCall(top, m);
     readEntity(top, m);
     readMap(top, m);
@@ -400,6 +496,34 @@ Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 }
 
 } // namespace
+
+MapLayout mapLayout(const Manifest& manifest, int width, std::uint32_t bufferBytes)
+{
+    MapLayout layout;
+    layout.cellBytes = manifest.cell.bytes;
+    if (manifest.columnStride != 0) {
+        layout.columnStride = manifest.columnStride;
+        layout.rowStride = manifest.rowStride;
+        layout.columnMajor = layout.columnStride > layout.rowStride;
+    } else if (manifest.columnHeight != 0) {
+        layout.columnStride = static_cast<std::uint32_t>(manifest.columnHeight) * layout.cellBytes;
+        layout.rowStride = layout.cellBytes;
+        layout.columnMajor = true;
+    } else {
+        layout.columnStride = layout.cellBytes;
+        layout.rowStride = static_cast<std::uint32_t>(width) * layout.cellBytes;
+    }
+    // The cells of one outer stride (a column's rows, or a row's columns), then as many strides as
+    // the buffer holds whole.
+    const std::uint32_t outer = layout.byColumn() ? layout.columnStride : layout.rowStride;
+    const std::uint32_t inner = layout.byColumn() ? layout.rowStride : layout.columnStride;
+    const std::uint32_t cells = (outer - layout.cellBytes) / inner + 1;
+    const std::uint32_t span = (cells - 1) * inner + layout.cellBytes;
+    const std::uint32_t strides = bufferBytes < span ? 0 : (bufferBytes - span) / outer + 1;
+    layout.rows = layout.byColumn() ? cells : strides;
+    layout.columns = layout.byColumn() ? strides : cells;
+    return layout;
+}
 
 Manifest loadManifest(const std::filesystem::path& path)
 {

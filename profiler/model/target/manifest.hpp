@@ -152,6 +152,33 @@ struct MapVariable {
     int line = 0;
 };
 
+// How a cell of the routine's map holds its tile's id: `bytes` little-endian bytes, the id in the
+// bits of `mask` from bit `shift` up, times `scale` (an engine that stores id n as 2n to index a
+// table of words by it). The host writes a cell with its other bits 0.
+struct CellFormat {
+    std::uint32_t bytes = 1;
+    std::uint32_t mask = 0xFF;
+    std::uint32_t shift = 0;
+    std::uint32_t scale = 1;
+
+    std::uint32_t cellOf(std::uint32_t id) const { return (id * scale << shift) & mask; }
+    // The id a cell holds; nothing when its id bits are not a multiple of the scale.
+    std::optional<std::uint32_t> idOf(std::uint32_t cell) const
+    {
+        const std::uint32_t bits = (cell & mask) >> shift;
+        return bits % scale == 0 ? std::optional(bits / scale) : std::nullopt;
+    }
+    // The largest id a cell can hold.
+    std::uint32_t maxId() const { return (mask >> shift) / scale; }
+};
+
+// A table of the ROM's that a design reads (its tiles' flags, its slopes' heights), by the name the
+// design gives it.
+struct RomTable {
+    std::string name;   // as the design names it, e.g. "block_flags"
+    SymbolRef symbol;   // the ROM's table
+};
+
 struct StateBits {
     std::uint8_t down = 0;
     std::uint8_t up = 0;
@@ -210,10 +237,15 @@ struct Manifest {
     StateBits stateBits;
 
     SymbolRef mapTiles;
-    SymbolRef mapWidth;
-    SymbolRef mapHeight;
-    // Row-major maps: the row length (the map's width) and optionally a row table; column-major
-    // maps have a fixed column height instead, the routine's constant.
+    std::optional<SymbolRef> mapWidth;  // where the host writes the map's size, when the routine reads it
+    std::optional<SymbolRef> mapHeight;
+    FieldFormat mapSizeFormat = FieldFormat::U8;
+    CellFormat cell;
+    // The map's layout: fixed strides in bytes from a cell to the one right of it and to the one
+    // below it; or, with both 0, a row-major map whose rows are as long as the map is wide
+    // (mapBytesPerRow, optionally a row table), or a column-major one of columnHeight cells a column.
+    std::uint32_t columnStride = 0;
+    std::uint32_t rowStride = 0;
     std::optional<SymbolRef> mapBytesPerRow;
     std::optional<SymbolRef> mapRowOffsets; // words the host fills with row * bytes_per_row
     int columnHeight = 0;                   // column-major when not 0: tile (c, r) at c * columnHeight + r
@@ -228,17 +260,55 @@ struct Manifest {
     std::uint16_t originY = 0;
     std::optional<SymbolRef> topHeightTable; // the tables a design's surfaces may be read from
     std::optional<SymbolRef> bottomHeightTable;
+    std::vector<RomTable> tables;            // [tables]: the others a design names
     std::vector<MapVariable> mapVariables;
 
     std::vector<CaseLabel> cases;
     std::optional<MoveAnswer> moveAnswer; // [outcome]; without it the routine moves the entity
 };
 
-// The bytes of the map's tiles a width x height map takes in the manifest's layout.
-inline std::uint32_t mapBytes(const Manifest& manifest, int width, int height)
-{
-    return static_cast<std::uint32_t>(width) * static_cast<std::uint32_t>(manifest.columnHeight != 0 ? manifest.columnHeight : height);
-}
+// Where the cells of a map lie in the routine's map buffer, and how many columns and rows of cells
+// the buffer holds in that layout.
+struct MapLayout {
+    struct Place {
+        std::uint32_t column;
+        std::uint32_t row;
+        std::uint32_t byte; // within the cell
+    };
+
+    std::uint32_t cellBytes = 1;
+    std::uint32_t columnStride = 1;
+    std::uint32_t rowStride = 1;
+    std::uint32_t columns = 0;
+    std::uint32_t rows = 0;
+    bool columnMajor = false; // a column's cells follow each other, then the next column's
+
+    bool byColumn() const { return columnMajor; }
+    std::uint32_t offsetOf(std::uint32_t column, std::uint32_t row) const { return column * columnStride + row * rowStride; }
+    // The bytes the first `columns` x `rows` cells span.
+    std::uint64_t bytesOf(std::uint32_t columnCount, std::uint32_t rowCount) const
+    {
+        return columnCount == 0 || rowCount == 0 ? 0
+                                                 : std::uint64_t{columnCount - 1} * columnStride + std::uint64_t{rowCount - 1} * rowStride + cellBytes;
+    }
+    // The cell holding the buffer's byte `offset`; nothing for a byte between cells or past them.
+    std::optional<Place> placeOf(std::uint32_t offset) const
+    {
+        const std::uint32_t outer = byColumn() ? columnStride : rowStride;
+        const std::uint32_t inner = byColumn() ? rowStride : columnStride;
+        const std::uint32_t major = offset / outer;
+        const std::uint32_t minor = offset % outer / inner;
+        const std::uint32_t byte = offset % outer % inner;
+        const Place place = byColumn() ? Place{major, minor, byte} : Place{minor, major, byte};
+        if (byte >= cellBytes || place.column >= columns || place.row >= rows) {
+            return std::nullopt;
+        }
+        return place;
+    }
+};
+// The layout of a map `width` tiles wide in the routine's buffer of `bufferBytes`: the buffer's
+// whole columns (column-major) or rows (row-major) of cells.
+MapLayout mapLayout(const Manifest& manifest, int width, std::uint32_t bufferBytes);
 
 // Reads a manifest.toml and the design file it names. Throws InputError
 // "FILE:LINE[:COLUMN]: problem" for malformed TOML, unknown keys, missing or out-of-range values, and

@@ -135,8 +135,66 @@ std::array<std::uint8_t, 256> readTable(const ProfiledRom& rom, const Resolver& 
     return table;
 }
 
+// Entry `index` of a ROM table of `entryBytes`-byte little-endian entries.
+std::uint32_t romEntry(const ProfiledRom& rom, const Resolver& resolve, const SymbolRef& table, std::uint32_t index,
+                       std::uint32_t entryBytes)
+{
+    const std::uint32_t start = resolve.code(table);
+    std::uint32_t value = 0;
+    for (std::uint32_t i = 0; i < entryBytes; ++i) {
+        const auto offset = rom.image.offsetOf(start + index * entryBytes + i);
+        if (!offset) {
+            resolve.fail(table, "does not have " + std::to_string(index + 1) + " entries of " + std::to_string(entryBytes) +
+                                    (entryBytes == 1 ? " byte" : " bytes") + " of ROM after it, which the design reads");
+        }
+        value |= std::uint32_t{rom.image.bytes[*offset]} << (8 * i);
+    }
+    return value;
+}
+
+const SymbolRef& romTable(const Manifest& manifest, const std::string& name)
+{
+    // readDesign checked that [tables] names every table the design reads.
+    return std::ranges::find(manifest.tables, name, &RomTable::name)->symbol;
+}
+
+// A design's tiles as the ROM's tables describe them: solid tiles block every side, one-way ones
+// stop a fall at their top row, and a slope's floor at each column is its height above the tile's
+// bottom row (none where the height is 0).
+void readTileTable(const ProfiledRom& rom, const Resolver& resolve, Design& design)
+{
+    const TileTable& table = *design.table;
+    const auto size = static_cast<std::size_t>(design.tileSize);
+    const SymbolRef& flagsTable = romTable(rom.manifest, table.flags);
+    for (std::size_t id = 0; id < design.tiles.size(); ++id) {
+        TileKind& kind = design.tiles[id];
+        const std::uint32_t flags = romEntry(rom, resolve, flagsTable, static_cast<std::uint32_t>(id), table.entryBytes);
+        kind.solid = (flags & table.solid) != 0;
+        kind.oneWay = !kind.solid && (flags & table.oneWay) != 0;
+        if (kind.solid || kind.oneWay) {
+            kind.floor = {Surface::From::Rows, {}};
+        }
+        if (kind.solid) {
+            kind.ceiling = {Surface::From::Rows, {}};
+            std::fill_n(kind.ceiling.rows.begin(), size, static_cast<std::uint8_t>(size - 1));
+        }
+    }
+    for (const SlopeRange& slopes : table.slopes) {
+        const SymbolRef& heights = romTable(rom.manifest, slopes.heights);
+        for (std::uint32_t id = slopes.first; id <= slopes.last; ++id) {
+            TileKind& kind = design.tiles[id];
+            kind.floor = {Surface::From::Rows, {}};
+            for (std::uint32_t column = 0; column < size; ++column) {
+                const std::uint32_t height = romEntry(rom, resolve, heights, (id - slopes.first) * static_cast<std::uint32_t>(size) + column,
+                                                      slopes.entryBytes);
+                kind.floor.rows[column] = static_cast<std::uint8_t>(size - std::min<std::uint32_t>(height, static_cast<std::uint32_t>(size)));
+            }
+        }
+    }
+}
+
 // The design with the rows of every surface a height table holds read from the ROM, at the tile's
-// value | column as the routine indexes them.
+// value | column as the routine indexes them, and the tiles of a ROM's tile table.
 Design readSurfaces(const ProfiledRom& rom)
 {
     const Resolver resolve(rom);
@@ -147,6 +205,9 @@ Design readSurfaces(const ProfiledRom& rom)
     const std::array<std::uint8_t, 256> top = tableOf(m.topHeightTable);
     const std::array<std::uint8_t, 256> bottom = tableOf(m.bottomHeightTable);
     Design design = m.design;
+    if (design.table) {
+        readTileTable(rom, resolve, design);
+    }
     for (TileKind& kind : design.tiles) {
         for (Surface* surface : {&kind.floor, &kind.ceiling}) {
             if (surface->from != Surface::From::TopHeightTable && surface->from != Surface::From::BottomHeightTable) {
@@ -232,18 +293,24 @@ void resolveCollisionMap(const ProfiledRom& rom, const Resolver& resolver, Routi
 }
 
 // Tile ids as the map holds them: each type its own id, or the first metatile of its value. Both
-// loops run downward so that the first byte of a type and the first type of a value are kept.
-void mapTileBytes(ProfiledRom& rom)
+// loops run downward so that the first id of a type and the first type of a value are kept.
+void mapTileIds(ProfiledRom& rom)
 {
     const std::size_t types = rom.design.tiles.size();
     const std::vector<std::uint8_t>& metatiles = rom.addresses.romCollisionMap;
-    rom.typeOfMapByte.fill(rom.design.empty);
-    rom.mapByteOfType.assign(types, std::nullopt);
-    for (std::size_t byte = metatiles.empty() ? types : metatiles.size(); byte-- > 0;) {
+    const std::size_t ids = std::size_t{rom.manifest.cell.maxId()} + 1;
+    rom.typeOfMapId.assign(metatiles.empty() ? std::max(ids, types) : std::max<std::size_t>(ids, 256), rom.design.empty);
+    rom.mapIdOfType.assign(types, std::nullopt);
+    for (std::size_t id = metatiles.empty() ? std::min(types, ids) : metatiles.size(); id-- > 0;) {
+        if (metatiles.empty()) {
+            rom.typeOfMapId[id] = static_cast<TileId>(id);
+            rom.mapIdOfType[id] = static_cast<std::uint32_t>(id);
+            continue;
+        }
         for (std::size_t type = types; type-- > 0;) {
-            if (metatiles.empty() ? type == byte : rom.design.tiles[type].value == metatiles[byte]) {
-                rom.typeOfMapByte[byte] = static_cast<TileId>(type);
-                rom.mapByteOfType[type] = static_cast<std::uint8_t>(byte);
+            if (rom.design.tiles[type].value == metatiles[id]) {
+                rom.typeOfMapId[id] = static_cast<TileId>(type);
+                rom.mapIdOfType[type] = static_cast<std::uint32_t>(id);
             }
         }
     }
@@ -287,8 +354,13 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     }
     a.mapTilesBytes = r.sizedRam(m.mapTiles);
     a.mapTiles = r.ram(m.mapTiles, a.mapTilesBytes);
-    a.mapWidth = r.ram(m.mapWidth, 1);
-    a.mapHeight = r.ram(m.mapHeight, 1);
+    const std::uint32_t sizeBytes = bytesOf(m.mapSizeFormat);
+    if (m.mapWidth) {
+        a.mapWidth = r.ram(*m.mapWidth, sizeBytes);
+    }
+    if (m.mapHeight) {
+        a.mapHeight = r.ram(*m.mapHeight, sizeBytes);
+    }
     if (m.mapBytesPerRow) {
         a.mapBytesPerRow = r.ram(*m.mapBytesPerRow, 2);
     }
@@ -358,7 +430,7 @@ ProfiledRom loadProfiledRom(const RomFiles& files)
     rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
     rom.addresses = resolve(rom);
     rom.design = readSurfaces(rom);
-    mapTileBytes(rom);
+    mapTileIds(rom);
     return rom;
 }
 

@@ -22,8 +22,8 @@ struct RoutineAddresses {
     std::uint32_t entitySlotCount = 0;
     std::uint32_t mapTiles = 0;
     std::uint32_t mapTilesBytes = 0;
-    std::uint32_t mapWidth = 0;
-    std::uint32_t mapHeight = 0;
+    std::optional<std::uint32_t> mapWidth; // where the host writes the map's size, when the routine reads it
+    std::optional<std::uint32_t> mapHeight;
     std::optional<std::uint32_t> mapBytesPerRow; // row-major maps
     std::optional<std::uint32_t> mapRowOffsets;
     std::uint32_t mapRowOffsetRows = 0; // how many rows the table holds
@@ -45,11 +45,12 @@ struct ProfiledRom {
     Manifest manifest;
     RoutineAddresses addresses;
     Design design; // the manifest's, every surface's rows read (from the ROM's tables where it says)
-    // The byte the map holds for each tile type: its id, or with a metatile table in ROM the first
-    // metatile whose entry is the type's value (nothing when none is); and the other way round,
-    // the type each byte stands for (the design's empty type for bytes no type has).
-    std::vector<std::optional<std::uint8_t>> mapByteOfType;
-    std::array<TileId, 256> typeOfMapByte{};
+    // The id a map cell holds for each tile type: the type's own, or with a metatile table in ROM
+    // the first metatile whose entry is the type's value (nothing when none is, or when the cell
+    // cannot hold it); and the other way round, the type of each id a cell can hold (the design's
+    // empty type for ids no type has).
+    std::vector<std::optional<std::uint32_t>> mapIdOfType;
+    std::vector<TileId> typeOfMapId;
 };
 
 // The manifest of the ROM at `romPath` when none is given: NAME.manifest.toml or manifest.toml
