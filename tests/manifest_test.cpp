@@ -106,9 +106,9 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     for (std::size_t i = 0; i < expected.size(); ++i) {
         CAPTURE(i);
         CHECK(m.cases[i].name == expected[i].name);
-        CHECK(m.cases[i].label.name == expected[i].label);
+        CHECK(m.cases[i].label->name == expected[i].label);
         // "MovingDown" is a prefix of "MovingDown_Standing": look for the whole line.
-        CHECK(m.cases[i].label.line == lineWith(text, "label = \"" + expected[i].label + "\"\n"));
+        CHECK(m.cases[i].label->line == lineWith(text, "label = \"" + expected[i].label + "\"\n"));
     }
 }
 
@@ -198,7 +198,7 @@ TEST_CASE("manifest: missing keys and values out of range name the key and its l
         {"top_height_table = \"TopHeightTable\"", "", "[map]\n",
          {"[map] does not name top_height_table, which tile SOLID of the design reads", "untech.toml:"}},
         {"label = \"MovingUp\"\n", "\n", "[[case]]\nname = \"rising\"",
-         {"[[case]] is missing the required key 'label'"}},
+         {"[[case]] \"rising\" needs one marker: label = \"Name\" (or \"Name + offset\"), or line = \"file.s:LINE\""}},
         {"kind = \"jsr\"", "kind = \"jmp\"", "kind =", {"'call.kind'", "\"jsr\", \"jsl\"", "not \"jmp\""}},
         {"cycle_limit = 20000", "cycle_limit = 20000\ngravity_when = \"grounded\"", "gravity_when =",
          {"'call.gravity_when'", "\"always\", \"airborne\"", "not \"grounded\""}},

@@ -216,7 +216,7 @@ TEST_CASE("labels: Mesen2 imports every label, each scope's entry, every case wi
     for (std::size_t i = 0; i < rom.manifest.cases.size(); ++i) {
         const CaseLabel& c = rom.manifest.cases[i];
         INFO(c.name);
-        const auto found = labels.find(mesenName(rom.debug.symbol(c.label.name, "test").qualifiedName));
+        const auto found = labels.find(mesenName(rom.debug.symbol(c.label->name, "test").qualifiedName));
         REQUIRE(found != labels.end());
         CHECK(found->second.address == romOffset(rom.addresses.caseLabels[i]));
         CHECK(found->second.comment == "tileprof case \"" + c.name + "\"");

@@ -5,6 +5,9 @@ namespace tileprof {
 CallObserver::CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps, bool countSlowRom)
     : caseLabels_(std::move(caseLabels)), map_(map), recordSteps_(recordSteps), countSlowRom_(countSlowRom)
 {
+    for (const std::uint32_t label : caseLabels_) {
+        caseMask_ |= std::uint64_t{1} << (label & 63);
+    }
 }
 
 void CallObserver::begin(CallRecord& record, std::uint64_t cycle)
@@ -22,7 +25,8 @@ void CallObserver::begin(CallRecord& record, std::uint64_t cycle)
 
 void CallObserver::matchCase(std::uint32_t address)
 {
-    for (std::size_t i = 0; i < caseLabels_.size(); ++i) {
+    const std::size_t earlier = record_->caseIndex < 0 ? caseLabels_.size() : static_cast<std::size_t>(record_->caseIndex);
+    for (std::size_t i = 0; i < earlier; ++i) {
         if (caseLabels_[i] == address) {
             record_->caseIndex = static_cast<int>(i);
             return;

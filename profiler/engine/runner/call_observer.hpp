@@ -14,7 +14,7 @@
 
 namespace tileprof {
 
-// Watches one call: the first case label it executes, the map tiles it reads (and map bytes that
+// Watches one call: its case (of the case markers it executes, the manifest's first), the map tiles it reads (and map bytes that
 // are no tile), the cost of each
 // step, and a BRK or COP. Its hooks test a value or two; the recording is out of line.
 class CallObserver {
@@ -44,7 +44,9 @@ public:
 
     void onStep(const emu::StepEvent& step)
     {
-        if (record_->caseIndex < 0) [[unlikely]] {
+        // Until the manifest's first case has run, a marker of an earlier case than the one found
+        // may still come. Most steps are at no marker: the mask rules them out at once.
+        if (record_->caseIndex != 0 && ((caseMask_ >> (step.address & 63)) & 1) != 0) [[unlikely]] {
             matchCase(step.address);
         }
         if (step.kind == emu::StepKind::Instruction && emu::isSoftwareInterrupt(step.opcode)) [[unlikely]] {
@@ -87,6 +89,7 @@ private:
     [[gnu::noinline]] void recordTileRead(const emu::BusAccess& access);
 
     std::vector<std::uint32_t> caseLabels_;
+    std::uint64_t caseMask_ = 0; // bit (address & 63) of every case marker
     MapWindow map_;
     bool recordSteps_;
     bool countSlowRom_;

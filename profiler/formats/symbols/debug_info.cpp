@@ -655,6 +655,37 @@ std::optional<SourceLine> DebugInfo::lineAt(std::uint32_t address) const
     return SourceLine{files_[source.file], source.line};
 }
 
+std::optional<std::uint32_t> DebugInfo::addressOfLine(std::string_view file, int line) const
+{
+    const auto named = [file](std::string_view recorded) {
+        return recorded == file || (recorded.ends_with(file) && recorded[recorded.size() - file.size() - 1] == '/');
+    };
+    std::vector<std::uint32_t> fits;
+    for (std::uint32_t i = 0; i < files_.size(); ++i) {
+        if (named(files_[i])) {
+            fits.push_back(i);
+        }
+    }
+    if (fits.size() > 1) {
+        std::string names;
+        for (const std::uint32_t i : fits) {
+            names += (names.empty() ? "" : ", ") + files_[i];
+        }
+        throw InputError(path_.string() + ": \"" + std::string(file) + "\" names several source files (" + names +
+                         "): give more of the path");
+    }
+    if (fits.empty()) {
+        return std::nullopt;
+    }
+    for (const Run& run : lineRuns_) { // sorted by address
+        const LineSource& source = lines_[run.item];
+        if (source.file == fits.front() && source.line == line) {
+            return run.start;
+        }
+    }
+    return std::nullopt;
+}
+
 const DebugSymbol* DebugInfo::labelAt(std::uint32_t address) const
 {
     const LabelEntry* label = findLabel(address);

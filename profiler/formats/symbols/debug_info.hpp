@@ -88,6 +88,10 @@ public:
     // before a macro line, then the one covering the fewest bytes. An instruction a macro emitted
     // thus reports the line that invoked the macro.
     std::optional<SourceLine> lineAt(std::uint32_t address) const;
+    // The first address whose line (as lineAt reports it) is `line` of `file`, a path as ld65
+    // recorded it or its last components ("actors.s", "block-engine/actors.s"); nothing when no
+    // byte has that line. Throws InputError, listing them, when the name fits several files.
+    std::optional<std::uint32_t> addressOfLine(std::string_view file, int line) const;
     // The label at exactly this address, the one in the innermost scope if there are several.
     const DebugSymbol* labelAt(std::uint32_t address) const;
     // The sorted, disjoint [start, end) address ranges of the scope's code and data, nested scopes

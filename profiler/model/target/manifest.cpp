@@ -4,6 +4,7 @@
 #include "profiler/formats/toml/toml_section.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <initializer_list>
 #include <tuple>
 #include <utility>
@@ -12,9 +13,31 @@ namespace tileprof {
 
 namespace {
 
+// "Name" or "Name + offset", the offset decimal or hexadecimal (0x or $).
 SymbolRef readSymbol(const TomlSection& section, std::string_view key)
 {
-    return {section.requiredString(key), lineOf(section.require(key))};
+    const std::string text = section.requiredString(key);
+    const int line = lineOf(section.require(key));
+    const std::size_t plus = text.find('+');
+    const auto trimmed = [](std::string_view part) {
+        const std::size_t first = part.find_first_not_of(" \t");
+        return first == std::string_view::npos ? std::string_view{} : part.substr(first, part.find_last_not_of(" \t") - first + 1);
+    };
+    const std::string_view name = trimmed(std::string_view(text).substr(0, plus));
+    const bool badName = name.empty() || name.find_first_of(" \t") != std::string_view::npos;
+    if (plus == std::string::npos && !badName) {
+        return {text, line};
+    }
+    const std::string_view number = plus == std::string::npos ? std::string_view{} : trimmed(std::string_view(text).substr(plus + 1));
+    const bool hex = number.starts_with("0x") || number.starts_with("$");
+    const std::string_view digits = number.substr(number.starts_with("0x") ? 2 : hex ? 1 : 0);
+    std::uint32_t offset = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), offset, hex ? 16 : 10);
+    if (badName || digits.empty() || error != std::errc{} || end != digits.data() + digits.size() || offset > 0xFFFF) {
+        section.fail(section.require(key), key,
+                     "must be a symbol or \"symbol + offset\" (an offset of 0..65535, decimal or 0x hexadecimal), not \"" + text + "\"");
+    }
+    return {std::string(name), line, offset};
 }
 
 std::optional<SymbolRef> readOptionalSymbol(const TomlSection& section, std::string_view key)
@@ -381,6 +404,21 @@ void readSymbols(const TomlSection& top, Manifest& manifest)
     }
 }
 
+// "file.s:LINE": a line of a source file the debug file names.
+SourceLine readSourceLine(const TomlSection& section, std::string_view key)
+{
+    const std::string text = section.requiredString(key);
+    const std::size_t colon = text.rfind(':');
+    int line = 0;
+    const char* digits = colon == std::string::npos ? nullptr : text.data() + colon + 1;
+    const bool parsed = digits != nullptr && colon > 0 &&
+                        std::from_chars(digits, text.data() + text.size(), line).ptr == text.data() + text.size() && line >= 1;
+    if (!parsed) {
+        section.fail(section.require(key), key, "must be a source file and a line, \"actors.s:151\", not \"" + text + "\"");
+    }
+    return {text.substr(0, colon), line};
+}
+
 void readCases(const TomlSection& top, Manifest& manifest)
 {
     const std::vector<const toml::table*> tables = top.tableArray("case");
@@ -388,8 +426,17 @@ void readCases(const TomlSection& top, Manifest& manifest)
         top.file().fail(top.line(), "the manifest has no [[case]]; name at least one case and its label");
     }
     for (const toml::table* table : tables) {
-        const TomlSection entry(top.file(), *table, "[[case]]", "case.", {"name", "label"});
-        CaseLabel label{entry.requiredString("name"), readSymbol(entry, "label")};
+        const TomlSection entry(top.file(), *table, "[[case]]", "case.", {"name", "label", "line"});
+        CaseLabel label{entry.requiredString("name"), std::nullopt, std::nullopt, entry.line()};
+        if ((entry.find("label") == nullptr) == (entry.find("line") == nullptr)) {
+            entry.file().fail(entry.line(), "[[case]] \"" + label.name + "\" needs one marker: label = \"Name\" (or \"Name + offset\"), "
+                                                "or line = \"file.s:LINE\"");
+        }
+        if (entry.find("label") != nullptr) {
+            label.label = readSymbol(entry, "label");
+        } else {
+            label.sourceLine = readSourceLine(entry, "line");
+        }
         for (const CaseLabel& earlier : manifest.cases) {
             if (earlier.name == label.name) {
                 entry.fail(entry.require("name"), "name", "\"" + label.name + "\" names a case twice");

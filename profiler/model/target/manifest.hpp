@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/formats/design/design.hpp"
+#include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/scenario/gravity.hpp"
 #include "profiler/model/target/map_expression.hpp"
 
@@ -12,10 +13,15 @@
 
 namespace tileprof {
 
-// A name of the ROM's symbol file, with the manifest line that asked for it (for messages).
+// A name of the ROM's symbol file, with the manifest line that asked for it (for messages), and
+// an offset past it: the manifest's "Name" or "Name + offset".
 struct SymbolRef {
     std::string name;
     int line = 0;
+    std::uint32_t offset = 0;
+
+    // As the manifest writes it.
+    std::string text() const { return offset == 0 ? name : name + " + " + std::to_string(offset); }
 };
 
 // What the manifest's [symbols] says of a name, for what the symbol file lacks: the address of a
@@ -186,9 +192,13 @@ struct StateBits {
     std::uint8_t left = 0;
 };
 
+// What marks a case: the execution of a code label ("Name" or "Name + offset"), or of the first
+// instruction of a source line ("actors.s:151", for a line with an anonymous label).
 struct CaseLabel {
-    std::string name; // as reports show it, e.g. "falling"
-    SymbolRef label;  // the code label whose execution marks the case
+    std::string name;                    // as reports show it, e.g. "falling"
+    std::optional<SymbolRef> label;
+    std::optional<SourceLine> sourceLine;
+    int line = 0;                        // the [[case]]'s, for messages
 };
 
 // How to call a routine under test (docs/manifests.md): its entry and calling convention, where

@@ -46,6 +46,11 @@ public:
         if (given != nullptr && given->bytes) {
             resolved.size = given->bytes;
         }
+        // "Name + offset": the bytes from there on.
+        resolved.value += ref.offset;
+        if (resolved.size) {
+            resolved.size = *resolved.size > ref.offset ? *resolved.size - ref.offset : 0;
+        }
         return resolved;
     }
 
@@ -99,7 +104,7 @@ public:
 
     [[noreturn]] void fail(const SymbolRef& ref, const std::string& problem) const
     {
-        throw InputError(context(ref) + ": symbol \"" + ref.name + "\" " + problem);
+        throw InputError(context(ref) + ": symbol \"" + ref.text() + "\" " + problem);
     }
 
 private:
@@ -338,6 +343,19 @@ void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& resolver, cons
     }
 }
 
+// Where a case's source line begins.
+std::uint32_t lineAddress(const ProfiledRom& rom, const CaseLabel& marker)
+{
+    const SourceLine& line = *marker.sourceLine;
+    const std::optional<std::uint32_t> address = rom.debug.addressOfLine(line.file, line.line);
+    if (!address) {
+        throw InputError(rom.manifest.path.string() + ":" + std::to_string(marker.line) + ": case \"" + marker.name + "\": " +
+                         rom.debug.path().string() + " has no code on line " + std::to_string(line.line) + " of " + line.file +
+                         (rom.debug.sourceFiles().empty() ? " (it records no source lines: mark the case with a label)" : ""));
+    }
+    return *address;
+}
+
 RoutineAddresses resolve(const ProfiledRom& rom)
 {
     const Manifest& m = rom.manifest;
@@ -371,7 +389,7 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     }
     resolveCollisionMap(rom, r, a);
     for (const CaseLabel& c : m.cases) {
-        a.caseLabels.push_back(r.code(c.label));
+        a.caseLabels.push_back(c.label ? r.code(*c.label) : lineAddress(rom, c));
     }
     for (const MapVariable& v : m.mapVariables) {
         const std::uint32_t bytes = bytesOf(v.format);

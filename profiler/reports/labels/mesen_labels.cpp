@@ -87,9 +87,9 @@ std::string mesenLabels(const ProfiledRom& rom)
     if (const DebugSymbol* entry = rom.debug.findSymbol(rom.manifest.entry.name)) {
         wanted[entry];
     }
-    for (const CaseLabel& c : rom.manifest.cases) {
-        if (const DebugSymbol* label = rom.debug.findSymbol(c.label.name)) {
-            wanted[label] = "tileprof case \"" + c.name + "\"";
+    for (std::size_t i = 0; i < rom.manifest.cases.size(); ++i) {
+        if (const DebugSymbol* label = rom.debug.labelAt(rom.addresses.caseLabels[i])) {
+            wanted[label] = "tileprof case \"" + rom.manifest.cases[i].name + "\"";
         }
     }
     std::set<std::string> scopes;
