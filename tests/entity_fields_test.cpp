@@ -67,8 +67,8 @@ TEST_CASE("entity fields: the manifest reads a quantity in one field or as an in
     REQUIRE(m.yPosition.fraction);
     CHECK(m.yPosition.fraction->offset == 7);
     CHECK(m.yPosition.fraction->format == FieldFormat::U8);
-    CHECK(m.xVelocity.integer.format == FieldFormat::S8_8);
-    CHECK(m.yVelocity.integer.format == FieldFormat::S16);
+    CHECK(m.xVelocity->integer.format == FieldFormat::S8_8);
+    CHECK(m.yVelocity->integer.format == FieldFormat::S16);
 }
 
 TEST_CASE("entity fields: the host writes each format as the routine reads it, and reads it back")

@@ -62,9 +62,11 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     CHECK(m.entityStride == 256);
     checkField(m.xPosition.integer, 0, FieldFormat::U16_16);
     checkField(m.yPosition.integer, 4, FieldFormat::U16_16);
-    checkField(m.xVelocity.integer, 8, FieldFormat::S16_16);
-    checkField(m.yVelocity.integer, 12, FieldFormat::S16_16);
-    for (const QuantityField* q : {&m.xPosition, &m.yPosition, &m.xVelocity, &m.yVelocity}) {
+    REQUIRE(m.xVelocity);
+    REQUIRE(m.yVelocity);
+    checkField(m.xVelocity->integer, 8, FieldFormat::S16_16);
+    checkField(m.yVelocity->integer, 12, FieldFormat::S16_16);
+    for (const QuantityField* q : {&m.xPosition, &m.yPosition, &*m.xVelocity, &*m.yVelocity}) {
         CHECK_FALSE(q->fraction.has_value());
     }
     checkField(m.collisionState, 16, FieldFormat::U8);
@@ -180,7 +182,7 @@ TEST_CASE("manifest: an unknown key is named with its line, wherever it is")
         {"kind = \"jsr\"", "knd = \"jsr\"", "knd =", {"unknown key 'knd'", "[call]", "expected entry, kind"}},
         {"stride = 256", "strides = 256", "strides =", {"unknown key 'strides'", "[entity]", "expected slots, stride"}},
         {"x_position = { offset = 0, format = \"u16.16\" }", "x_position = { offset = 0, fmt = \"u16.16\" }",
-         "x_position =", {"unknown key 'fmt'", "entity.x_position", "expected offset, format"}},
+         "x_position =", {"unknown key 'fmt'", "entity.x_position", "expected offset, at, format"}},
         {"state_bits = { down = 0x80,", "state_bits = { dwn = 0x80,", "state_bits =",
          {"unknown key 'dwn'", "entity.state_bits", "expected down, up, right, left"}},
         {"max_width = 255", "max_wdth = 255", "max_wdth =", {"unknown key 'max_wdth'", "[map]", "expected tiles"}},

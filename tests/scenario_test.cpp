@@ -486,7 +486,7 @@ TEST_CASE("scenario: entity and expectation checks")
         {"entity = \"p\"", "entity = \"q\"", "s.toml:22",
          {"'expect.entity' names no entity: 'q' (the entities are p)"}},
         {"pos = [41, 40]\nstanding = true", "", "s.toml:20",
-         {"[[expect]] checks nothing: give pos, standing, ceiling, wall_left or wall_right"}},
+         {"[[expect]] checks nothing: give pos, standing, ceiling, wall_left, wall_right or alive"}},
         {"pos = [40, 40]", "pos = [2, 40]", "s.toml:12",
          {"entity 'p' at (2, 40) is outside the map: its hitbox covers pixels x -2..5, y 32..43;",
           "the map is 128 x 80 pixels"}},

@@ -129,6 +129,7 @@ void CollisionMachine::writeAt(std::uint32_t address, FieldFormat format, std::u
     }
 }
 
+// With stride 0, the one entity's record.
 std::uint32_t CollisionMachine::slotAddress(std::uint32_t slot) const
 {
     return rom_.addresses.entitySlots + slot * rom_.manifest.entityStride;
@@ -144,18 +145,29 @@ std::uint16_t CollisionMachine::registerValue(const RegisterValue& value, std::u
     return value.constant;
 }
 
+std::uint32_t CollisionMachine::fieldAddress(std::uint32_t slot, const EntityField& field) const
+{
+    return field.address ? *field.address : slotAddress(slot) + field.offset;
+}
+
 void CollisionMachine::writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value)
 {
-    writeAt(slotAddress(slot) + field.offset, field.format, value);
+    writeAt(fieldAddress(slot, field), field.format, value);
 }
 
 std::uint32_t CollisionMachine::readField(std::uint32_t slot, const EntityField& field) const
 {
+    const std::uint32_t address = fieldAddress(slot, field);
     std::uint32_t value = 0;
     for (unsigned i = 0; i < bytesOf(field.format); ++i) {
-        value |= std::uint32_t{bus_.peek(slotAddress(slot) + field.offset + i)} << (8 * i);
+        value |= std::uint32_t{bus_.peek(address + i)} << (8 * i);
     }
     return value;
+}
+
+void CollisionMachine::writePixels(std::uint32_t slot, const EntityField& field, int pixels)
+{
+    writeField(slot, field, toFieldBits(static_cast<std::uint32_t>(pixels) << 16, field.format));
 }
 
 void CollisionMachine::writeQuantity(std::uint32_t slot, const QuantityField& field, std::uint32_t value)
@@ -180,14 +192,30 @@ void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& entity
     const Manifest& manifest = rom_.manifest;
     writeQuantity(slot, manifest.xPosition, entity.x);
     writeQuantity(slot, manifest.yPosition, entity.y);
-    writeQuantity(slot, manifest.xVelocity, static_cast<std::uint32_t>(entity.xVelocity));
-    writeQuantity(slot, manifest.yVelocity, static_cast<std::uint32_t>(entity.yVelocity));
+    if (manifest.xVelocity) {
+        writeQuantity(slot, *manifest.xVelocity, static_cast<std::uint32_t>(entity.xVelocity));
+    }
+    if (manifest.yVelocity) {
+        writeQuantity(slot, *manifest.yVelocity, static_cast<std::uint32_t>(entity.yVelocity));
+    }
     writeField(slot, manifest.collisionState, entity.state);
+    writeHitbox(slot, entity.hitbox);
+}
+
+void CollisionMachine::writeHitbox(std::uint32_t slot, const Hitbox& hitbox)
+{
+    const Manifest& manifest = rom_.manifest;
+    if (manifest.hitboxWidth) {
+        // checkFits refused boxes that are not centred on the feet.
+        writePixels(slot, *manifest.hitboxWidth, hitbox.left + hitbox.right);
+        writePixels(slot, manifest.hitboxHeight, hitbox.height);
+        return;
+    }
     if (!manifest.hitboxRecords) {
-        writeField(slot, manifest.hitboxLeft, static_cast<std::uint32_t>(entity.hitbox.left));
-        writeField(slot, manifest.hitboxRight, static_cast<std::uint32_t>(entity.hitbox.right));
-        writeField(slot, manifest.hitboxYOffset, static_cast<std::uint32_t>(-entity.hitbox.top));
-        writeField(slot, manifest.hitboxHeight, static_cast<std::uint32_t>(entity.hitbox.height));
+        writePixels(slot, manifest.hitboxLeft, hitbox.left);
+        writePixels(slot, manifest.hitboxRight, hitbox.right);
+        writePixels(slot, manifest.hitboxYOffset, -hitbox.top);
+        writePixels(slot, manifest.hitboxHeight, hitbox.height);
         return;
     }
     const HitboxRecords& records = *manifest.hitboxRecords;
@@ -195,35 +223,59 @@ void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& entity
     // The ROM's records are fixed: the entity points to the one holding its hitbox, which the
     // runner checked is there. In RAM each slot has its own, which the host writes.
     const auto record = static_cast<std::uint32_t>(
-        addresses.hitboxRecordsInRom ? std::find(addresses.romHitboxes.begin(), addresses.romHitboxes.end(), entity.hitbox) - addresses.romHitboxes.begin()
+        addresses.hitboxRecordsInRom ? std::find(addresses.romHitboxes.begin(), addresses.romHitboxes.end(), hitbox) - addresses.romHitboxes.begin()
                              : slot);
     const std::uint32_t offset = record * records.recordBytes;
     writeField(slot, records.pointer, records.pointer.format == FieldFormat::U24 ? addresses.hitboxRecords + offset : offset);
     if (!addresses.hitboxRecordsInRom) {
         const std::uint32_t at = addresses.hitboxRecords + record * records.recordBytes;
-        writeAt(at + records.left.offset, records.left.format, static_cast<std::uint32_t>(entity.hitbox.left));
-        writeAt(at + records.right.offset, records.right.format, static_cast<std::uint32_t>(entity.hitbox.right));
-        writeAt(at + records.yOffset.offset, records.yOffset.format, static_cast<std::uint32_t>(-entity.hitbox.top));
-        writeAt(at + records.height.offset, records.height.format, static_cast<std::uint32_t>(entity.hitbox.height));
+        writeAt(at + records.left.offset, records.left.format, static_cast<std::uint32_t>(hitbox.left));
+        writeAt(at + records.right.offset, records.right.format, static_cast<std::uint32_t>(hitbox.right));
+        writeAt(at + records.yOffset.offset, records.yOffset.format, static_cast<std::uint32_t>(-hitbox.top));
+        writeAt(at + records.height.offset, records.height.format, static_cast<std::uint32_t>(hitbox.height));
     }
 }
 
-EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& before) const
+EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& before, const std::vector<std::uint32_t>& inputs) const
 {
     const Manifest& m = rom_.manifest;
     EntityState e = before;
     e.x = readQuantity(slot, m.xPosition);
     e.y = readQuantity(slot, m.yPosition);
-    e.xVelocity = static_cast<std::int32_t>(readQuantity(slot, m.xVelocity));
-    e.yVelocity = static_cast<std::int32_t>(readQuantity(slot, m.yVelocity));
+    if (m.xVelocity) {
+        e.xVelocity = static_cast<std::int32_t>(readQuantity(slot, *m.xVelocity));
+    }
+    if (m.yVelocity) {
+        e.yVelocity = static_cast<std::int32_t>(readQuantity(slot, *m.yVelocity));
+    }
     e.state = static_cast<std::uint8_t>(readField(slot, m.collisionState));
     if (m.moveAnswer) {
-        applyAnswer(*m.moveAnswer, e);
+        applyAnswer(*m.moveAnswer, e, inputs);
     }
     return e;
 }
 
-void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& entity) const
+bool CollisionMachine::alive(std::uint32_t slot) const
+{
+    return !rom_.manifest.alive || readField(slot, *rom_.manifest.alive) != 0;
+}
+
+void CollisionMachine::writeInput(std::uint32_t slot, std::size_t index, std::uint32_t value)
+{
+    const RoutineInput& input = rom_.manifest.inputs[index];
+    if (input.kind == RoutineInput::Kind::Field) {
+        writeField(slot, input.field, value);
+        return;
+    }
+    registerInputs_[input.reg == 'a' ? 0 : input.reg == 'x' ? 1 : 2] = static_cast<std::uint16_t>(value);
+}
+
+void CollisionMachine::writeButtons(std::uint16_t buttons)
+{
+    writeAt(rom_.manifest.controller->address, FieldFormat::U16, buttons);
+}
+
+void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& entity, const std::vector<std::uint32_t>& inputs) const
 {
     const emu::Registers& registers = cpu_.state.regs;
     // A register as wide as the routine left it.
@@ -238,6 +290,15 @@ void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& entity
     case MoveAnswer::From::Y: set = wide(registers.y, emu::flag::index8) != 0; break;
     }
     const StateBits& bits = rom_.manifest.stateBits;
+    if (answer.reportsWall()) {
+        const Manifest& m = rom_.manifest;
+        const auto side = static_cast<std::size_t>(m.input(*answer.wallSide) - m.inputs.data());
+        entity.state &= static_cast<std::uint8_t>(~(bits.left | bits.right));
+        if (set == answer.wallWhenSet) {
+            entity.state |= inputs[side] == answer.wallLeftValue ? bits.left : bits.right;
+        }
+        return;
+    }
     entity.state = 0;
     if (set == answer.movesWhenSet) {
         entity.x += static_cast<std::uint32_t>(entity.xVelocity);
@@ -271,9 +332,9 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
     r.e = false;
     r.p = static_cast<std::uint8_t>(emu::flag::irqDisable | (m.accumulatorBits == 8 ? emu::flag::memory8 : 0) |
                                     (m.indexBits == 8 ? emu::flag::index8 : 0));
-    r.a = registerValue(m.a, slot);
-    r.x = registerValue(m.x, slot);
-    r.y = registerValue(m.y, slot);
+    r.a = registerInputs_[0].value_or(registerValue(m.a, slot));
+    r.x = registerInputs_[1].value_or(registerValue(m.x, slot));
+    r.y = registerInputs_[2].value_or(registerValue(m.y, slot));
     r.d = registerValue(m.directPage, slot);
     r.dbr = static_cast<std::uint8_t>(fastRom_ ? fastMirror(m.dataBank) : m.dataBank);
     r.pbr = static_cast<std::uint8_t>(entry >> 16);

@@ -7,7 +7,10 @@
 #include "profiler/formats/map/tile_map.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 
+#include <array>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace tileprof {
 
@@ -35,10 +38,19 @@ public:
     void loadMap(const TileMap& map);
 
     void writeEntity(std::uint32_t slot, const EntityState& entity);
+    void writeHitbox(std::uint32_t slot, const Hitbox& hitbox);
     // The position, velocity and state fields the routine may have changed; the hitbox is kept.
     // A routine that answers whether the entity may move (the manifest's [outcome]) has the host
-    // move it by its velocity, or set the state bits of the directions it was stopped in.
-    EntityState readEntity(std::uint32_t slot, const EntityState& before) const;
+    // move it by its velocity, or set the state bits of the directions it was stopped in; one that
+    // moved it itself, the wall bit of the side its `wall_side` input (in `inputs`) says.
+    EntityState readEntity(std::uint32_t slot, const EntityState& before, const std::vector<std::uint32_t>& inputs = {}) const;
+    // Whether the entity is still alive: its alive field is not 0 (always, without one).
+    bool alive(std::uint32_t slot) const;
+
+    // The manifest's input `index` (a field, or a register the next call starts with).
+    void writeInput(std::uint32_t slot, std::size_t index, std::uint32_t value);
+    // The controller word the routine reads.
+    void writeButtons(std::uint16_t buttons);
 
     // Idles the CPU until the next video frame begins.
     void waitForNextFrame();
@@ -59,10 +71,13 @@ public:
 private:
     std::uint32_t slotAddress(std::uint32_t slot) const;
     std::uint16_t registerValue(const RegisterValue& value, std::uint32_t slot) const;
-    void applyAnswer(const MoveAnswer& answer, EntityState& entity) const;
+    void applyAnswer(const MoveAnswer& answer, EntityState& entity, const std::vector<std::uint32_t>& inputs) const;
     void writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value);
+    std::uint32_t fieldAddress(std::uint32_t slot, const EntityField& field) const;
     void writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value);
     std::uint32_t readField(std::uint32_t slot, const EntityField& field) const;
+    // Whole pixels, in the field's format (a fixed-point one holds them with a zero fraction).
+    void writePixels(std::uint32_t slot, const EntityField& field, int pixels);
     // A 16.16 position or velocity, in the field's own format (truncated to its fraction bits).
     void writeQuantity(std::uint32_t slot, const QuantityField& field, std::uint32_t value);
     std::uint32_t readQuantity(std::uint32_t slot, const QuantityField& field) const;
@@ -71,6 +86,7 @@ private:
     emu::SnesBus bus_;
     emu::Cpu<emu::SnesBus> cpu_;
     CallObserver::MapWindow mapWindow_;
+    std::array<std::optional<std::uint16_t>, 3> registerInputs_; // A, X, Y for the next call
     bool fastRom_;
 };
 

@@ -16,11 +16,19 @@ class EntityMotion {
 public:
     EntityMotion(const EntitySpec& spec, const Manifest& manifest);
 
-    // Sets the velocities (and a step's hitbox) for frame `frame`; frames come 1, 2, 3, ...
-    void beforeCall(int frame, EntityState& entity);
+    // The script step of a frame, and whether the frame is its first.
+    struct Step {
+        const ScriptStep* step = nullptr; // nothing once the script is over
+        bool starts = false;
+    };
+
+    // Sets the velocities (unless the routine moves the entity itself) and a starting step's hitbox
+    // for frame `frame`; frames come 1, 2, 3, ...
+    Step beforeCall(int frame, EntityState& entity);
 
 private:
     const EntitySpec& spec_;
+    Movement movement_;
     GravityWhen gravityWhen_;
     StateBits stateBits_;
     std::size_t step_ = 0; // the script step of the last frame; past the end, the entity stands still

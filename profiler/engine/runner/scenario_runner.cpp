@@ -11,6 +11,7 @@
 #include "emu/cpu_address.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace tileprof {
 
@@ -62,6 +63,75 @@ void checkHitboxRecords(const Scenario& scenario, const ProfiledRom& rom)
     }
 }
 
+// What the scenario asks the host to write, against what the manifest lets it: inputs it names,
+// buttons only with a controller, velocities only for a routine the host moves, hitboxes the
+// entity's fields can hold, and expectations of states the routine reports.
+void checkHostValues(const Scenario& scenario, const ProfiledRom& rom)
+{
+    const Manifest& manifest = rom.manifest;
+    const std::string where = manifest.path.string();
+    const auto checkInputs = [&](const std::vector<InputValue>& values) {
+        for (const InputValue& value : values) {
+            const RoutineInput* input = manifest.input(value.name);
+            if (input == nullptr) {
+                std::string names;
+                for (const RoutineInput& known : manifest.inputs) {
+                    names += (names.empty() ? "" : ", ") + known.name;
+                }
+                fail(scenario, value.line, "input \"" + value.name + "\" is not one of " + where + "'s " +
+                                               (names.empty() ? "inputs: it has no [inputs]" : "[inputs] (" + names + ")"));
+            }
+            const std::uint32_t bits = input->kind == RoutineInput::Kind::Register
+                                           ? static_cast<std::uint32_t>(input->reg == 'a' ? manifest.accumulatorBits : manifest.indexBits)
+                                           : 8 * bytesOf(input->field.format);
+            const std::int64_t top = (std::int64_t{1} << bits) - 1;
+            if (value.value < 0 || value.value > top) {
+                fail(scenario, value.line, "input \"" + value.name + "\" is " + std::to_string(value.value) + ", which its " +
+                                               std::to_string(bits) + " bits do not hold (0.." + std::to_string(top) + ")");
+            }
+        }
+    };
+    const auto checkHitbox = [&](const Hitbox& box, int line) {
+        if (manifest.hitboxWidth && (box.left != box.right || box.top != box.height - 1)) {
+            fail(scenario, line, "the hitbox " + hitboxTable(box) + " is not one " + where +
+                                     " can hold: its hitbox is a width and a height from the feet, so left = right and top = height - 1");
+        }
+    };
+    for (const EntitySpec& entity : scenario.entities) {
+        checkInputs(entity.inputs);
+        checkHitbox(entity.hitbox, entity.line);
+        for (const ScriptStep& step : entity.script) {
+            checkInputs(step.inputs);
+            if (step.hitbox) {
+                checkHitbox(*step.hitbox, step.line);
+            }
+            if (step.buttons != 0 && !manifest.controller) {
+                fail(scenario, step.line, "the step holds buttons, but " + where + " has no [controller] to write them to");
+            }
+            const bool moves = step.walk != 0 || step.jump || step.walkY || step.gravity;
+            if (manifest.movement == Movement::Routine && moves) {
+                fail(scenario, step.line, "the step sets a velocity or gravity, but " + where + "'s routine moves the entity itself "
+                                          "(movement = \"routine\"): script it with inputs and buttons");
+            }
+        }
+    }
+    const StateBits& bits = manifest.stateBits;
+    for (const Expectation& x : scenario.expectations) {
+        const std::tuple<const std::optional<bool>&, bool, const char*> flags[] = {
+            {x.standing, bits.down != 0, "standing (state_bits.down)"},
+            {x.ceiling, bits.up != 0, "ceiling (state_bits.up)"},
+            {x.wallLeft, bits.left != 0, "wall_left (state_bits.left)"},
+            {x.wallRight, bits.right != 0, "wall_right (state_bits.right)"},
+            {x.alive, manifest.alive.has_value(), "alive (entity.alive)"},
+        };
+        for (const auto& [expected, reported, name] : flags) {
+            if (expected && !reported) {
+                fail(scenario, x.line, std::string("the expectation checks ") + name + ", which " + where + " does not report");
+            }
+        }
+    }
+}
+
 // Each tile the host writes needs an id a cell can hold: with the ROM's own metatile table, a
 // metatile of its type.
 void checkMapIds(const Scenario& scenario, const ProfiledRom& rom)
@@ -108,6 +178,7 @@ void checkFits(const Scenario& scenario, const ProfiledRom& rom)
                                + "), whose tile types differ");
     }
     checkMapIds(scenario, rom);
+    checkHostValues(scenario, rom);
     if (scenario.map.width > manifest.maxMapWidth || scenario.map.height > manifest.maxMapHeight) {
         fail(scenario, scenario.mapLine,
              "the map is " + std::to_string(scenario.map.width) + " x " + std::to_string(scenario.map.height) + " tiles; " +
@@ -206,12 +277,20 @@ std::optional<std::string> callProblem(const CallOutcome& outcome, const CallRec
     return "the routine stopped at " + sourceOf(rom, outcome.stoppedAt);
 }
 
-void checkExpectation(const Expectation& expectation, const EntityState& entity, const Scenario& scenario, const EntitySpec& spec,
-                      const Manifest& manifest, std::vector<Failure>& failures)
+void checkExpectation(const Expectation& expectation, const EntityState& entity, std::optional<int> despawned, const Scenario& scenario,
+                      const EntitySpec& spec, const Manifest& manifest, std::vector<Failure>& failures)
 {
     const auto failure = [&](std::string message) {
         failures.push_back({scenario.path.string(), expectation.line, expectation.frame, spec.name, std::move(message)});
     };
+    if (expectation.alive && *expectation.alive == despawned.has_value()) {
+        failure(despawned ? "expected alive = true, but it despawned on frame " + std::to_string(*despawned)
+                          : std::string("expected alive = false, but it is alive"));
+    }
+    if (despawned && (expectation.pos || expectation.standing || expectation.ceiling || expectation.wallLeft || expectation.wallRight)) {
+        failure("it despawned on frame " + std::to_string(*despawned) + ": there is no position or state to check");
+        return;
+    }
     if (expectation.pos) {
         const int px = wholePixel(entity.x, manifest.originX);
         const int py = wholePixel(entity.y, manifest.originY);
@@ -238,6 +317,14 @@ void checkExpectation(const Expectation& expectation, const EntityState& entity,
 
 namespace {
 
+// Sets `values` (by the manifest's inputs) from a scenario's; checkInputs checked the names.
+void setInputs(const Manifest& manifest, const std::vector<InputValue>& given, std::vector<std::uint32_t>& values)
+{
+    for (const InputValue& input : given) {
+        values[static_cast<std::size_t>(manifest.input(input.name) - manifest.inputs.data())] = static_cast<std::uint32_t>(input.value);
+    }
+}
+
 // The observer watches the map where loading it put it.
 CallObserver::MapWindow loadMap(CollisionMachine& machine, const TileMap& map)
 {
@@ -259,7 +346,13 @@ struct ScenarioRun::Machine {
         for (const EntitySpec& spec : scenario.entities) {
             entities.push_back(startingState(spec, manifest.originX, manifest.originY));
             motions.emplace_back(spec, manifest);
+            std::vector<std::uint32_t>& values = inputs.emplace_back();
+            for (const RoutineInput& input : manifest.inputs) {
+                values.push_back(input.defaultValue);
+            }
+            setInputs(manifest, spec.inputs, values);
         }
+        despawned.resize(scenario.entities.size());
     }
 
     CollisionMachine machine;
@@ -267,6 +360,8 @@ struct ScenarioRun::Machine {
     CollisionGeometry geometry;
     std::vector<EntityState> entities;
     std::vector<EntityMotion> motions;
+    std::vector<std::vector<std::uint32_t>> inputs; // each entity's, by the manifest's inputs
+    std::vector<std::optional<int>> despawned;      // the frame of the call that despawned it
     int framesRun = 0;
 };
 
@@ -311,11 +406,19 @@ void ScenarioRun::runFrame()
     CollisionMachine& machine = run.machine;
     const int frame = ++run.framesRun;
     machine.waitForNextFrame();
+    const Manifest& manifest = rom_.manifest;
     for (std::size_t i = 0; i < run.entities.size(); ++i) {
+        if (run.despawned[i]) {
+            continue;
+        }
         const auto slot = static_cast<std::uint32_t>(i);
         EntityState& entity = run.entities[i];
-        run.motions[i].beforeCall(frame, entity);
-        machine.writeEntity(slot, entity);
+        const EntityMotion::Step now = run.motions[i].beforeCall(frame, entity);
+        writeHostValues(frame, slot, now);
+        if (frame == 1 && !machine.alive(slot)) {
+            fail(s, s.entities[i].line, "entity \"" + s.entities[i].name + "\" is not alive before its first call: its alive field (" +
+                                            manifest.path.string() + ") reads 0; set it with the entity's inputs");
+        }
         CallRecord& record = result_.calls.emplace_back();
         record.frame = frame;
         record.entity = static_cast<int>(i);
@@ -351,8 +454,13 @@ void ScenarioRun::runFrame()
             fail(s, s.entities[i].line,
                  "frame " + std::to_string(frame) + ", entity \"" + s.entities[i].name + "\": " + *problem);
         }
-        entity = machine.readEntity(slot, entity);
+        entity = machine.readEntity(slot, entity, run.inputs[i]);
         record.after = entity;
+        if (!machine.alive(slot)) {
+            run.despawned[i] = frame;
+            result_.despawns.push_back({static_cast<int>(i), frame});
+            continue;
+        }
         if (const std::optional<std::string> wrong = checkInvariants(entity, run.geometry)) {
             result_.failures.push_back({s.path.string(), s.entities[i].line, frame, s.entities[i].name, *wrong});
         }
@@ -360,8 +468,40 @@ void ScenarioRun::runFrame()
     for (const Expectation& x : s.expectations) {
         if (x.frame == frame) {
             const std::size_t i = *findEntity(s, x.entity); // the loader checked the name
-            checkExpectation(x, run.entities[i], s, s.entities[i], rom_.manifest, result_.failures);
+            checkExpectation(x, run.entities[i], run.despawned[i], s, s.entities[i], manifest, result_.failures);
         }
+    }
+}
+
+void ScenarioRun::writeHostValues(int frame, std::uint32_t slot, const EntityMotion::Step& now)
+{
+    Machine& run = *machine_;
+    CollisionMachine& machine = run.machine;
+    const Manifest& manifest = rom_.manifest;
+    const EntityState& entity = run.entities[slot];
+    std::vector<std::uint32_t>& inputs = run.inputs[slot];
+    // A routine with physics of its own keeps the entity from call to call: the host writes it once.
+    if (manifest.movement == Movement::Host || frame == 1) {
+        machine.writeEntity(slot, entity);
+    } else if (now.starts && now.step->hitbox) {
+        machine.writeHitbox(slot, entity.hitbox);
+    }
+    if (now.starts) {
+        setInputs(manifest, now.step->inputs, inputs);
+    }
+    for (std::size_t input = 0; input < manifest.inputs.size(); ++input) {
+        // A field input is written before the first call and when a step sets it; between, it is the
+        // routine's (an enemy turns by flipping its direction). A register is set for every call.
+        const bool field = manifest.inputs[input].kind == RoutineInput::Kind::Field;
+        const bool stepSets = now.starts && std::ranges::any_of(now.step->inputs, [&](const InputValue& value) {
+            return value.name == manifest.inputs[input].name;
+        });
+        if (!field || frame == 1 || stepSets) {
+            machine.writeInput(slot, input, inputs[input]);
+        }
+    }
+    if (manifest.controller) {
+        machine.writeButtons(now.step != nullptr ? now.step->buttons : 0);
     }
 }
 

@@ -3,6 +3,7 @@
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/engine/call/entity_state.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"
+#include "profiler/engine/runner/entity_motion.hpp"
 #include "profiler/engine/runner/failure.hpp"
 #include "profiler/engine/runner/trace_observer.hpp"
 #include "profiler/model/scenario/scenario.hpp"
@@ -23,6 +24,12 @@ struct RunOptions {
     CoverageBuilder* coverage = nullptr; // counts every call's instructions and branches as it runs
 };
 
+// An entity whose alive field (the manifest's entity.alive) read 0 after a call: it is called no more.
+struct Despawn {
+    int entity = 0; // index into the scenario's entities
+    int frame = 0;  // of the call that despawned it
+};
+
 struct ScenarioResult {
     std::string scenario;              // the scenario file
     int budgetCycles = 0;
@@ -31,6 +38,7 @@ struct ScenarioResult {
     std::vector<std::string> tileTypes; // the design's tile type names, by TileRead::type
     std::vector<CallRecord> calls;     // frame by frame, entity by entity
     std::vector<Failure> failures;     // expectations and invariants, in the order they failed
+    std::vector<Despawn> despawns;     // entities the routine despawned, in the order it did
     std::optional<CallTrace> trace;    // of RunOptions::trace
 };
 
@@ -60,6 +68,10 @@ public:
 
 private:
     struct Machine;
+
+    // What the host writes before the entity's call of `frame`: the entity (or a step's hitbox),
+    // its inputs and the controller word.
+    void writeHostValues(int frame, std::uint32_t slot, const EntityMotion::Step& now);
 
     const Scenario& scenario_;
     const ProfiledRom& rom_;

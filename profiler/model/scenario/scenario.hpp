@@ -4,6 +4,7 @@
 #include "profiler/model/scenario/gravity.hpp"
 
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -24,6 +25,14 @@ struct Hitbox {
     bool operator==(const Hitbox&) const = default;
 };
 
+// A value a scenario gives one of the routine's inputs (the manifest's [inputs]), by its name.
+struct InputValue {
+    std::string name{};
+    std::int64_t value = 0;
+    int line = 0;
+    bool operator==(const InputValue&) const = default;
+};
+
 // One step of an entity's movement script, applied by the host before each call.
 struct ScriptStep {
     int frames = 0;                   // how many frames the step lasts (>= 1)
@@ -32,6 +41,8 @@ struct ScriptStep {
     std::optional<double> walkY{};    // y velocity on every frame of the step instead of gravity (top-down)
     std::optional<Gravity> gravity{}; // switches the entity's gravity from this step on
     std::optional<Hitbox> hitbox{};   // the entity's hitbox from this step's first frame on
+    std::vector<InputValue> inputs{}; // written on the step's first frame
+    std::uint16_t buttons = 0;        // the controller word on every frame of the step (joypad_buttons.hpp)
     int line = 0;                     // source line, for messages
 };
 
@@ -45,6 +56,7 @@ struct EntitySpec {
     double gravityAccel = 0.25; // px/frame^2 added towards the gravity each frame the entity does not jump
     double maxFall = 8.0;       // px/frame: the y speed is clamped to +-maxFall
     std::vector<ScriptStep> script{}; // after the last step the entity stands still (walk 0)
+    std::vector<InputValue> inputs{}; // written before its first call
     int line = 0;                     // the [[entity]] table's line
 };
 
@@ -58,6 +70,7 @@ struct Expectation {
     std::optional<bool> ceiling{};
     std::optional<bool> wallLeft{};
     std::optional<bool> wallRight{};
+    std::optional<bool> alive{}; // false: despawned by this frame (the manifest's entity.alive)
     int line = 0;
 };
 

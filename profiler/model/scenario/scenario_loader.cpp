@@ -5,6 +5,7 @@
 #include "profiler/formats/map/tiled_map.hpp"
 #include "profiler/formats/toml/string_positions.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
+#include "profiler/model/scenario/joypad_buttons.hpp"
 #include "profiler/model/scenario/map_rows.hpp"
 
 #include <algorithm>
@@ -127,6 +128,54 @@ Hitbox readHitbox(const TomlSection& owner, std::string_view key, const std::str
     return hitbox;
 }
 
+// `inputs = { direction = 1, speed = 0x10 }`: values for the manifest's inputs, which the runner
+// checks against the ROM's manifest.
+std::vector<InputValue> readInputValues(const TomlSection& owner, const std::string& prefix)
+{
+    std::vector<InputValue> values;
+    const toml::node* node = owner.find("inputs");
+    if (node == nullptr) {
+        return values;
+    }
+    if (!node->is_table()) {
+        owner.fail(*node, "inputs", "must be a table of input values like { direction = 1 }, not " + typeName(*node));
+    }
+    for (const auto& [key, value] : *node->as_table()) {
+        const std::string name(key.str());
+        if (!value.is_integer()) {
+            owner.file().fail(lineOf(value), "'" + prefix + name + "' must be an integer, not " + typeName(value));
+        }
+        values.push_back({name, value.as_integer()->get(), lineOf(value)});
+    }
+    return values;
+}
+
+// `buttons = ["right", "b"]`: the controller word's bits.
+std::uint16_t readButtons(const TomlSection& step)
+{
+    const toml::node* node = step.find("buttons");
+    if (node == nullptr) {
+        return 0;
+    }
+    std::string names;
+    for (const JoypadButton& button : kJoypadButtons) {
+        names += (names.empty() ? "" : ", ") + std::string(button.name);
+    }
+    if (!node->is_array()) {
+        step.fail(*node, "buttons", "must be an array of button names like [\"right\", \"b\"] (" + names + ")");
+    }
+    std::uint16_t word = 0;
+    for (const toml::node& button : *node->as_array()) {
+        const std::optional<std::uint16_t> bit = button.is_string() ? joypadBit(button.as_string()->get()) : std::nullopt;
+        if (!bit) {
+            step.fail(button, "buttons", "holds " + (button.is_string() ? "\"" + button.as_string()->get() + "\"" : typeName(button)) +
+                                              ", which is no button: " + names);
+        }
+        word |= *bit;
+    }
+    return word;
+}
+
 std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limits)
 {
     const double maxSpeed = limits.maxSpeed;
@@ -144,7 +193,7 @@ std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limi
             entity.fail(element, "script", "must hold steps like " + example + ", not " + typeName(element));
         }
         const TomlSection step(entity.file(), *element.as_table(), "the script step", "entity.script.",
-                           {"frames", "walk", "walk_y", "jump", "gravity", "hitbox"});
+                           {"frames", "walk", "walk_y", "jump", "gravity", "hitbox", "inputs", "buttons"});
         ScriptStep result;
         result.line = step.line();
         result.frames = static_cast<int>(step.requiredInteger("frames", 1, kMaxFrames));
@@ -158,6 +207,8 @@ std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limi
         if (step.find("hitbox")) {
             result.hitbox = readHitbox(step, "hitbox", "entity.script.hitbox.", limits);
         }
+        result.inputs = readInputValues(step, "entity.script.inputs.");
+        result.buttons = readButtons(step);
         script.push_back(result);
     }
     return script;
@@ -244,6 +295,7 @@ EntitySpec readEntity(const TomlSection& entity, const Limits& limits)
     spec.gravityAccel = entity.positiveNumber("gravity_accel", limits.maxSpeed).value_or(spec.gravityAccel);
     spec.maxFall = entity.positiveNumber("max_fall", limits.maxSpeed).value_or(spec.maxFall);
     spec.script = readScript(entity, limits);
+    spec.inputs = readInputValues(entity, "entity.inputs.");
     return spec;
 }
 
@@ -262,7 +314,7 @@ void readEntities(const TomlSection& top, Scenario& scenario)
     std::map<std::string, int> nameLines;
     for (const toml::table* table : tables) {
         const TomlSection entity(file, *table, "[[entity]]", "entity.",
-                             {"name", "hitbox", "pos", "gravity", "gravity_when", "gravity_accel", "max_fall", "script"});
+                             {"name", "hitbox", "pos", "gravity", "gravity_when", "gravity_accel", "max_fall", "script", "inputs"});
         EntitySpec spec = readEntity(entity, scenario.design.limits);
         const int nameLine = lineOf(*entity.find("name"));
         if (const auto [first, added] = nameLines.emplace(spec.name, nameLine); !added) {
@@ -306,9 +358,10 @@ Expectation readExpectation(const TomlSection& expect, const Scenario& scenario)
     result.ceiling = expect.boolean("ceiling");
     result.wallLeft = expect.boolean("wall_left");
     result.wallRight = expect.boolean("wall_right");
-    if (!result.pos && !result.standing && !result.ceiling && !result.wallLeft && !result.wallRight) {
+    result.alive = expect.boolean("alive");
+    if (!result.pos && !result.standing && !result.ceiling && !result.wallLeft && !result.wallRight && !result.alive) {
         expect.file().fail(result.line,
-                           "[[expect]] checks nothing: give pos, standing, ceiling, wall_left or wall_right");
+                           "[[expect]] checks nothing: give pos, standing, ceiling, wall_left, wall_right or alive");
     }
     return result;
 }
@@ -352,7 +405,7 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
     readEntities(top, scenario);
     for (const toml::table* table : top.tableArray("expect")) {
         const TomlSection expect(file, *table, "[[expect]]", "expect.",
-                             {"frame", "entity", "pos", "standing", "ceiling", "wall_left", "wall_right"});
+                             {"frame", "entity", "pos", "standing", "ceiling", "wall_left", "wall_right", "alive"});
         scenario.expectations.push_back(readExpectation(expect, scenario));
     }
     return scenario;

@@ -4,8 +4,10 @@
 #include "base/input_error.hpp"
 #include "base/replace_file.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
+#include "profiler/model/scenario/joypad_buttons.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -102,6 +104,31 @@ void writeMap(const TileMap& map, const Design& design, std::string& out)
     out += "\"\"\"\n";
 }
 
+// "{ direction = 1, speed = 16 }"
+std::string inputsTable(const std::vector<InputValue>& inputs)
+{
+    std::string out;
+    for (const InputValue& input : inputs) {
+        const bool bare = !input.name.empty() && std::ranges::all_of(input.name, [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+        });
+        out += (out.empty() ? "{ " : ", ") + (bare ? input.name : tomlString(input.name)) + " = " + std::to_string(input.value);
+    }
+    return out + " }";
+}
+
+// "[\"right\", \"b\"]"
+std::string buttonsArray(std::uint16_t buttons)
+{
+    std::string out;
+    for (const JoypadButton& button : kJoypadButtons) {
+        if ((buttons & button.bit) != 0) {
+            out += (out.empty() ? "[" : ", ") + tomlString(std::string(button.name));
+        }
+    }
+    return out + "]";
+}
+
 std::string scriptStep(const ScriptStep& step)
 {
     std::string out = "{ frames = " + std::to_string(step.frames);
@@ -119,6 +146,12 @@ std::string scriptStep(const ScriptStep& step)
     }
     if (step.hitbox) {
         out += ", hitbox = " + hitboxTable(*step.hitbox);
+    }
+    if (!step.inputs.empty()) {
+        out += ", inputs = " + inputsTable(step.inputs);
+    }
+    if (step.buttons != 0) {
+        out += ", buttons = " + buttonsArray(step.buttons);
     }
     return out + " }";
 }
@@ -142,6 +175,9 @@ void writeEntity(const EntitySpec& entity, std::string& out)
     if (entity.maxFall != defaults.maxFall) {
         out += "max_fall = " + number(entity.maxFall) + "\n";
     }
+    if (!entity.inputs.empty()) {
+        out += "inputs = " + inputsTable(entity.inputs) + "\n";
+    }
     if (!entity.script.empty()) {
         out += "script = [\n";
         for (const ScriptStep& step : entity.script) {
@@ -164,6 +200,7 @@ void writeExpectation(const Expectation& expect, std::string& out)
         {"ceiling", expect.ceiling},
         {"wall_left", expect.wallLeft},
         {"wall_right", expect.wallRight},
+        {"alive", expect.alive},
     };
     for (const auto& [key, value] : flags) {
         if (value) {

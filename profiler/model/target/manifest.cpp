@@ -97,14 +97,32 @@ FieldFormat readWholeFormat(const TomlSection& section)
     return format;
 }
 
-// `key` of `owner` as { offset, format } with a whole-number format; `ownerName` is how messages
-// name the owner ("entity").
-EntityField readField(const TomlSection& owner, std::string_view ownerName, std::string_view key)
+// A field as { offset, format } or { at = "Symbol + offset", format }, read from its own table's
+// section; `name` is how messages name it ("entity.alive"). With `whole`, the format is a whole
+// number's.
+EntityField readFieldOf(const TomlSection& field, const std::string& name, bool whole)
+{
+    EntityField result;
+    result.format = whole ? readWholeFormat(field) : readFormat(field);
+    if ((field.find("offset") == nullptr) == (field.find("at") == nullptr)) {
+        field.file().fail(field.line(), "'" + name + "' needs one of 'offset' (in the entity) or 'at' (a variable: \"Symbol\" or "
+                                                      "\"Symbol + offset\")");
+    }
+    if (field.find("at") != nullptr) {
+        result.at = readSymbol(field, "at");
+    } else {
+        result.offset = static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255));
+    }
+    return result;
+}
+
+// `key` of `owner` as a field; `ownerName` is how messages name the owner ("entity").
+EntityField readField(const TomlSection& owner, std::string_view ownerName, std::string_view key, bool whole = true)
 {
     const std::string name = std::string(ownerName) + "." + std::string(key);
     const TomlSection field(owner.file(), owner.table(key, "{ offset = 0, format = \"u16\" }"), name, name + ".",
-                            {"offset", "format"});
-    return {static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readWholeFormat(field)};
+                            {"offset", "at", "format"});
+    return readFieldOf(field, name, whole);
 }
 
 EntityField readField(const TomlSection& entity, std::string_view key)
@@ -112,18 +130,18 @@ EntityField readField(const TomlSection& entity, std::string_view key)
     return readField(entity, "entity", key);
 }
 
-// A position or velocity: { offset, format } in any format, or { integer = { offset, format },
+// A position or velocity: { offset | at, format } in any format, or { integer = { offset, format },
 // fraction = { offset, format } } with a whole-number integer part and a u8 or u16 fraction.
 QuantityField readQuantity(const TomlSection& entity, std::string_view key)
 {
     const std::string name = "entity." + std::string(key);
     const TomlSection field(entity.file(), entity.table(key, "{ offset = 0, format = \"u16.16\" }"), name, name + ".",
-                            {"offset", "format", "integer", "fraction"});
+                            {"offset", "at", "format", "integer", "fraction"});
     const bool split = field.find("integer") != nullptr || field.find("fraction") != nullptr;
     if (!split) {
-        return {{static_cast<std::uint32_t>(field.requiredInteger("offset", 0, 255)), readFormat(field)}, std::nullopt};
+        return {readField(entity, "entity", key, false), std::nullopt};
     }
-    for (const char* whole : {"offset", "format"}) {
+    for (const char* whole : {"offset", "at", "format"}) {
         if (field.find(whole) != nullptr) {
             field.fail(*field.find(whole), whole,
                        "cannot be given with integer and fraction: the quantity is one field or two parts, not both");
@@ -146,8 +164,8 @@ HitboxRecords readHitboxRecords(const TomlSection& entity)
     HitboxRecords r;
     const TomlSection pointer(hitbox.file(), hitbox.table("pointer", "{ offset = 13, format = \"u16\" }"),
                               "entity.hitbox.pointer", "entity.hitbox.pointer.", {"offset", "format"});
-    r.pointer = {static_cast<std::uint32_t>(pointer.requiredInteger("offset", 0, 255)),
-                 readChoice<FieldFormat>(pointer, "format", {{"u16", FieldFormat::U16}, {"u24", FieldFormat::U24}})};
+    r.pointer.offset = static_cast<std::uint32_t>(pointer.requiredInteger("offset", 0, 255));
+    r.pointer.format = readChoice<FieldFormat>(pointer, "format", {{"u16", FieldFormat::U16}, {"u24", FieldFormat::U24}});
     r.records = readSymbol(hitbox, "records");
     r.recordBytes = static_cast<std::uint32_t>(hitbox.requiredInteger("record_bytes", 1, 256));
     r.recordCount = static_cast<std::uint32_t>(hitbox.requiredInteger("record_count", 1, 256));
@@ -155,6 +173,12 @@ HitboxRecords readHitboxRecords(const TomlSection& entity)
     r.right = readField(hitbox, "entity.hitbox", "right");
     r.yOffset = readField(hitbox, "entity.hitbox", "y_offset");
     r.height = readField(hitbox, "entity.hitbox", "height");
+    for (const char* key : {"left", "right", "y_offset", "height"}) {
+        const TomlSection field(hitbox.file(), hitbox.table(key, ""), "entity.hitbox." + std::string(key), "", {"offset", "at", "format"});
+        if (field.find("at") != nullptr) {
+            field.fail(*field.find("at"), "at", "is not for a record's fields: give their offset in the record");
+        }
+    }
     const std::pair<const char*, EntityField> fields[] = {
         {"left", r.left}, {"right", r.right}, {"y_offset", r.yOffset}, {"height", r.height}};
     for (const auto& [key, field] : fields) {
@@ -166,13 +190,18 @@ HitboxRecords readHitboxRecords(const TomlSection& entity)
     return r;
 }
 
+// The bits of the collision state the routine reports: at least one, 0 for those it does not.
 StateBits readStateBits(const TomlSection& entity)
 {
     const TomlSection bits(entity.file(),
                            entity.table("state_bits", "{ down = 0x80, up = 0x40, right = 0x20, left = 0x10 }"),
                            "entity.state_bits", "entity.state_bits.", {"down", "up", "right", "left"});
-    const auto bit = [&](std::string_view key) { return static_cast<std::uint8_t>(bits.requiredInteger(key, 1, 255)); };
-    return {bit("down"), bit("up"), bit("right"), bit("left")};
+    const auto bit = [&](std::string_view key) { return static_cast<std::uint8_t>(bits.integer(key, 1, 255).value_or(0)); };
+    const StateBits result{bit("down"), bit("up"), bit("right"), bit("left")};
+    if ((result.down | result.up | result.right | result.left) == 0) {
+        entity.fail(entity.require("state_bits"), "state_bits", "names no bit: give down, up, right or left");
+    }
+    return result;
 }
 
 // A register's value: "entity_address", "entity_index" or a number the register's `bits` hold;
@@ -198,7 +227,7 @@ void readCall(const TomlSection& top, Manifest& manifest)
 {
     const TomlSection call(top.file(), top.table("call", "[call] with entry = \"Routine\""), "[call]", "call.",
                            {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "a", "x", "y", "data_bank",
-                            "stack", "cycle_limit", "gravity_when"});
+                            "stack", "cycle_limit", "gravity_when", "movement"});
     manifest.entry = readSymbol(call, "entry");
     manifest.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
     manifest.accumulatorBits = readBits(call, "accumulator_bits");
@@ -215,41 +244,85 @@ void readCall(const TomlSection& top, Manifest& manifest)
     manifest.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
     manifest.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
     manifest.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));
+    if (call.find("movement")) {
+        manifest.movement = readChoice<Movement>(call, "movement", {{"host", Movement::Host}, {"routine", Movement::Routine}});
+    }
     if (call.find("gravity_when")) {
+        if (manifest.movement == Movement::Routine) {
+            call.fail(*call.find("gravity_when"), "gravity_when", "is for the host's gravity: this routine moves the entity itself (movement = \"routine\")");
+        }
         manifest.gravityWhen = readChoice<GravityWhen>(call, "gravity_when",
                                                 {{gravityWhenName(GravityWhen::Always), GravityWhen::Always},
                                                  {gravityWhenName(GravityWhen::Airborne), GravityWhen::Airborne}});
     }
 }
 
+// The hitbox: four fields of the entity, a width and a height from the feet, or a record the entity
+// points to ([entity.hitbox]).
+void readHitboxFields(const TomlSection& entity, Manifest& manifest)
+{
+    const auto refuse = [&entity](std::initializer_list<const char*> keys, const std::string& why) {
+        for (const char* key : keys) {
+            if (entity.find(key)) {
+                entity.fail(*entity.find(key), key, why);
+            }
+        }
+    };
+    if (entity.find("hitbox")) {
+        refuse({"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height", "hitbox_width", "hitbox_origin"},
+               "cannot be given with [entity.hitbox]: the hitbox is in the entity or in a record, not both");
+        manifest.hitboxRecords = readHitboxRecords(entity);
+        return;
+    }
+    manifest.hitboxHeight = readField(entity, "entity", "hitbox_height", false);
+    if (entity.find("hitbox_width") || entity.find("hitbox_origin")) {
+        refuse({"hitbox_left", "hitbox_right", "hitbox_y_offset"},
+               "cannot be given with hitbox_width: a box of a width and a height from the feet has no other sizes");
+        manifest.hitboxWidth = readField(entity, "entity", "hitbox_width", false);
+        readChoice<bool>(entity, "hitbox_origin", {{"feet", true}});
+        return;
+    }
+    manifest.hitboxLeft = readField(entity, "entity", "hitbox_left", false);
+    manifest.hitboxRight = readField(entity, "entity", "hitbox_right", false);
+    manifest.hitboxYOffset = readField(entity, "entity", "hitbox_y_offset", false);
+}
+
 void readEntity(const TomlSection& top, Manifest& manifest)
 {
     const TomlSection entity(top.file(), top.table("entity", "[entity] with slots = \"Entities\""), "[entity]",
                              "entity.",
-                             {"slots", "stride", "x_position", "y_position", "x_velocity", "y_velocity",
+                             {"slots", "stride", "at", "x_position", "y_position", "x_velocity", "y_velocity",
                               "collision_state", "hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height",
-                              "hitbox", "state_bits"});
-    manifest.entitySlots = readSymbol(entity, "slots");
-    manifest.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
+                              "hitbox_width", "hitbox_origin", "hitbox", "state_bits", "alive"});
+    if ((entity.find("slots") == nullptr) == (entity.find("at") == nullptr)) {
+        top.file().fail(entity.line(), "[entity] needs slots = \"Entities\" with a stride (an array of entities), or at = \"Player\" "
+                                       "(one entity's record), not both");
+    }
+    if (entity.find("at") != nullptr) {
+        if (const toml::node* stride = entity.find("stride")) {
+            entity.fail(*stride, "stride", "is for slots: an entity at one place has no stride");
+        }
+        manifest.entitySlots = readSymbol(entity, "at");
+    } else {
+        manifest.entitySlots = readSymbol(entity, "slots");
+        manifest.entityStride = static_cast<std::uint32_t>(entity.requiredInteger("stride", 1, 0x1000));
+    }
     manifest.xPosition = readQuantity(entity, "x_position");
     manifest.yPosition = readQuantity(entity, "y_position");
-    manifest.xVelocity = readQuantity(entity, "x_velocity");
-    manifest.yVelocity = readQuantity(entity, "y_velocity");
-    manifest.collisionState = readField(entity, "collision_state");
-    if (entity.find("hitbox")) {
-        for (const char* key : {"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height"}) {
-            if (entity.find(key)) {
-                entity.fail(*entity.find(key), key, "cannot be given with [entity.hitbox]: the hitbox is in the entity or in a record, not both");
-            }
-        }
-        manifest.hitboxRecords = readHitboxRecords(entity);
-    } else {
-        manifest.hitboxLeft = readField(entity, "hitbox_left");
-        manifest.hitboxRight = readField(entity, "hitbox_right");
-        manifest.hitboxYOffset = readField(entity, "hitbox_y_offset");
-        manifest.hitboxHeight = readField(entity, "hitbox_height");
+    // A routine with physics of its own may keep no velocity the host needs to write.
+    const bool velocitiesOptional = manifest.movement == Movement::Routine;
+    if (!velocitiesOptional || entity.find("x_velocity")) {
+        manifest.xVelocity = readQuantity(entity, "x_velocity");
     }
+    if (!velocitiesOptional || entity.find("y_velocity")) {
+        manifest.yVelocity = readQuantity(entity, "y_velocity");
+    }
+    manifest.collisionState = readField(entity, "collision_state");
+    readHitboxFields(entity, manifest);
     manifest.stateBits = readStateBits(entity);
+    if (entity.find("alive")) {
+        manifest.alive = readField(entity, "alive");
+    }
 }
 
 // [map] cell = { bytes, mask, shift, scale }: what a cell holds.
@@ -452,17 +525,97 @@ void readOutcome(const TomlSection& top, Manifest& manifest)
         return;
     }
     const TomlSection outcome(top.file(), top.table("outcome", "[outcome] with answer = \"carry\""), "[outcome]",
-                              "outcome.", {"answer", "moves_when"});
+                              "outcome.", {"answer", "moves_when", "wall_when", "wall_side", "wall_left"});
     MoveAnswer answer;
     answer.from = readChoice<MoveAnswer::From>(outcome, "answer",
                                                {{"carry", MoveAnswer::From::Carry}, {"a", MoveAnswer::From::A},
                                                 {"x", MoveAnswer::From::X}, {"y", MoveAnswer::From::Y}});
-    if (answer.from == MoveAnswer::From::Carry) {
-        answer.movesWhenSet = readChoice<bool>(outcome, "moves_when", {{"clear", false}, {"set", true}});
+    const bool carry = answer.from == MoveAnswer::From::Carry;
+    const auto readWhen = [&](std::string_view key) {
+        return carry ? readChoice<bool>(outcome, key, {{"clear", false}, {"set", true}})
+                     : readChoice<bool>(outcome, key, {{"zero", false}, {"nonzero", true}});
+    };
+    if (manifest.movement == Movement::Routine) {
+        // The routine moved the entity: the answer only reports what stopped it.
+        if (const toml::node* moves = outcome.find("moves_when")) {
+            outcome.fail(*moves, "moves_when", "is for a routine the host moves the entity for; this one moves it itself "
+                                               "(movement = \"routine\"): give wall_when and wall_side");
+        }
+        answer.wallWhenSet = readWhen("wall_when");
+        answer.wallSide = outcome.requiredString("wall_side");
+        answer.wallLeftValue = static_cast<std::uint32_t>(outcome.integer("wall_left", 0, 0xFFFF).value_or(1));
+        if (manifest.input(*answer.wallSide) == nullptr) {
+            outcome.fail(outcome.require("wall_side"), "wall_side", "names no input of [inputs]: \"" + *answer.wallSide + "\"");
+        }
     } else {
-        answer.movesWhenSet = readChoice<bool>(outcome, "moves_when", {{"zero", false}, {"nonzero", true}});
+        for (const char* key : {"wall_when", "wall_side", "wall_left"}) {
+            if (const toml::node* node = outcome.find(key)) {
+                outcome.fail(*node, key, "is for a routine that moves the entity itself (movement = \"routine\")");
+            }
+        }
+        answer.movesWhenSet = readWhen("moves_when");
     }
     manifest.moveAnswer = answer;
+}
+
+// [inputs]: name = { offset | at, format, default } for a field, or { register, default }.
+void readInputs(const TomlSection& top, Manifest& manifest)
+{
+    const toml::node* node = top.find("inputs");
+    if (node == nullptr) {
+        return;
+    }
+    if (!node->is_table()) {
+        top.fail(*node, "inputs", "must be a table: [inputs] with direction = { offset = 1, format = \"u8\" }");
+    }
+    for (const auto& [key, value] : *node->as_table()) {
+        const std::string name(key.str());
+        const std::string prefix = "inputs." + name;
+        if (!value.is_table()) {
+            top.file().fail(lineOf(value), "'" + prefix + "' must be { offset = 1, format = \"u8\" } or { register = \"a\" }");
+        }
+        const TomlSection entry(top.file(), *value.as_table(), prefix, prefix + ".", {"offset", "at", "format", "register", "default"});
+        RoutineInput input;
+        input.name = name;
+        input.line = lineOf(value);
+        std::uint32_t bits = 16;
+        if (entry.find("register") != nullptr) {
+            for (const char* fieldKey : {"offset", "at", "format"}) {
+                if (const toml::node* field = entry.find(fieldKey)) {
+                    entry.fail(*field, fieldKey, "cannot be given with register: an input is a field or a register");
+                }
+            }
+            input.kind = RoutineInput::Kind::Register;
+            input.reg = readChoice<char>(entry, "register", {{"a", 'a'}, {"x", 'x'}, {"y", 'y'}});
+            bits = static_cast<std::uint32_t>(input.reg == 'a' ? manifest.accumulatorBits : manifest.indexBits);
+        } else {
+            input.field = readFieldOf(entry, prefix, true);
+            bits = 8 * bytesOf(input.field.format);
+        }
+        input.defaultValue = static_cast<std::uint32_t>(entry.integer("default", 0, (std::int64_t{1} << bits) - 1).value_or(0));
+        manifest.inputs.push_back(std::move(input));
+    }
+    for (const RoutineInput& input : manifest.inputs) {
+        if (input.kind != RoutineInput::Kind::Register) {
+            continue;
+        }
+        const RegisterValue& taken = input.reg == 'a' ? manifest.a : input.reg == 'x' ? manifest.x : manifest.y;
+        if (taken.kind != RegisterValue::Kind::Constant || taken.constant != 0) {
+            top.file().fail(input.line, "input \"" + input.name + "\" is register " + std::string(1, input.reg) +
+                                            ", which [call] sets already");
+        }
+    }
+}
+
+// [controller] at = "Joypad": the word the host writes the held buttons to.
+void readController(const TomlSection& top, Manifest& manifest)
+{
+    if (top.find("controller") == nullptr) {
+        return;
+    }
+    const TomlSection controller(top.file(), top.table("controller", "[controller] at = \"Joypad\""), "[controller]",
+                                 "controller.", {"at"});
+    manifest.controller = Controller{readSymbol(controller, "at")};
 }
 
 // The design file, and the tables its surfaces read, which [map] must name.
@@ -528,7 +681,7 @@ void readTables(const TomlSection& top, Manifest& manifest)
 Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 {
     const TomlSection top(file, file.root, "the manifest", "",
-                          {"design", "symbols", "tables", "call", "entity", "map", "case", "outcome"});
+                          {"design", "symbols", "tables", "call", "entity", "map", "case", "inputs", "controller", "outcome"});
     Manifest m;
     m.path = path;
     readSymbols(top, m);
@@ -537,12 +690,20 @@ Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
     readEntity(top, m);
     readMap(top, m);
     readCases(top, m);
+    readInputs(top, m);
+    readController(top, m);
     readOutcome(top, m);
     readDesign(top, m);
     return m;
 }
 
 } // namespace
+
+const RoutineInput* Manifest::input(std::string_view name) const
+{
+    const auto found = std::ranges::find(inputs, name, &RoutineInput::name);
+    return found == inputs.end() ? nullptr : &*found;
+}
 
 MapLayout mapLayout(const Manifest& manifest, int width, std::uint32_t bufferBytes)
 {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tileprof {
@@ -105,9 +106,13 @@ constexpr bool isSigned(FieldFormat format)
     }
 }
 
+// A field of the entity at `offset` from its slot; or with `at`, a variable of its own
+// ("PlayerX", "Player + 4"), the same for every entity.
 struct EntityField {
     std::uint32_t offset = 0;
     FieldFormat format = FieldFormat::U8;
+    std::optional<SymbolRef> at;
+    std::optional<std::uint32_t> address; // `at` resolved, by loadProfiledRom
 };
 
 // A position or velocity, which tileprof holds as 16.16 (pixels): in one field of any format (a
@@ -185,11 +190,38 @@ struct RomTable {
     SymbolRef symbol;   // the ROM's table
 };
 
+// The collision-state bits; 0 for a state the routine does not report.
 struct StateBits {
     std::uint8_t down = 0;
     std::uint8_t up = 0;
     std::uint8_t right = 0;
     std::uint8_t left = 0;
+};
+
+// Who moves the entity. The host: it sets the velocities a scenario's script gives (and gravity)
+// before every call, and the routine moves the entity by them (or, with [outcome], answers whether
+// it may). The routine: it runs its own physics from the state it keeps; the host writes the
+// entity once, before its first call, and then only its inputs.
+enum class Movement : std::uint8_t { Host, Routine };
+
+// A value the host writes for a routine that reads more than the entity's motion: a field of the
+// entity (a direction byte), or a register at each call (a speed in A). Scenarios set inputs by
+// name, for an entity and for a script step; until they do, an input holds its default.
+struct RoutineInput {
+    enum class Kind : std::uint8_t { Field, Register };
+    std::string name;
+    Kind kind = Kind::Field;
+    EntityField field;
+    char reg = 'a'; // 'a', 'x' or 'y'
+    std::uint32_t defaultValue = 0;
+    int line = 0;
+};
+
+// The controller word the routine reads (the one the NMI stores from JOY1): the host writes the
+// buttons a script step holds before each call, in the auto-joypad bit layout.
+struct Controller {
+    SymbolRef at;
+    std::uint32_t address = 0; // resolved, by loadProfiledRom
 };
 
 // What marks a case: the execution of a code label ("Name" or "Name + offset"), or of the first
@@ -210,6 +242,12 @@ struct MoveAnswer {
     enum class From : std::uint8_t { Carry, A, X, Y };
     From from = From::Carry;
     bool movesWhenSet = false; // the carry set, or the register not zero, means it may move
+    // Report only: the answer says a wall stopped the routine's own move (wall_left or wall_right
+    // by the input `wallSide`: `wallLeftValue` for left); the host moves nothing.
+    bool wallWhenSet = false;
+    std::optional<std::string> wallSide;
+    std::uint32_t wallLeftValue = 1;
+    bool reportsWall() const { return wallSide.has_value(); }
 };
 
 struct Manifest {
@@ -232,18 +270,24 @@ struct Manifest {
     std::uint64_t cycleLimit = 0;
     GravityWhen gravityWhen = GravityWhen::Always; // when the routine's caller adds gravity
 
-    SymbolRef entitySlots;
+    Movement movement = Movement::Host;
+
+    SymbolRef entitySlots;            // the slots, or with entityStride 0 the one entity's record
     std::uint32_t entityStride = 0;
     QuantityField xPosition;
     QuantityField yPosition;
-    QuantityField xVelocity;
-    QuantityField yVelocity;
+    std::optional<QuantityField> xVelocity; // always for Movement::Host
+    std::optional<QuantityField> yVelocity;
     EntityField collisionState;
     EntityField hitboxLeft;
     EntityField hitboxRight;
     EntityField hitboxYOffset;
     EntityField hitboxHeight;
-    std::optional<HitboxRecords> hitboxRecords; // when set, the four fields above are unused
+    // With a width field, the hitbox is width x height from the feet: the box's bottom row's centre
+    // (left = right = width / 2, top = height - 1); hitboxLeft, Right and YOffset are unused.
+    std::optional<EntityField> hitboxWidth;
+    std::optional<HitboxRecords> hitboxRecords; // when set, the hitbox fields above are unused
+    std::optional<EntityField> alive;           // the entity is despawned once this reads 0
     StateBits stateBits;
 
     SymbolRef mapTiles;
@@ -275,6 +319,10 @@ struct Manifest {
 
     std::vector<CaseLabel> cases;
     std::optional<MoveAnswer> moveAnswer; // [outcome]; without it the routine moves the entity
+    std::vector<RoutineInput> inputs;     // [inputs]
+    std::optional<Controller> controller; // [controller]
+
+    const RoutineInput* input(std::string_view name) const;
 };
 
 // Where the cells of a map lie in the routine's map buffer, and how many columns and rows of cells

@@ -363,12 +363,22 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     r.checkManifestSymbols();
     RoutineAddresses a;
     a.entry = r.code(m.entry);
-    const std::uint32_t slotBytes = r.sizedRam(m.entitySlots);
-    a.entitySlotCount = slotBytes / m.entityStride;
-    a.entitySlots = r.ram(m.entitySlots, slotBytes);
-    if (a.entitySlotCount == 0 || !isLowWram(a.entitySlots, slotBytes)) {
-        r.fail(m.entitySlots, "must hold at least one " + std::to_string(m.entityStride) +
-                                  "-byte slot in $0000-$1FFF, where the direct page can point");
+    if (m.entityStride == 0) {
+        // One entity, its record as large as its furthest field.
+        a.entitySlotCount = 1;
+        a.entitySlots = r.symbol(m.entitySlots).value;
+        if (!isLowWram(a.entitySlots, 1)) {
+            r.fail(m.entitySlots, "is at " + cpuAddressText(a.entitySlots) + ", not in $0000-$1FFF, where the direct page and a 16-bit "
+                                  "index can point");
+        }
+    } else {
+        const std::uint32_t slotBytes = r.sizedRam(m.entitySlots);
+        a.entitySlotCount = slotBytes / m.entityStride;
+        a.entitySlots = r.ram(m.entitySlots, slotBytes);
+        if (a.entitySlotCount == 0 || !isLowWram(a.entitySlots, slotBytes)) {
+            r.fail(m.entitySlots, "must hold at least one " + std::to_string(m.entityStride) +
+                                      "-byte slot in $0000-$1FFF, where the direct page can point");
+        }
     }
     a.mapTilesBytes = r.sizedRam(m.mapTiles);
     a.mapTiles = r.ram(m.mapTiles, a.mapTilesBytes);
@@ -439,6 +449,57 @@ std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
     return manifestPath;
 }
 
+// Every field of the manifest's entity and inputs.
+template <class Visit>
+void forEachField(Manifest& manifest, const Visit& visit)
+{
+    for (QuantityField* quantity : {&manifest.xPosition, &manifest.yPosition}) {
+        visit(quantity->integer);
+        if (quantity->fraction) {
+            visit(*quantity->fraction);
+        }
+    }
+    for (std::optional<QuantityField>* velocity : {&manifest.xVelocity, &manifest.yVelocity}) {
+        if (*velocity) {
+            visit((*velocity)->integer);
+            if ((*velocity)->fraction) {
+                visit(*(*velocity)->fraction);
+            }
+        }
+    }
+    for (EntityField* field : {&manifest.collisionState, &manifest.hitboxLeft, &manifest.hitboxRight, &manifest.hitboxYOffset,
+                               &manifest.hitboxHeight}) {
+        visit(*field);
+    }
+    for (std::optional<EntityField>* field : {&manifest.hitboxWidth, &manifest.alive}) {
+        if (*field) {
+            visit(**field);
+        }
+    }
+    if (manifest.hitboxRecords) {
+        visit(manifest.hitboxRecords->pointer);
+    }
+    for (RoutineInput& input : manifest.inputs) {
+        if (input.kind == RoutineInput::Kind::Field) {
+            visit(input.field);
+        }
+    }
+}
+
+// The variables fields and the controller name ("at"), which must be work RAM.
+void resolveVariables(ProfiledRom& rom)
+{
+    const Resolver r(rom);
+    forEachField(rom.manifest, [&](EntityField& field) {
+        if (field.at) {
+            field.address = r.ram(*field.at, bytesOf(field.format));
+        }
+    });
+    if (rom.manifest.controller) {
+        rom.manifest.controller->address = r.ram(rom.manifest.controller->at, 2);
+    }
+}
+
 ProfiledRom loadProfiledRom(const RomFiles& files)
 {
     ProfiledRom rom;
@@ -447,6 +508,7 @@ ProfiledRom loadProfiledRom(const RomFiles& files)
     checkDebugFileDescribes(rom, files.image);
     rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
     rom.addresses = resolve(rom);
+    resolveVariables(rom);
     rom.design = readSurfaces(rom);
     mapTileIds(rom);
     return rom;
