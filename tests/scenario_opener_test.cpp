@@ -66,5 +66,33 @@ TEST_CASE("scenario opener: a scenario whose ROM cannot be found is refused at i
     }
 }
 
+TEST_CASE("scenario opener: a scenario may name its own manifest, relative to itself")
+{
+    const TempDir dir;
+    std::string manifest = slurp(fs::path(bundledRomPath("tile-collision")).replace_extension(".manifest.toml"));
+    manifest = replaced(manifest, "name = \"falling\"", "name = \"dropping\"");
+    dir.write("manifests/other.toml", manifest);
+    std::string text = slurp(bundledScenarioDirectory() / "fall-and-land.toml");
+    text = replaced(text, "frames = 60", "manifest = \"manifests/other.toml\"\nframes = 60");
+    const fs::path path = dir.write("s.toml", text);
+    ScenarioOpener opener;
+    const OpenedScenario own = opener.open(path);
+    const OpenedScenario beside = opener.open(bundledScenarioDirectory() / "fall-and-land.toml");
+    CHECK(own.rom != beside.rom); // the same image, loaded once per manifest
+    CHECK(own.scenario.manifest == "manifests/other.toml");
+    CHECK(own.rom->manifest.cases.front().name == "dropping");
+    CHECK(beside.rom->manifest.cases.front().name == "falling");
+
+    text = replaced(text, "manifests/other.toml", "manifests/missing.toml");
+    const fs::path missing = dir.write("missing.toml", text);
+    try {
+        opener.open(missing);
+        FAIL("a scenario naming a missing manifest was opened");
+    } catch (const InputError& e) {
+        checkMessage(e.what(), missing.string() + ":" + std::to_string(lineWith(text, "manifest = ")),
+                     {"'manifest' leads to no design for the map", "missing.toml"});
+    }
+}
+
 } // namespace
 } // namespace tileprof::test

@@ -279,7 +279,7 @@ TEST_CASE("scenario: unknown keys")
     CHECK(scenarioError(kBase).empty());
     checkBadInputs(kBase, {
         {"budget_cycles = 500", "budget_cycles = 500\nspeed = 1", "s.toml:4",
-         {"unknown key 'speed' in the scenario; expected name, rom, frames, budget_cycles, map, entity, expect"}},
+         {"unknown key 'speed' in the scenario; expected name, rom, manifest, frames, budget_cycles, map, entity, expect"}},
         {"tiles = ", "size = 3\ntiles = ", "s.toml:5", {"unknown key 'size' in [map]; expected tiles, file"}},
         {"max_fall = 6", "max_fall = 6\nspeed = 2", "s.toml:19", {"unknown key 'speed' in [[entity]]"}},
         {"height = 12 }", "height = 12, width = 3 }", "s.toml:14", {"unknown key 'width' in the hitbox"}},

@@ -501,14 +501,21 @@ bool DebuggerSession::saveScenarioAs(const std::filesystem::path& path)
     }
     Scenario recording = scenario();
     recording.name = path.stem().string();
-    // A ROM named by a path is relative to the scenario that names it: seen from the new file.
+    // A ROM or manifest named by a path is relative to the scenario that names it: seen from the
+    // new file.
+    const auto seenFromNewFile = [&path](const std::filesystem::path& file) {
+        std::error_code ignored;
+        return std::filesystem::absolute(file, ignored)
+            .lexically_normal()
+            .lexically_proximate(std::filesystem::absolute(path, ignored).parent_path())
+            .string();
+    };
     const std::filesystem::path rom = scenario().romPath();
     if (rom != bundledRomPath(recording.rom)) {
-        std::error_code ignored;
-        recording.rom = std::filesystem::absolute(rom, ignored)
-                            .lexically_normal()
-                            .lexically_proximate(std::filesystem::absolute(path, ignored).parent_path())
-                            .string();
+        recording.rom = seenFromNewFile(rom);
+    }
+    if (const std::optional<std::filesystem::path> manifest = scenario().manifestPath()) {
+        recording.manifest = seenFromNewFile(*manifest);
     }
     try {
         saveScenario(recording, path);

@@ -19,6 +19,7 @@ TempDir::~TempDir()
 
 std::filesystem::path TempDir::write(const std::string& name, std::string_view text) const
 {
+    std::filesystem::create_directories(file(name).parent_path());
     std::ofstream out(file(name), std::ios::binary);
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
     if (!out) {

@@ -8,7 +8,7 @@ ScenarioOpener::ScenarioOpener(std::optional<RomFiles> romOverride) : romOverrid
 
 const ProfiledRom& ScenarioOpener::rom(const RomFiles& files)
 {
-    std::unique_ptr<ProfiledRom>& rom = roms_[files.image];
+    std::unique_ptr<ProfiledRom>& rom = roms_[{files.image, files.manifest.value_or("")}];
     if (!rom) {
         rom = std::make_unique<ProfiledRom>(loadProfiledRom(files));
     }
@@ -19,9 +19,9 @@ OpenedScenario ScenarioOpener::open(const std::filesystem::path& path)
 {
     OpenedScenario opened;
     opened.rom = romOverride_ ? &rom(*romOverride_) : nullptr;
-    opened.scenario = loadScenario(path, [&](const std::filesystem::path& romPath) {
+    opened.scenario = loadScenario(path, [&](const Scenario& scenario) {
         if (opened.rom == nullptr) {
-            opened.rom = &rom(RomFiles{romPath, std::nullopt, std::nullopt});
+            opened.rom = &rom(RomFiles{scenario.romPath(), std::nullopt, scenario.manifestPath()});
         }
         return opened.rom->manifest.design;
     });
@@ -30,9 +30,9 @@ OpenedScenario ScenarioOpener::open(const std::filesystem::path& path)
 
 std::string ScenarioOpener::nameOf(const ProfiledRom& rom) const
 {
-    for (const auto& [image, loaded] : roms_) {
+    for (const auto& [files, loaded] : roms_) {
         if (loaded.get() == &rom) {
-            return image.stem().string();
+            return files.first.stem().string();
         }
     }
     return "";
@@ -40,7 +40,9 @@ std::string ScenarioOpener::nameOf(const ProfiledRom& rom) const
 
 Scenario loadScenario(const std::filesystem::path& path)
 {
-    return loadScenario(path, [](const std::filesystem::path& romPath) { return loadManifest(manifestBeside(romPath)).design; });
+    return loadScenario(path, [](const Scenario& scenario) {
+        return loadManifest(scenario.manifestPath().value_or(manifestBeside(scenario.romPath()))).design;
+    });
 }
 
 } // namespace tileprof

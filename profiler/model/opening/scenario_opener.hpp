@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace tileprof {
 
@@ -20,7 +21,8 @@ struct OpenedScenario {
 
 // Opens scenarios on the ROMs they run on, loading each ROM once: the ROM a command line gives
 // (--rom, with --symbols and --manifest when they are not beside it) for every scenario, or else
-// the one each scenario names (Scenario::romPath). The scenario's map is read in that ROM's design.
+// the one each scenario names (Scenario::romPath, with Scenario::manifestPath when it names one).
+// The scenario's map is read in that ROM's design.
 // Every command and the debugger open scenarios through one of these.
 class ScenarioOpener {
 public:
@@ -37,7 +39,8 @@ public:
 
 private:
     std::optional<RomFiles> romOverride_;
-    std::map<std::filesystem::path, std::unique_ptr<ProfiledRom>> roms_; // by image path
+    // By image path and manifest path (empty: the one beside the image).
+    std::map<std::pair<std::filesystem::path, std::filesystem::path>, std::unique_ptr<ProfiledRom>> roms_;
 };
 
 // The scenario at `path`, its map read in the design of the ROM it names (that ROM's manifest's),

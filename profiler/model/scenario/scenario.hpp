@@ -78,6 +78,7 @@ struct Scenario {
     std::filesystem::path path{};
     std::string name{};
     std::string rom{}; // a bundled ROM's name, or a path to a .sfc (with .dbg and manifest.toml beside it)
+    std::optional<std::string> manifest{}; // the routine's manifest, relative to the scenario; else the ROM's
     int frames = 0;
     int budgetCycles = 542;
     Design design{};                    // the design the map is read in
@@ -90,6 +91,8 @@ struct Scenario {
 
     // The image file `rom` leads to (resolveRomPath from the scenario's folder).
     std::filesystem::path romPath() const;
+    // The manifest file `manifest` leads to; nothing for the one beside the ROM.
+    std::optional<std::filesystem::path> manifestPath() const;
 };
 
 // Where a scenario's `rom` value leads: a bundled ROM by name (bundledRomPath), or a path to a
@@ -107,8 +110,9 @@ inline std::optional<std::size_t> findEntity(const Scenario& scenario, std::stri
     return std::nullopt;
 }
 
-// The design of the ROM at a path: what the scenario's map is read in.
-using DesignOfRom = std::function<Design(const std::filesystem::path& romPath)>;
+// The design of the ROM and manifest a scenario names (romPath(), manifestPath()): what its map is
+// read in.
+using DesignOfRom = std::function<Design(const Scenario& scenario)>;
 
 // Loads and checks a scenario file, its map read in the design `designOf` gives for the ROM the
 // scenario names. Throws InputError with "file:line[:column]: problem" for malformed TOML, unknown

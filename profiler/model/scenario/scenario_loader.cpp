@@ -374,18 +374,19 @@ namespace {
 Design designOfRom(const TomlSection& top, const Scenario& scenario, const DesignOfRom& designOf)
 {
     try {
-        return designOf(scenario.romPath());
+        return designOf(scenario);
     } catch (const InputError& e) {
-        if (!top.find("rom")) {
+        const char* key = top.find("manifest") ? "manifest" : "rom";
+        if (!top.find(key)) {
             throw;
         }
-        top.fail(*top.find("rom"), "rom", std::string("leads to no design for the map: ") + e.what());
+        top.fail(*top.find(key), key, std::string("leads to no design for the map: ") + e.what());
     }
 }
 
 DesignOfRom always(const Design& design)
 {
-    return [&design](const std::filesystem::path&) { return design; };
+    return [&design](const Scenario&) { return design; };
 }
 
 Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, const DesignOfRom& designOf)
@@ -394,9 +395,12 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
     Scenario scenario;
     scenario.path = path;
     const TomlSection top(file, root, "the scenario", "",
-                      {"name", "rom", "frames", "budget_cycles", "map", "entity", "expect"});
+                      {"name", "rom", "manifest", "frames", "budget_cycles", "map", "entity", "expect"});
     scenario.name = top.requiredString("name");
     scenario.rom = top.string("rom").value_or(std::string(kDefaultRom));
+    if (top.find("manifest")) {
+        scenario.manifest = top.requiredString("manifest");
+    }
     scenario.frames = static_cast<int>(top.requiredInteger("frames", 1, kMaxFrames));
     scenario.budgetCycles =
         static_cast<int>(top.integer("budget_cycles", 1, kMaxBudgetCycles).value_or(scenario.budgetCycles));
@@ -422,6 +426,11 @@ std::filesystem::path resolveRomPath(const std::string& rom, const std::filesyst
 std::filesystem::path Scenario::romPath() const
 {
     return resolveRomPath(rom, path.parent_path());
+}
+
+std::optional<std::filesystem::path> Scenario::manifestPath() const
+{
+    return manifest ? std::optional(path.parent_path() / *manifest) : std::nullopt;
 }
 
 Scenario loadScenario(const std::filesystem::path& path, const DesignOfRom& designOf)

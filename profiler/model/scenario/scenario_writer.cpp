@@ -223,6 +223,9 @@ std::string scenarioToml(const Scenario& scenario)
     if (!scenario.rom.empty() && scenario.rom != kDefaultRom) {
         out += "rom = " + tomlString(scenario.rom) + "\n";
     }
+    if (scenario.manifest) {
+        out += "manifest = " + tomlString(*scenario.manifest) + "\n";
+    }
     out += "frames = " + std::to_string(scenario.frames) + "\n";
     if (scenario.budgetCycles != Scenario{}.budgetCycles) {
         out += "budget_cycles = " + std::to_string(scenario.budgetCycles) + "\n";
