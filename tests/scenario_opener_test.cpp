@@ -82,6 +82,8 @@ TEST_CASE("scenario opener: a scenario may name its own manifest, relative to it
     CHECK(own.scenario.manifest == "manifests/other.toml");
     CHECK(own.rom->manifest.cases.front().name == "dropping");
     CHECK(beside.rom->manifest.cases.front().name == "falling");
+    CHECK(opener.nameOf(*own.rom) == "tile-collision/other"); // its cases are not the other's
+    CHECK(opener.nameOf(*beside.rom) == "tile-collision");
 
     text = replaced(text, "manifests/other.toml", "manifests/missing.toml");
     const fs::path missing = dir.write("missing.toml", text);

@@ -149,10 +149,11 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
     const Invariants& invariants = pixels.design.invariants;
     const int size = pixels.design.tileSize;
     if (invariants.neverOverlapsSolid) {
-        for (int y = box.top; y <= box.bottom; y = (tileOf(y, size) + 1) * size) {
-            for (int x = box.left; x <= box.right; x = (tileOf(x, size) + 1) * size) {
-                if (overlapsSolid(box, x, y, pixels)) {
-                    return describeClip(box, tileOf(x, size), tileOf(y, size), pixels);
+        const Box solidFree{box.left, box.right, box.top + invariants.rowsInCeiling(), box.bottom - invariants.rowsInFloor()};
+        for (int y = solidFree.top; y <= solidFree.bottom; y = (tileOf(y, size) + 1) * size) {
+            for (int x = solidFree.left; x <= solidFree.right; x = (tileOf(x, size) + 1) * size) {
+                if (overlapsSolid(solidFree, x, y, pixels)) {
+                    return describeClip(solidFree, tileOf(x, size), tileOf(y, size), pixels);
                 }
             }
         }

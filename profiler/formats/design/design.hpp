@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -87,6 +88,11 @@ struct Invariants {
     // read them.
     PixelRange floorGap{0, 0};
     PixelRange ceilingGap{0, 0};
+
+    // The rows at a box's bottom and top that the routine may rest in a floor or a ceiling (a
+    // negative gap): no solid may overlap the rest of the box.
+    int rowsInFloor() const { return std::max(0, -floorGap.min); }
+    int rowsInCeiling() const { return std::max(0, -ceilingGap.min); }
 };
 
 // A range of tile ids that are slopes, their floors read from a ROM table of heights: for each id,

@@ -13,8 +13,8 @@ namespace tileprof {
 enum class Platforms : std::uint8_t { Count, Ignore };
 
 // A map pixel by pixel as the routine sees it, through the design's shapes (surface rows read from
-// the ROM's own tables, or masks), in tiles of the design's size. Pixels outside the map count as
-// solid: the designs keep entities inside.
+// the ROM's own tables, or masks), in tiles of the design's size. Pixels outside the map are the
+// design's outside tile's; a solid outside tile walls the map in on every side, floor and ceiling.
 struct MapPixels {
     MapPixels(const TileMap& map, const Design& design);
 
@@ -60,14 +60,21 @@ private:
     {
         if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) ||
             static_cast<unsigned>(y) >= static_cast<unsigned>(height_)) {
-            return kOutside;
+            return outside_.empty() ? static_cast<std::uint8_t>(kOutside) : outsideAt(x, y);
         }
         return pixels_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x)];
     }
 
+    std::uint8_t outsideAt(int x, int y) const
+    {
+        const int last = design.tileSize - 1;
+        return outside_[static_cast<std::size_t>((y & last) * design.tileSize + (x & last))];
+    }
+
     int width_;
     int height_;
-    std::vector<std::uint8_t> pixels_; // row-major, width_ x height_
+    std::vector<std::uint8_t> pixels_;  // row-major, width_ x height_
+    std::vector<std::uint8_t> outside_; // the outside tile's pixels, when it is not solid
 };
 
 } // namespace tileprof

@@ -32,7 +32,8 @@ std::string ScenarioOpener::nameOf(const ProfiledRom& rom) const
 {
     for (const auto& [files, loaded] : roms_) {
         if (loaded.get() == &rom) {
-            return files.first.stem().string();
+            const auto& [image, manifest] = files;
+            return manifest.empty() ? image.stem().string() : image.stem().string() + "/" + manifest.stem().string();
         }
     }
     return "";

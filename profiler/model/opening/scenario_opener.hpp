@@ -34,7 +34,8 @@ public:
     const ProfiledRom& rom(const RomFiles& files);
     // The ROM every scenario runs on when the command line gives one.
     const std::optional<RomFiles>& romOverride() const { return romOverride_; }
-    // The name reports give a ROM this opener loaded: its image's, without the extension.
+    // The name reports give a ROM this opener loaded: its image's, without the extension, and
+    // "/" and its manifest's when a scenario named one ("block-engine/actor-fall").
     std::string nameOf(const ProfiledRom& rom) const;
 
 private:

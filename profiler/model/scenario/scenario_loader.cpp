@@ -245,12 +245,15 @@ void checkPlacement(const TomlFile& file, const Scenario& scenario, const Entity
                                    + std::to_string(map.width * size) + " x " + std::to_string(map.height * size)
                                    + " pixels");
     }
-    // A masked tile blocks only its mask's pixels: each tile is tested where the box covers it.
+    // The rows the design rests in a floor or ceiling may overlap it; a masked tile blocks only its
+    // mask's pixels: each tile is tested where the rest of the box covers it.
+    const PixelBox solidFree{box.left, box.right, box.top + design.invariants.rowsInCeiling(),
+                             box.bottom - design.invariants.rowsInFloor()};
     const auto overlaps = [&](const TileKind& tile, int column, int row) {
-        const int left = std::max(static_cast<int>(box.left) - column * size, 0);
-        const int right = std::min(static_cast<int>(box.right) - column * size, size - 1);
-        const int top = std::max(static_cast<int>(box.top) - row * size, 0);
-        const int bottom = std::min(static_cast<int>(box.bottom) - row * size, size - 1);
+        const int left = std::max(static_cast<int>(solidFree.left) - column * size, 0);
+        const int right = std::min(static_cast<int>(solidFree.right) - column * size, size - 1);
+        const int top = std::max(static_cast<int>(solidFree.top) - row * size, 0);
+        const int bottom = std::min(static_cast<int>(solidFree.bottom) - row * size, size - 1);
         for (int py = top; py <= bottom; ++py) {
             for (int px = left; px <= right; ++px) {
                 if (tile.solidAt(px, py)) {
@@ -260,8 +263,8 @@ void checkPlacement(const TomlFile& file, const Scenario& scenario, const Entity
         }
         return false;
     };
-    for (int row = static_cast<int>(box.top) / size; row <= static_cast<int>(box.bottom) / size; ++row) {
-        for (int column = static_cast<int>(box.left) / size; column <= static_cast<int>(box.right) / size; ++column) {
+    for (int row = static_cast<int>(solidFree.top) / size; row <= static_cast<int>(solidFree.bottom) / size; ++row) {
+        for (int column = static_cast<int>(solidFree.left) / size; column <= static_cast<int>(solidFree.right) / size; ++column) {
             if (overlaps(design[map.at(column, row)], column, row)) {
                 file.fail(entity.line, who + " overlaps the " + design[map.at(column, row)].name + " tile at row " + std::to_string(row) + ", column "
                                            + std::to_string(column) + ": " + describeBox(box));

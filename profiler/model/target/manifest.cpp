@@ -4,6 +4,7 @@
 #include "profiler/formats/toml/toml_section.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <initializer_list>
 #include <tuple>
@@ -519,6 +520,19 @@ void readCases(const TomlSection& top, Manifest& manifest)
     }
 }
 
+// The answer reports walls in state bits the routine's state need not have: when state_bits names
+// no left or right, the host's report takes the lowest bits the others leave free (the answer
+// replaces whatever the routine left in them).
+void giveWallBits(StateBits& bits)
+{
+    for (std::uint8_t* wall : {&bits.right, &bits.left}) {
+        if (*wall == 0) {
+            const unsigned taken = bits.down | bits.up | bits.right | bits.left;
+            *wall = static_cast<std::uint8_t>(1u << std::countr_one(taken));
+        }
+    }
+}
+
 void readOutcome(const TomlSection& top, Manifest& manifest)
 {
     if (top.find("outcome") == nullptr) {
@@ -547,6 +561,7 @@ void readOutcome(const TomlSection& top, Manifest& manifest)
         if (manifest.input(*answer.wallSide) == nullptr) {
             outcome.fail(outcome.require("wall_side"), "wall_side", "names no input of [inputs]: \"" + *answer.wallSide + "\"");
         }
+        giveWallBits(manifest.stateBits);
     } else {
         for (const char* key : {"wall_when", "wall_side", "wall_left"}) {
             if (const toml::node* node = outcome.find(key)) {
