@@ -780,28 +780,44 @@ TEST_CASE("profile builder: a jump into a nested scope is charged to it, inside 
         CHECK(line(p, "game.s", 54)->inclusive.cycles == 3); // no call was made there
         CHECK(p.edges.size() == 1);
     }
-    SUBCASE("a JMP from another scope: a tail call, not a call")
+    SUBCASE("a JMP into another routine: a tail call, in the jumper's inclusive figures")
     {
         const CallRecord call = callOf({
             op(0x8008, 0x18, 2),  // Reset: clc                  game.s:33
             op(0x8009, kJmp, 3),  //   (as if) jmp Clamp
             op(0x8027, 0xC9, 3),  // Clamp: cmp                  game.s:54
             op(0x802A, 0x90, 3),  //   bcc @done (taken)         game.s:55
-            op(0x802F, kRts, 6),  //   rts                       game.s:58
+            op(0x802F, kRts, 6),  //   rts: returns for Reset    game.s:58
         });
         const Profile p = profileOf({call});
         CHECK(cyclesOf(function(p, "Reset"), false) == 5);
-        CHECK(cyclesOf(function(p, "Reset"), true) == 5);
+        CHECK(cyclesOf(function(p, "Reset"), true) == 17);
         CHECK(cyclesOf(function(p, "MoveEntity"), false) == 0);
         CHECK(cyclesOf(function(p, "MoveEntity"), true) == 12);
         CHECK(cyclesOf(function(p, "MoveEntity::Clamp"), false) == 12);
         CHECK(stack(p, {"Reset"})->cost.cycles == 5);
-        CHECK(stack(p, {"MoveEntity", "MoveEntity::Clamp"})->cost.cycles == 12);
-        CHECK(edge(p, "Reset", "MoveEntity") == nullptr);
-        CHECK(edge(p, "Reset", "MoveEntity::Clamp") == nullptr);
+        REQUIRE(stack(p, {"Reset", "MoveEntity", "MoveEntity::Clamp"}) != nullptr);
+        CHECK(stack(p, {"Reset", "MoveEntity", "MoveEntity::Clamp"})->cost.cycles == 12);
+        REQUIRE(edge(p, "Reset", "MoveEntity") != nullptr);
+        CHECK(edge(p, "Reset", "MoveEntity")->count == 1);
+        CHECK(edge(p, "Reset", "MoveEntity")->inclusive.cycles == 12);
         REQUIRE(edge(p, "MoveEntity", "MoveEntity::Clamp") != nullptr);
         CHECK(edge(p, "MoveEntity", "MoveEntity::Clamp")->count == 1);
         CHECK(function(p, "MoveEntity")->calls == 1);
+    }
+    SUBCASE("a tail call's RTS returns for its caller too")
+    {
+        const CallRecord call = callOf({
+            op(0x800F, kJsr, 6),  // Reset: jsr MoveEntity      game.s:40
+            op(0x8030, kJmp, 3),  // MoveEntity: (as if) jmp Util::Tick
+            op(0x8002, 0xEE, 6),  // Util: inc Frame             game.s:26
+            op(0x8005, kRts, 6),  //   rts: back to Reset        game.s:27
+            op(0x8012, 0xE8, 2),  // Reset: inx                  game.s:41
+        });
+        const Profile p = profileOf({call});
+        CHECK(cyclesOf(function(p, "MoveEntity"), true) == 15);
+        CHECK(cyclesOf(function(p, "Reset"), false) == 8); // the inx is Reset's own again
+        CHECK(stack(p, {"Reset"})->cost.cycles == 8);
     }
     SUBCASE("entering the nested scope twice in one call counts an entry at each line that entered it")
     {

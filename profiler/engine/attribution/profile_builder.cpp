@@ -156,6 +156,19 @@ std::vector<std::uint32_t> ProfileBuilder::lexicalFunctions(std::uint32_t debugI
     }
 }
 
+bool ProfileBuilder::tailCallTarget(std::uint32_t debugIndex, const Site& site, std::uint32_t from, std::uint32_t address)
+{
+    const DebugInfo& debug = *debugs_[debugIndex];
+    const DebugScope* scope = debug.scopeAt(address);
+    if (scope == nullptr || scope->qualifiedName.empty() || debug.scopeRanges(scope->qualifiedName).front().first != address) {
+        return false;
+    }
+    // A jump between the nested scopes of one routine is its own control flow, not a call.
+    const std::vector<std::uint32_t> target = lexicalFunctions(debugIndex, address);
+    return target.front() != lexicalFunctions(debugIndex, from).front() &&
+           std::find(site.functions.begin(), site.functions.end(), target.back()) == site.functions.end();
+}
+
 std::uint32_t ProfileBuilder::contextFor(std::uint32_t debug, std::uint32_t parent, std::uint32_t callSite)
 {
     const std::uint64_t key = (std::uint64_t{debug} << 56) | (std::uint64_t{parent} << 24) | callSite;
@@ -223,21 +236,30 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
 
 void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image, std::string_view romName)
 {
+    // A routine that jumps into another's entry leaves it to return for both: a tail call puts the
+    // other on the stack as called from the jump, returning where its caller returns.
     struct Frame {
         std::uint32_t returnAddress;
         std::uint32_t context;
+        bool tail = false;
     };
+    constexpr std::uint32_t kHostReturn = ~std::uint32_t{0}; // the host's: no step lands there
     const std::uint32_t d = debugIndex(debug, image, romName);
     const std::uint64_t serial = ++calls_;
     std::vector<Frame> frames;
     std::vector<OpenEdge> open; // parallel to the current site's edges
     std::uint32_t context = 0;
     bool returning = false;
+    bool jumped = false;
+    std::uint32_t jumpAddress = 0;
     std::optional<std::uint32_t> previous;
     for (const StepCost& step : call.steps) {
         if (returning) {
             for (std::size_t i = frames.size(); i-- > 0;) {
                 if (frames[i].returnAddress == step.address) {
+                    while (i > 0 && frames[i].tail) {
+                        --i; // the tail call's caller returned with it
+                    }
                     frames.resize(i);
                     break;
                 }
@@ -245,6 +267,12 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const e
             context = frames.empty() ? 0 : frames.back().context;
             returning = false;
         }
+        if (jumped && tailCallTarget(d, sites_[*previous], jumpAddress, step.address)) {
+            const std::uint32_t returnAddress = frames.empty() ? kHostReturn : frames.back().returnAddress;
+            frames.push_back({returnAddress, contextFor(d, context, jumpAddress), true});
+            context = frames.back().context;
+        }
+        jumped = false;
         const std::uint32_t id = siteFor(d, context, step.address, step.flags);
         Site& site = sites_[id];
         // Every edge from where this stack parts from the previous step's was just left or taken.
@@ -287,6 +315,9 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const e
                 context = frames.back().context;
             } else if (emu::isReturn(flow)) {
                 returning = true;
+            } else {
+                jumped = flow == emu::ControlFlow::Jump || flow == emu::ControlFlow::JumpIndirect;
+                jumpAddress = step.address;
             }
         }
     }

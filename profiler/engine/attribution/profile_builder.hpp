@@ -68,6 +68,9 @@ private:
     std::uint32_t makeSite(std::uint32_t debugIndex, std::uint32_t context, std::uint32_t address, std::uint8_t flags);
     std::uint32_t contextFor(std::uint32_t debugIndex, std::uint32_t parent, std::uint32_t callSite);
     std::vector<std::uint32_t> lexicalFunctions(std::uint32_t debugIndex, std::uint32_t address);
+    // Whether a jump at `from` (of `site`) to `address` is a tail call: it lands on the first byte
+    // of another routine's scope, which is not on the site's stack.
+    bool tailCallTarget(std::uint32_t debugIndex, const Site& site, std::uint32_t from, std::uint32_t address);
     std::uint32_t functionId(const std::string& name, std::uint32_t debugIndex, bool isScope);
     std::uint32_t lineId(const std::optional<SourceLine>& line, std::uint32_t function, std::uint32_t debugIndex);
     std::uint32_t instructionLineId(std::uint32_t debugIndex, std::uint32_t address, std::uint8_t flags,

@@ -5,6 +5,7 @@
 #include "profiler/formats/design/design.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace tileprof {
@@ -23,6 +24,12 @@ struct StrayMapRead {
     std::uint32_t address;
     std::uint8_t value;
     std::uint32_t cycle; // cycles into the call
+    int column = -1;     // the cell the byte is in, -1 for a byte between or past the cells
+    int row = -1;
+
+    // "$7F:0041 = $00, a byte no cell of the map's layout holds", or "... of cell (3, 2), whose
+    // value is no tile id".
+    std::string text() const;
 };
 
 // One step of a call and its cost, for attribution to functions, source lines and calls.

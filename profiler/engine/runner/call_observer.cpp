@@ -71,7 +71,8 @@ void CallObserver::recordTileRead(const emu::BusAccess& access)
     }
     const std::optional<std::uint32_t> id = map_.cell.idOf(value);
     if (!id || *id >= map_.typeOfId.size()) {
-        record_->strayMapReads.push_back({access.address, access.value, cycle});
+        record_->strayMapReads.push_back({access.address, access.value, cycle, static_cast<int>(place->column),
+                                          static_cast<int>(place->row)});
         return;
     }
     record_->tilesRead.push_back({static_cast<std::uint16_t>(place->column), static_cast<std::uint16_t>(place->row),

@@ -454,6 +454,13 @@ void ScenarioRun::runFrame()
             fail(s, s.entities[i].line,
                  "frame " + std::to_string(frame) + ", entity \"" + s.entities[i].name + "\": " + *problem);
         }
+        if (!record.strayMapReads.empty()) {
+            const std::size_t more = record.strayMapReads.size() - 1;
+            result_.failures.push_back({s.path.string(), s.entities[i].line, frame, s.entities[i].name,
+                                        "read map memory that [map] (" + manifest.path.string() + ") does not describe: " +
+                                            record.strayMapReads.front().text() +
+                                            (more == 0 ? "" : " (and " + std::to_string(more) + " more reads)")});
+        }
         entity = machine.readEntity(slot, entity, run.inputs[i]);
         record.after = entity;
         if (!machine.alive(slot)) {

@@ -98,12 +98,20 @@ std::string formatJson(const RunReport& report)
         for (const CaseStatistics& statistics : caseStatistics(std::span(&result, 1))) {
             cases.push_back(caseJson(statistics, &result.scenario));
         }
-        scenarios.push_back({{"scenario", result.scenario},
-                             {"budget_cycles", result.budgetCycles},
-                             {"calls", result.calls.size()},
-                             {"failures", failuresJson(result)},
-                             {"cases", std::move(cases)},
-                             {"call_summaries", callSummaries(result)}});
+        Json& scenario = scenarios.emplace_back(Json{{"scenario", result.scenario},
+                                                     {"budget_cycles", result.budgetCycles},
+                                                     {"calls", result.calls.size()},
+                                                     {"failures", failuresJson(result)},
+                                                     {"cases", std::move(cases)},
+                                                     {"call_summaries", callSummaries(result)}});
+        // Only for a routine that despawns: the reports of the others keep their form.
+        if (!result.despawns.empty()) {
+            Json despawns = Json::array();
+            for (const Despawn& despawn : result.despawns) {
+                despawns.push_back({{"entity", result.entities[static_cast<std::size_t>(despawn.entity)]}, {"frame", despawn.frame}});
+            }
+            scenario["despawns"] = std::move(despawns);
+        }
     }
     Json notRun = Json::array();
     for (const InputProblem& problem : report.inputProblems) {

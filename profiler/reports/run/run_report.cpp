@@ -70,6 +70,18 @@ std::vector<std::string> failureLines(const RunReport& report)
     return lines;
 }
 
+std::vector<std::string> despawnLines(const RunReport& report)
+{
+    std::vector<std::string> lines;
+    for (const ScenarioResult& result : report.scenarios) {
+        for (const Despawn& despawn : result.despawns) {
+            lines.push_back(result.scenario + ": entity \"" + result.entities[static_cast<std::size_t>(despawn.entity)] +
+                            "\" despawned on frame " + std::to_string(despawn.frame));
+        }
+    }
+    return lines;
+}
+
 std::string formatRunReport(const RunReport& report, ReportFormat format, std::size_t top)
 {
     switch (format) {

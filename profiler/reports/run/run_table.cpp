@@ -70,6 +70,13 @@ std::string formatRunTable(const RunReport& report)
         out += formatWorstCall(statistics, w);
     }
     out += formatFastRomTable(report);
+    const std::vector<std::string> despawns = despawnLines(report);
+    if (!despawns.empty()) {
+        out += "\ndespawned\n";
+        for (const std::string& despawn : despawns) {
+            out += "  " + despawn + "\n";
+        }
+    }
     const std::vector<std::string> failures = failureLines(report);
     if (!failures.empty()) {
         out += "\n" + counted(failures.size(), "failure") + "\n";

@@ -46,6 +46,9 @@ std::string table(const ScenarioResult& result, const CallRecord& call, const st
         for (const TileRead* tile : row.tiles) {
             out += printfString("          tile read at cycle %u: %s\n", tile->cycle, tileText(result, *tile).c_str());
         }
+        for (const StrayMapRead* stray : row.strays) {
+            out += printfString("          map read at cycle %u: %s\n", stray->cycle, stray->text().c_str());
+        }
     }
     return out;
 }
@@ -61,7 +64,7 @@ std::string json(const ScenarioResult& result, const CallRecord& call, const std
             tiles.push_back({{"column", tile->column}, {"row", tile->row},
                              {"type", result.tileTypes[tile->type]}, {"cycle", tile->cycle}});
         }
-        steps.push_back({{"address", row.step->address},
+        Json& step = steps.emplace_back(Json{{"address", row.step->address},
                          {"file", row.file},
                          {"line", row.line},
                          {"function", row.function},
@@ -74,6 +77,15 @@ std::string json(const ScenarioResult& result, const CallRecord& call, const std
                          {"total_cycles", row.totalCycles},
                          {"total_master_clocks", row.totalMasterClocks},
                          {"tiles_read", std::move(tiles)}});
+        // Only where there are any: a trace of a routine that reads cells alone keeps its schema-3 form.
+        if (!row.strays.empty()) {
+            Json strays = Json::array();
+            for (const StrayMapRead* stray : row.strays) {
+                strays.push_back({{"address", stray->address}, {"value", stray->value}, {"cycle", stray->cycle},
+                                  {"what", stray->text()}});
+            }
+            step["stray_map_reads"] = std::move(strays);
+        }
     }
     const Json root{{"tileprof", "trace"},
                     {"schema", kTraceSchemaVersion},
@@ -99,6 +111,9 @@ std::string csv(const ScenarioResult& result, const std::vector<TraceRow>& rows)
         for (const TileRead* tile : row.tiles) {
             tiles += printfString("%s%u/%u/%s@%u", tiles.empty() ? "" : " ", tile->column, tile->row,
                                   result.tileTypes[tile->type].c_str(), tile->cycle);
+        }
+        for (const StrayMapRead* stray : row.strays) {
+            tiles += printfString("%sstray/$%06X/$%02X@%u", tiles.empty() ? "" : " ", stray->address, stray->value, stray->cycle);
         }
         const std::string line = row.file.empty() ? "" : displayPath(row.file) + ":" + std::to_string(row.line);
         out += printfString("$%06X,%s,%s,\"%s\",%04X,%04X,%04X,%04X,%04X,%02X,%02X,%u,%u,%llu,%llu,%s\n", row.step->address,

@@ -29,8 +29,9 @@ std::vector<TraceRow> traceRows(const CallRecord& call, const CallTrace& trace, 
     std::uint64_t cycles = 0;
     std::uint64_t clocks = 0;
     std::size_t tile = 0;
+    std::size_t stray = 0;
     for (const TracedStep& s : trace.steps) {
-        TraceRow row{&s, instructionText(s), "", 0, "", cycles, 0, 0, {}};
+        TraceRow row{&s, instructionText(s), "", 0, "", cycles, 0, 0, {}, {}};
         if (const std::optional<SourceLine> line = debug.lineAt(s.address)) {
             row.file = line->file;
             row.line = line->line;
@@ -44,6 +45,9 @@ std::vector<TraceRow> traceRows(const CallRecord& call, const CallTrace& trace, 
         row.totalMasterClocks = clocks;
         while (tile < call.tilesRead.size() && call.tilesRead[tile].cycle < cycles) {
             row.tiles.push_back(&call.tilesRead[tile++]);
+        }
+        while (stray < call.strayMapReads.size() && call.strayMapReads[stray].cycle < cycles) {
+            row.strays.push_back(&call.strayMapReads[stray++]);
         }
         rows.push_back(std::move(row));
     }

@@ -21,6 +21,7 @@ struct TraceRow {
     std::uint64_t totalCycles; // at the end of the step
     std::uint64_t totalMasterClocks;
     std::vector<const TileRead*> tiles; // read during the step
+    std::vector<const StrayMapRead*> strays; // reads of map memory no cell explains, during the step
 };
 
 // The rows of `trace`, a trace of `call`; they point into both.
