@@ -1,5 +1,6 @@
 #include "profiler/engine/runner/scenario_runner.hpp"
 
+#include "base/counted.hpp"
 #include "base/input_error.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
 #include "profiler/engine/runner/entity_motion.hpp"
@@ -459,7 +460,7 @@ void ScenarioRun::runFrame()
             result_.failures.push_back({s.path.string(), s.entities[i].line, frame, s.entities[i].name,
                                         "read map memory that [map] (" + manifest.path.string() + ") does not describe: " +
                                             record.strayMapReads.front().text() +
-                                            (more == 0 ? "" : " (and " + std::to_string(more) + " more reads)")});
+                                            (more == 0 ? "" : " (and " + counted(more, "more read") + ")")});
         }
         entity = machine.readEntity(slot, entity, run.inputs[i]);
         record.after = entity;

@@ -1,0 +1,233 @@
+// The block engine (roms/block-engine): a routine of an engine that is not untech, profiled from
+// its manifests alone. A trace of one call of each routine agrees, step by step, with the cycles
+// the 65816 datasheet gives each instruction (priced here by hand, not by the emulator); its cases
+// name the paths, anonymous labels and a tail call included; a despawn and a misdescribed map are
+// reported.
+
+#include "tests/support/command.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace tileprof::test {
+namespace {
+
+const fs::path kEngine = fs::path(TILEPROF_SOURCE_DIR) / "roms" / "block-engine";
+
+std::string scenario(const std::string& name)
+{
+    return (kEngine / "scenarios" / (name + ".toml")).string();
+}
+
+nlohmann::json jsonOf(const std::vector<std::string>& args, int exitCode = 0)
+{
+    const CommandResult r = runTileprof(args);
+    INFO(r.err);
+    REQUIRE(r.exitCode == exitCode);
+    return nlohmann::json::parse(r.out);
+}
+
+// The datasheet's cycles for an instruction as `tileprof trace` disassembles it, in native mode
+// with D's low byte 0 (every routine here runs with D = 0): the base count, +1 for a 16-bit
+// accumulator (or index register, for the X and Y instructions), +1 for abs,X with a 16-bit index,
+// +1 for a branch taken. Forms the block engine does not use are not priced.
+std::optional<int> datasheetCycles(const std::string& instruction, bool m16, bool x16, bool taken)
+{
+    const std::size_t space = instruction.find(' ');
+    const std::string op = instruction.substr(0, space);
+    const std::string operand = space == std::string::npos ? "" : instruction.substr(space + 1);
+    static const std::regex dp(R"(\$[0-9A-F]{2})"), abs(R"(\$[0-9A-F]{4})"), absX(R"(\$[0-9A-F]{4},X)"),
+        longX(R"(\$[0-9A-F]{6},X)"), indirectLongY(R"(\[\$[0-9A-F]{2}\],Y)"), immediate(R"(#\$[0-9A-F]+)");
+    const int m = m16 ? 1 : 0;
+    const int x = x16 ? 1 : 0;
+    const bool indexOp = op == "LDX" || op == "LDY" || op == "CPX" || op == "CPY" || op == "STX" || op == "STY";
+    const int w = indexOp ? x : m;
+    static const std::map<std::string, int> implied{{"CLC", 2}, {"SEC", 2}, {"TAX", 2}, {"TAY", 2}, {"TYA", 2},
+                                                     {"TXA", 2}, {"RTS", 6}, {"PHX", 3}, {"PLX", 4}};
+    if (op == "PHX" || op == "PLX") {
+        return implied.at(op) + x;
+    }
+    if (operand.empty()) {
+        const auto found = implied.find(op);
+        return found == implied.end() ? std::nullopt : std::optional(found->second);
+    }
+    if (operand == "A") { // LSR, ASL, INC, DEC on the accumulator
+        return 2;
+    }
+    if (op == "BCC" || op == "BCS" || op == "BEQ" || op == "BNE" || op == "BMI" || op == "BPL" || op == "BVS" ||
+        op == "BVC") {
+        return 2 + (taken ? 1 : 0);
+    }
+    if (op == "BRA") {
+        return 3;
+    }
+    if (op == "JSR" && std::regex_match(operand, abs)) {
+        return 6;
+    }
+    if (op == "JMP" && std::regex_match(operand, abs)) {
+        return 3;
+    }
+    if (op == "REP" || op == "SEP") {
+        return 3;
+    }
+    if (std::regex_match(operand, immediate)) {
+        return 2 + w;
+    }
+    if (std::regex_match(operand, dp)) {
+        return 3 + w;
+    }
+    if (std::regex_match(operand, abs)) {
+        return 4 + w;
+    }
+    if (std::regex_match(operand, absX) && x16) {
+        return 5 + m; // 4, +1 for the 16-bit index (a store takes it whatever the index)
+    }
+    if (std::regex_match(operand, longX)) {
+        return 5 + m;
+    }
+    if (std::regex_match(operand, indirectLongY)) {
+        return 6 + m;
+    }
+    return std::nullopt;
+}
+
+TEST_CASE("block engine: a trace of one call of each routine agrees with the datasheet, step by step")
+{
+    struct Call {
+        const char* scenario;
+        int frame;
+        const char* entity;
+        const char* expectedCase;
+    };
+    for (const Call& c : {Call{"fall-and-land", 30, "goomba", "stands"}, Call{"walk-into-walls", 131, "rightward", "bumps-right"},
+                          Call{"patrol", 40, "walker", "turns"}, Call{"run-and-jump", 61, "player", "jumps"}}) {
+        CAPTURE(c.scenario);
+        const nlohmann::json trace = jsonOf({"trace", scenario(c.scenario), "--frame", std::to_string(c.frame), "--entity",
+                                             c.entity, "--format", "json"});
+        CHECK(trace["case"] == c.expectedCase);
+        const nlohmann::json& steps = trace["steps"];
+        REQUIRE(steps.size() > 20);
+        int priced = 0;
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            const nlohmann::json& step = steps[i];
+            const std::string instruction = step["instruction"];
+            CAPTURE(instruction);
+            CAPTURE(step["address"].get<std::uint32_t>());
+            const auto p = step["registers"]["p"].get<int>();
+            REQUIRE(step["registers"]["e"] == false);
+            REQUIRE((step["registers"]["d"].get<int>() & 0xFF) == 0);
+            const std::uint32_t address = step["address"];
+            const bool taken = i + 1 < steps.size() && steps[i + 1]["address"].get<std::uint32_t>() != address + 2;
+            const std::optional<int> cycles = datasheetCycles(instruction, (p & 0x20) == 0, (p & 0x10) == 0, taken);
+            REQUIRE_MESSAGE(cycles.has_value(), "an instruction form the hand prices do not cover");
+            CHECK(step["cycles"].get<int>() == *cycles);
+            priced += *cycles;
+        }
+        CHECK(trace["cycles"].get<int>() == priced);
+    }
+}
+
+// The case of each call in a scenario's run, by frame, for one entity.
+std::map<int, std::string> casesOf(const std::string& name, const std::string& entity)
+{
+    const nlohmann::json run = jsonOf({"run", "--format", "json", scenario(name)});
+    std::map<int, std::string> cases;
+    for (const nlohmann::json& call : run["scenarios"][0]["call_summaries"]) {
+        if (call["entity"] == entity) {
+            cases[call["frame"].get<int>()] = call["case"];
+        }
+    }
+    return cases;
+}
+
+TEST_CASE("block engine: cases name the paths, by label, label + offset and a source line, in the manifest's order")
+{
+    // A shared prologue runs first on every path, and the stands and lands paths are anonymous.
+    const std::map<int, std::string> fall = casesOf("fall-and-land", "goomba");
+    CHECK(fall.at(1) == "falling");
+    CHECK(fall.at(23) == "lands");
+    CHECK(fall.at(24) == "stands");
+    // EnemyFrame ends in ActorFall by a jmp: its cases are ActorFall's too.
+    const std::map<int, std::string> patrol = casesOf("patrol", "walker");
+    CHECK(patrol.at(1) == "lands");
+    CHECK(patrol.at(2) == "stands");
+    CHECK(patrol.at(40) == "turns");
+    CHECK(casesOf("patrol", "faller").at(92) == "despawns");
+    const std::map<int, std::string> walk = casesOf("walk-into-walls", "rightward");
+    CHECK(walk.at(1) == "right");
+    CHECK(walk.at(131) == "bumps-right");
+    CHECK(casesOf("walk-into-walls", "leftward").at(1) == "left");
+    const std::map<int, std::string> player = casesOf("run-and-jump", "player");
+    CHECK(player.at(2) == "walks");
+    CHECK(player.at(61) == "jumps");
+    CHECK(player.at(150) == "stands");
+}
+
+TEST_CASE("block engine: an enemy that falls out of the level is despawned, called no more and reported")
+{
+    const nlohmann::json run = jsonOf({"run", "--format", "json", scenario("patrol")});
+    const nlohmann::json& result = run["scenarios"][0];
+    REQUIRE(result["despawns"].size() == 1);
+    CHECK(result["despawns"][0]["entity"] == "faller");
+    CHECK(result["despawns"][0]["frame"] == 92);
+    int fallerCalls = 0;
+    for (const nlohmann::json& call : result["call_summaries"]) {
+        fallerCalls += call["entity"] == "faller" ? 1 : 0;
+    }
+    CHECK(fallerCalls == 92);
+    const CommandResult table = runTileprof({"run", scenario("patrol")});
+    CHECK(table.exitCode == 0);
+    CHECK(contains(table.out, "despawned\n  " + scenario("patrol") + ": entity \"faller\" despawned on frame 92\n"));
+}
+
+TEST_CASE("block engine: a tail call counts in its caller's inclusive figures")
+{
+    const nlohmann::json profile = jsonOf({"profile", "--format", "json", scenario("patrol")});
+    std::map<std::string, std::uint64_t> inclusive;
+    for (const nlohmann::json& function : profile["functions"]) {
+        inclusive[function["name"]] = function["inclusive_cycles"];
+    }
+    REQUIRE(inclusive.contains("EnemyFrame"));
+    // Every call is EnemyFrame's, the ActorFall it jumps into included.
+    CHECK(inclusive.at("EnemyFrame") == profile["selection"]["cycles"].get<std::uint64_t>());
+    CHECK(inclusive.at("EnemyFrame") > inclusive.at("ActorFall") + inclusive.at("ActorWalk"));
+}
+
+TEST_CASE("block engine: a manifest whose cells are not the engine's is told so, in the run and the trace")
+{
+    // Cells of 1 byte: the engine's 16-bit reads of its word cells read a byte no cell holds.
+    const TempDir dir;
+    std::string manifest = slurp(kEngine / "actor-fall.toml");
+    manifest = replaced(manifest, "cell = { bytes = 2, scale = 2 }", "cell = { bytes = 1, scale = 2 }");
+    manifest = replaced(manifest, "design = \"blocks.toml\"", "design = \"" + (kEngine / "blocks.toml").string() + "\"");
+    dir.write("wrong-cells.toml", manifest);
+    std::string text = slurp(scenario("fall-and-land"));
+    text = replaced(text, "manifest = \"../actor-fall.toml\"", "manifest = \"wrong-cells.toml\"");
+    const fs::path path = dir.write("fall.toml", text);
+
+    const CommandResult run = runTileprof({"run", path.string()});
+    CHECK(run.exitCode == 1);
+    CHECK(contains(run.out, path.string() + ":" + std::to_string(lineWith(text, "[[entity]]")) +
+                                ": frame 1, entity \"goomba\": read map memory that [map] ("));
+    CHECK(contains(run.out, "wrong-cells.toml) does not describe: $7F:"));
+    CHECK(contains(run.out, ", a byte no cell of the map's layout holds (and 1 more read)\n"));
+
+    const CommandResult trace = runTileprof({"trace", path.string(), "--frame", "1", "--entity", "goomba"});
+    CHECK(trace.exitCode == 0);
+    const std::regex mapRead(R"(map read at cycle \d+: \$7F:[0-9A-F]{4} = \$[0-9A-F]{2}, a byte no cell of the map's layout holds)");
+    CHECK(std::regex_search(trace.out, mapRead));
+}
+
+} // namespace
+} // namespace tileprof::test
