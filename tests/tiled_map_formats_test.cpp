@@ -153,7 +153,7 @@ TEST_CASE("tiled formats: XML map errors name the file and the line")
     checkMessage(loadError({{"m.tmx", replaced(kMap, "infinite=\"0\"", "infinite=\"1\"")}}), "m.tmx:2",
                  {"infinite maps are not supported"});
     checkMessage(loadError({{"m.tmx", replaced(kMap, "orthogonal", "isometric")}}), "m.tmx:2",
-                 {"the map is isometric; only orthogonal maps are supported"});
+                 {"the map is \"isometric\"; only orthogonal maps are supported"});
     checkMessage(loadError({{"m.tmx", replaced(kMap, "width=\"2\" height", "width=\"x2\" height")}}), "m.tmx:2",
                  {"the map: \"width\" must be an integer 1..65535, not \"x2\""});
     checkMessage(loadError({{"m.tmx", replaced(kMap, " firstgid=\"1\"", "")}}), "m.tmx:3",
@@ -264,6 +264,9 @@ TEST_CASE("tiled formats: collision_ids out of the design's range, and errors of
     checkMessage(loadError({{"m.tmj", tmj}, {"t.tsj", R"({"name": "t", "properties":
                                                          [{"name": "collision_ids", "type": "bool", "value": 1}]})"}}),
                  "t.tsj", {"tileset 't': the \"collision_ids\" property must be a bool"});
+    checkMessage(loadError({{"m.tmj", replaced(tmj, "\"width\": 1", "\"orientation\": \"hexagonal\", \"width\": 1")},
+                            {"t.tsj", "{}"}}),
+                 "m.tmj", {"the map is \"hexagonal\"; only orthogonal maps are supported"});
     checkMessage(loadError({{"m.tmj", replaced(tmj, "\"t.tsj\"", "7")}}), "m.tmj",
                  {"tileset 0: \"source\" must be a tileset file's path, not 7"});
 }

@@ -207,7 +207,10 @@ JsonMap readMap(const std::string& text, const TiledFile& file)
     if (const json* infinite = find(map, "infinite"); infinite && *infinite == true) {
         file.fail(std::string(kInfiniteMap));
     }
-    requireOrthogonal(stringOr(map, "orientation", "orthogonal"), file);
+    if (const json* orientation = find(map, "orientation")) {
+        requireOrthogonal(orientation->is_string() ? orientation->get_ref<const std::string&>() : "",
+                          jsonExcerpt(*orientation), file);
+    }
     JsonMap result;
     TileMap& tiles = result.tiled.map;
     tiles.width = static_cast<int>(readUnsigned(map, "width", 1, kMaxMapTiles, "the map", file));

@@ -130,10 +130,10 @@ void requireOneTileLayer(const std::vector<std::string>& tileLayers, const Tiled
     }
 }
 
-void requireOrthogonal(const std::string& orientation, const TiledFile& file)
+void requireOrthogonal(std::string_view orientation, const std::string& shown, const TiledFile& file)
 {
     if (orientation != "orthogonal") {
-        file.fail("the map is " + orientation + "; only orthogonal maps are supported");
+        file.fail("the map is " + shown + "; only orthogonal maps are supported");
     }
 }
 

@@ -49,8 +49,9 @@ inline constexpr std::string_view kCollisionPropertyTypes =
 
 inline constexpr std::string_view kInfiniteMap = "infinite maps are not supported; turn off the map's Infinite property";
 
-// Checks a map's orientation: the tiles are read as a grid of rows and columns.
-void requireOrthogonal(const std::string& orientation, const TiledFile& file);
+// Checks a map's orientation (`shown` as messages quote it): the tiles are read as a grid of rows
+// and columns.
+void requireOrthogonal(std::string_view orientation, const std::string& shown, const TiledFile& file);
 
 // A Tiled map as read: the tile types, and what they were read from.
 struct TiledMap {

@@ -305,7 +305,8 @@ XmlMap readMap(pugi::xml_document& document, const XmlFile& xml)
     if (std::string_view(map.attribute("infinite").value()) == "1") {
         xml.fail(map, std::string(kInfiniteMap));
     }
-    requireOrthogonal(map.attribute("orientation").as_string("orthogonal"), xml.at(map));
+    const std::string_view orientation = map.attribute("orientation").as_string("orthogonal");
+    requireOrthogonal(orientation, excerpt(orientation), xml.at(map));
     XmlMap result;
     TileMap& tiles = result.tiled.map;
     tiles.width = static_cast<int>(readUnsigned(map, "width", 1, kMaxMapTiles, "the map", xml));
