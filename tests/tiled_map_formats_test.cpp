@@ -156,6 +156,9 @@ TEST_CASE("tiled formats: XML map errors name the file and the line")
                  {"the map is \"isometric\"; only orthogonal maps are supported"});
     checkMessage(loadError({{"m.tmx", replaced(kMap, "width=\"2\" height", "width=\"x2\" height")}}), "m.tmx:2",
                  {"the map: \"width\" must be an integer 1..65535, not \"x2\""});
+    // A value is quoted short, and bytes that are not UTF-8 replaced.
+    checkMessage(loadError({{"m.tmx", replaced(kMap, "width=\"2\" height", "width=\"\xff" + std::string(50, 'w') + "\" height")}}),
+                 "m.tmx:2", {"the map: \"width\" must be an integer 1..65535, not \"\xEF\xBF\xBD" + std::string(39, 'w') + "...\""});
     checkMessage(loadError({{"m.tmx", replaced(kMap, " firstgid=\"1\"", "")}}), "m.tmx:3",
                  {"tileset 'terrain' has no \"firstgid\""});
     checkMessage(loadError({{"m.tmx", replaced(replaced(kMap, "<layer id=\"1\" name=\"ground\"", "<imagelayer"), "</layer>", "</imagelayer>")}}), "m.tmx:2",

@@ -4,9 +4,9 @@
 #include "base/compression.hpp"
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
+#include "profiler/formats/json/json_excerpt.hpp"
 #include "profiler/formats/map/tiled_external_tileset.hpp"
 
-#include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
 #include <algorithm>
@@ -19,26 +19,14 @@
 namespace tileprof {
 namespace {
 
-constexpr std::size_t kMaxExcerptBytes = 40;
-
 // A compressed layer is inflated only as far as its map's tiles take, and never further than this:
 // 16 Mi tiles (4096 x 4096), whatever size a small file claims.
 constexpr FileLimit kInflatedLayerLimit{64u << 20, "a compressed tile layer"};
 
-// An attribute's value as a message quotes it: cut after 40 bytes, not inside a UTF-8 character,
-// any byte that is not UTF-8 replaced.
+// An attribute's value as a message quotes it: as a JSON string, cut after 40 bytes.
 std::string excerpt(std::string_view value)
 {
-    std::size_t cut = std::min(value.size(), kMaxExcerptBytes);
-    while (cut > 0 && cut < value.size() && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) {
-        --cut;
-    }
-    std::string quoted = nlohmann::json(std::string(value.substr(0, cut)))
-                             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    if (cut < value.size()) {
-        quoted.insert(quoted.size() - 1, "...");
-    }
-    return quoted;
+    return jsonExcerpt(std::string(value));
 }
 
 // An XML file being read: its messages name the line of the element they are about.
@@ -76,8 +64,8 @@ pugi::xml_node parseRoot(pugi::xml_document& document, const XmlFile& xml, const
     }
     const pugi::xml_node element = document.document_element();
     if (std::string_view(element.name()) != root) {
-        xml.fail(element, std::string("not a Tiled ") + kind + ": the root element is <" + element.name() + ">, not <"
-                              + root + ">");
+        const std::string name(std::string_view(element.name()).substr(0, 40));
+        xml.fail(element, std::string("not a Tiled ") + kind + ": the root element is <" + name + ">, not <" + root + ">");
     }
     return element;
 }
