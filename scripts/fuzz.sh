@@ -30,7 +30,7 @@ seeds_of() {
         fuzz/seeds/symbol_file/* ;;
     scenario) echo tests/data/runner/*.toml roms/*/scenarios/*.toml roms/*/explore/*.toml roms/tours/*/*.toml ;;
     manifest) echo roms/*/manifest*.toml ;;
-    tiled_map) echo tests/data/maps/*.tmj ;;
+    tiled_map) echo tests/data/maps/*.tmj tests/data/maps/*.tmx fuzz/seeds/tiled_map/* ;;
     sst_file) echo fuzz/seeds/sst_file/* ../shared/testdata/ssts-65816/{08.e,a9.e,fb.n}.json.gz \
         ../shared/testdata/oracle-65816/{44.n,fb.e}.json.gz ;;
     baseline) echo roms/*/baseline.json fuzz/seeds/baseline/* ;;

@@ -22,8 +22,9 @@ packages=(
     64tass                  # 64tass assembles roms/tile-collision-64tass
     libcli11-dev            # command line
     nlohmann-json3-dev      # JSON: test vectors, Tiled maps, reports
+    libpugixml-dev          # XML: Tiled maps (.tmx) and tilesets (.tsx)
     libtomlplusplus-dev     # TOML: scenarios and ROM manifests
-    zlib1g-dev              # gzip-compressed test vectors
+    zlib1g-dev              # gzip-compressed test vectors, compressed Tiled tile layers
     doctest-dev             # tests (the build configures them either way)
     pkg-config              # finds Dear ImGui
     libimgui-dev            # tileprof-gui: Dear ImGui with its GLFW, OpenGL 3 and SDL2 backends

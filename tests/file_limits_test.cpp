@@ -120,6 +120,10 @@ TEST_CASE("file limits: every loader refuses a file over its bound without readi
           "manifest.toml: 17 MiB; a TOML file is at most 16 MiB");
     check("big.tmj", 16 * kMiB + kMiB / 2, [](const fs::path& p) { loadTiledMap(p, test::untechDesign()); },
           "big.tmj: 16.5 MiB; a Tiled map is at most 16 MiB");
+    check("big.tmx", 17 * kMiB, [](const fs::path& p) { loadTiledMap(p, test::untechDesign()); },
+          "big.tmx: 17 MiB; a Tiled map is at most 16 MiB");
+    check("big.tsx", 17 * kMiB, [](const fs::path& p) { readTiledTileset(p); },
+          "big.tsx: 17 MiB; a Tiled tileset is at most 16 MiB");
     check("big.json.gz", 65 * kMiB, [](const fs::path& p) { readSstFile(p); },
           "big.json.gz: 65 MiB; a CPU vector file is at most 64 MiB");
     check("baseline.json", 100 * kMiB, [](const fs::path& p) { loadBaseline(p); },

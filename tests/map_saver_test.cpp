@@ -284,6 +284,28 @@ TEST_CASE("map saver: a minified Tiled map with a byte order mark and escaped na
     CHECK(slurp(dir.file("m.tmj")) == replaced(map, "\"data\":[1,0]", "\"data\":[2,0]"));
 }
 
+TEST_CASE("map saver: an edited XML map, its tilesets in files, keeps its compressed encoding")
+{
+    const TempDir dir;
+    const std::string text = replaced(slurp(kTestData / "maps" / "small-zlib.tmx"),
+                                      R"( <tileset firstgid="1" name="terrain")", R"( <tileset firstgid="1" source="t.tsx"/>
+ <tileset firstgid="99" name="unused")");
+    const fs::path map = dir.write("m.tmx", text);
+    dir.write("t.tsx", slurp(kTestData / "maps" / "tilesets" / "terrain.tsx"));
+    const fs::path path = dir.write("s.toml", "name = \"t\"\nframes = 1\n[map]\nfile = \"m.tmx\"\n[[entity]]\n"
+                                              "name = \"e\"\nhitbox = { left = 2, right = 2, top = 2, height = 4 }\n"
+                                              "pos = [8, 20]\n");
+    Scenario s = loadScenario(path);
+    setTile(s.map, 1, 0, test::untechTile("DOWN_RIGHT_SLOPE")); // 6 -> 2, from t.tsx
+    saveMap(s);
+    const std::string saved = slurp(map);
+    CHECK(saved.substr(0, saved.find("<data")) == text.substr(0, text.find("<data")));
+    CHECK(saved.substr(saved.find("</data>")) == text.substr(text.find("</data>")));
+    CHECK(saved.find("<data encoding=\"base64\" compression=\"zlib\">\n   eJ") != std::string::npos);
+    CHECK(saved != text);
+    CHECK(loadScenario(path).map.tiles == s.map.tiles);
+}
+
 TEST_CASE("map saver: Tiled maps that cannot take the edit, or changed since they were loaded")
 {
     const TiledCopy copy;

@@ -359,6 +359,15 @@ TEST_CASE("map validator: tileprof validate")
     CHECK(tiled.out.find("\n" + tmj + ": row 1, column 3, tile '=' END_SLOPE: INVALID_TILE_ON_THE_LEFT: ")
           != std::string::npos);
     CHECK(tiled.out.ends_with("\n" + tmj + ": 3 violations\n"));
+    // The same map in XML, its tilesets in files of their own: the same violations.
+    const std::string tmx = (mapDir / "small-external.tmx").string();
+    const test::CommandResult xml = test::runTileprof({"validate", tmx});
+    CHECK(xml.exitCode == 1);
+    std::string expected = tiled.out;
+    for (std::size_t at = expected.find(tmj); at != std::string::npos; at = expected.find(tmj, at + tmx.size())) {
+        expected.replace(at, tmj.size(), tmx);
+    }
+    CHECK(xml.out == expected);
 
     // An unreadable file is bad input, whatever the other files hold.
     const std::string missing = (scenarioDir / "missing.toml").string();

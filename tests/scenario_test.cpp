@@ -297,7 +297,7 @@ TEST_CASE("scenario: missing keys")
         {"name = \"t\"", "# no name", "s.toml:1", {"the scenario is missing the required key 'name'"}},
         {"frames = 10", "# no frames", "s.toml:1", {"the scenario is missing the required key 'frames'"}},
         {"[map]\n" + kTiles, "", "s.toml:1", {"the scenario is missing the required key 'map'"}},
-        {kTiles, "", "s.toml:4", {"[map] needs 'tiles' (an ASCII map) or 'file' (a Tiled .tmj map)"}},
+        {kTiles, "", "s.toml:4", {"[map] needs 'tiles' (an ASCII map) or 'file' (a Tiled .tmj or .tmx map)"}},
         {"name = \"p\"", "# no name", "s.toml:12", {"[[entity]] is missing the required key 'name'"}},
         {"hitbox = {", "# hitbox = {", "s.toml:12", {"[[entity]] is missing the required key 'hitbox'"}},
         {"top = 8, ", "", "s.toml:14", {"the hitbox is missing the required key 'top'"}},
@@ -533,7 +533,8 @@ TEST_CASE("scenario: Tiled map errors")
 
     map = tiledMap();
     map["tilesets"].push_back({{"firstgid", 3}, {"source", "props.tsj"}});
-    checkMessage(tiledError(map.dump()), "m.tmj", {"tileset \"props.tsj\" is external; embed it in the map"});
+    // An external tileset is read beside the map: the message names it.
+    checkMessage(tiledError(map.dump()), "props.tsj", {"cannot open: No such file or directory"});
 
     map = tiledMap();
     map["layers"][0]["encoding"] = "base64";
@@ -593,7 +594,7 @@ TEST_CASE("scenario: Tiled values in messages are short excerpts, whatever the f
 
     map = tiledMap();
     map["tilesets"].push_back({{"firstgid", 3}, {"source", {{"nested", {1, 2}}}}});
-    checkMessage(tiledError(map.dump()), "m.tmj", {"tileset an object is external"});
+    checkMessage(tiledError(map.dump()), "m.tmj", {"tileset 1: \"source\" must be a tileset file's path, not an object"});
     map = tiledMap();
     map["layers"][0]["data"] = {1, {{"gid", 2}}};
     checkMessage(tiledError(map.dump()), "m.tmj", {"layer 'ground': tile 1 is an object, not a GID"});

@@ -30,12 +30,12 @@ struct CheckedMap {
     std::vector<std::string> violations; // formatted, one line each
 };
 
-// A .tmj file is a Tiled map, checked against the placement rules of `design`; anything else is
-// read as a scenario, whose entities' clearance is checked too, with the shapes of its ROM's design.
+// A .tmj or .tmx file is a Tiled map, checked against the placement rules of `design`; anything else
+// is read as a scenario, whose entities' clearance is checked too, with the shapes of its ROM's design.
 CheckedMap checkFile(const std::string& file, const std::string& design, ScenarioOpener& opener)
 {
     CheckedMap checked;
-    if (std::filesystem::path(file).extension() == ".tmj") {
+    if (isTiledMapPath(file)) {
         const Design tiles = loadDesign(resolveDesignPath(design, std::filesystem::current_path()));
         const TileMap map = loadTiledMap(file, tiles);
         checked.width = map.width;
@@ -83,7 +83,7 @@ int validate(const ValidateCommandOptions& o)
 CommandAction defineValidate(CLI::App& command)
 {
     auto o = std::make_shared<ValidateCommandOptions>();
-    command.add_option("files", o->files, "Scenario (.toml) or Tiled map (.tmj) files")->required();
+    command.add_option("files", o->files, "Scenario (.toml) or Tiled map (.tmj, .tmx) files")->required();
     o->rom.addTo(command);
     command.add_option("--design", o->design,
                        "The design a Tiled map is drawn in: a bundled one by name, or a design file (default untech); "
@@ -94,9 +94,9 @@ CommandAction defineValidate(CLI::App& command)
 } // namespace
 
 // `tileprof validate [--design D] MAP_OR_SCENARIO...`: checks each map (a scenario's, or a Tiled
-// .tmj file) against its design's placement rules (a scenario's ROM's design; for a .tmj file
-// `design`, a bundled design's name or a design file), and a scenario's against the clearance its
-// entities need. Prints one line per violation; exits 0 when every map is valid, 1 when a map
+// .tmj or .tmx file) against its design's placement rules (a scenario's ROM's design; for a Tiled
+// file `design`, a bundled design's name or a design file), and a scenario's against the clearance
+// its entities need. Prints one line per violation; exits 0 when every map is valid, 1 when a map
 // breaks a rule, 2 when a file cannot be read.
 const Command kValidateCommand{
     "validate", "Check maps against their design's placement rules, and scenarios against their entities' clearance",

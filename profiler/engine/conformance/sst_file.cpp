@@ -1,17 +1,12 @@
 #include "profiler/engine/conformance/sst_file.hpp"
 
+#include "base/compression.hpp"
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
 #include "profiler/formats/json/json_document.hpp"
 
 #include <nlohmann/json.hpp>
 
-#define ZLIB_CONST
-#include <zlib.h>
-
-#include <algorithm>
-#include <memory>
-#include <new>
 #include <string_view>
 
 namespace tileprof {
@@ -27,38 +22,9 @@ bool isGzip(std::string_view bytes)
 
 std::string gunzip(std::string_view compressed, const std::string& where)
 {
-    z_stream stream{};
-    // 16 + MAX_WBITS: expect a gzip header and trailer rather than a bare zlib stream.
-    if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK)
-        throw std::bad_alloc();
-    const std::unique_ptr<z_stream, int (*)(z_streamp)> cleanup(&stream, inflateEnd);
-    stream.next_in = reinterpret_cast<const Bytef*>(compressed.data());
-    stream.avail_in = static_cast<uInt>(compressed.size());
-
-    std::string text;
-    std::size_t produced = 0;
-    int status = Z_OK;
-    while (status != Z_STREAM_END || stream.avail_in > 0) {
-        if (status == Z_STREAM_END)
-            inflateReset(&stream); // another gzip member follows, as `cat a.gz b.gz` makes
-        if (produced == text.size()) {
-            if (produced > kSstFileLimit.bytes)
-                failOverLimit(where, "more than " + byteSize(kSstFileLimit.bytes) + " inflated",
-                                   kSstFileLimit);
-            text.resize(std::min<std::size_t>(std::max<std::size_t>(2 * text.size(), 8 * compressed.size()),
-                                              kSstFileLimit.bytes + 1));
-        }
-        stream.next_out = reinterpret_cast<Bytef*>(text.data() + produced);
-        stream.avail_out = static_cast<uInt>(text.size() - produced);
-        status = inflate(&stream, Z_NO_FLUSH);
-        produced = text.size() - stream.avail_out;
-        // With room left for output, Z_BUF_ERROR means the input ran out mid-stream.
-        if (status == Z_BUF_ERROR)
-            throw InputError(where + ": corrupt gzip data: the stream is truncated");
-        if (status != Z_OK && status != Z_STREAM_END)
-            throw InputError(where + ": corrupt gzip data: " + (stream.msg ? stream.msg : zError(status)));
-    }
-    text.resize(produced);
+    std::string text = inflated(compressed, Compression::Gzip, kSstFileLimit.bytes, where);
+    if (text.size() > kSstFileLimit.bytes)
+        failOverLimit(where, "more than " + byteSize(kSstFileLimit.bytes) + " inflated", kSstFileLimit);
     return text;
 }
 

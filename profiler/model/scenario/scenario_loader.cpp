@@ -101,7 +101,7 @@ void readMap(const TomlSection& top, Scenario& scenario)
         scenario.mapFile = scenario.path.parent_path() / *mapFile;
         scenario.map = loadTiledMap(scenario.mapFile, scenario.design);
     } else {
-        file.fail(map.line(), "[map] needs 'tiles' (an ASCII map) or 'file' (a Tiled .tmj map)");
+        file.fail(map.line(), "[map] needs 'tiles' (an ASCII map) or 'file' (a Tiled .tmj or .tmx map)");
     }
 }
 
