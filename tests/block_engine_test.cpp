@@ -4,6 +4,7 @@
 // name the paths, anonymous labels and a tail call included; a despawn and a misdescribed map are
 // reported.
 
+#include "profiler/debugger/debugger_session.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -214,6 +215,7 @@ TEST_CASE("block engine: a manifest whose cells are not the engine's is told so,
     dir.write("wrong-cells.toml", manifest);
     std::string text = slurp(scenario("fall-and-land"));
     text = replaced(text, "manifest = \"../actor-fall.toml\"", "manifest = \"wrong-cells.toml\"");
+    text = replaced(text, "\"../levels/", "\"" + (kEngine / "levels").string() + "/");
     const fs::path path = dir.write("fall.toml", text);
 
     const CommandResult run = runTileprof({"run", path.string()});
@@ -227,6 +229,43 @@ TEST_CASE("block engine: a manifest whose cells are not the engine's is told so,
     CHECK(trace.exitCode == 0);
     const std::regex mapRead(R"(map read at cycle \d+: \$7F:[0-9A-F]{4} = \$[0-9A-F]{2}, a byte no cell of the map's layout holds)");
     CHECK(std::regex_search(trace.out, mapRead));
+}
+
+TEST_CASE("block engine: explore refuses a routine that moves the entity itself, saying why")
+{
+    const CommandResult r = runTileprof({"explore", scenario("patrol"), "--calls", "1000", "--out", TempDir().path().string()});
+    CHECK(r.exitCode == 2);
+    CHECK(contains(r.err, scenario("patrol") + ": explore plays an entity by the host's movement"));
+    CHECK(contains(r.err, "enemy-frame.toml says the routine moves it itself (movement = \"routine\")"));
+}
+
+TEST_CASE("block engine: live mode drives a routine that reads the controller by its buttons")
+{
+    gui::DebuggerSession session;
+    REQUIRE(session.open(scenario("run-and-jump")));
+    session.setFrame(0);
+    session.startLive(0);
+    REQUIRE(session.live());
+    gui::LiveControls right;
+    right.right = true;
+    for (int frame = 0; frame < 20; ++frame) {
+        session.liveFrame(right);
+    }
+    const std::vector<ScriptStep>& script = session.scenario().entities[0].script;
+    REQUIRE_FALSE(script.empty());
+    CHECK(script.back().buttons == 0x0100); // Right, in the auto-joypad layout
+    CHECK(script.back().walk == 0);         // the routine walks, not the host
+    const CallRecord* last = session.selectedCall();
+    REQUIRE(last != nullptr);
+    CHECK(last->after.x > last->before.x);
+    CHECK(session.error().empty());
+
+    // A routine that moves itself and reads no controller has nothing live mode could drive.
+    gui::DebuggerSession walker;
+    REQUIRE(walker.open(scenario("walk-into-walls")));
+    walker.startLive(0);
+    CHECK_FALSE(walker.live());
+    CHECK(contains(walker.error(), "movement = \"routine\") and names no [controller]"));
 }
 
 } // namespace

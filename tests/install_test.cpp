@@ -38,6 +38,11 @@ TEST_CASE("install: the installed tileprof runs on the bundled material it insta
     // A design named in a manifest, and a scenario naming its ROM, read from there too.
     const CommandResult seed = runProgram(tileprof, {"run", (data / "seed003-box-and-slopes/scenarios").string()});
     CHECK(seed.exitCode == 0);
+    // Scenarios naming their manifests, whose design is a file beside them, on Tiled levels with an
+    // external tileset.
+    const CommandResult blocks = runProgram(tileprof, {"run", (data / "block-engine/scenarios").string()});
+    CHECK(blocks.exitCode == 0);
+    CHECK(contains(blocks.out, "tileprof run: 4 scenarios"));
     const CommandResult labels = runProgram(tileprof, {"labels", "--mlb"});
     CHECK(labels.exitCode == 0);
     CHECK(contains(labels.out, "MoveEntityAndProcessTileCollisions"));

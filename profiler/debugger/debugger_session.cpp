@@ -7,6 +7,7 @@
 #include "emu/disassembler.hpp"
 #include "profiler/engine/attribution/profile_builder.hpp"
 #include "profiler/engine/runner/invariants.hpp"
+#include "profiler/model/scenario/joypad_buttons.hpp"
 #include "profiler/model/scenario/map_saver.hpp"
 #include "profiler/model/scenario/scenario_validator.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
@@ -27,6 +28,20 @@ const std::vector<Hitbox>& LiveTuning::hitboxes()
 }
 
 namespace {
+
+// A frame of live play for a routine that reads the controller: the held directions, and B for
+// the jump key (pressed this frame).
+ScriptStep controllerStep(const LiveControls& controls)
+{
+    ScriptStep step;
+    step.frames = 1;
+    const std::pair<bool, const char*> held[] = {{controls.left, "left"}, {controls.right, "right"}, {controls.up, "up"},
+                                                 {controls.down, "down"}, {controls.jump, "b"}};
+    for (const auto& [down, name] : held) {
+        step.buttons |= down ? *joypadBit(name) : 0;
+    }
+    return step;
+}
 
 // Whether a scenario could give the entity this hitbox in the design: the loader's checks.
 bool withinLimits(const Hitbox& hitbox, const Limits& limits)
@@ -425,6 +440,12 @@ void DebuggerSession::startLive(int entity)
         return;
     }
     Loaded& l = *loaded_;
+    const Manifest& m = l.rom->manifest;
+    if (m.movement == Movement::Routine && !m.controller) {
+        error_ = "Live mode drives an entity by the host's movement or by the controller: " + m.path.string() +
+                 " says the routine moves the entity itself (movement = \"routine\") and names no [controller]";
+        return;
+    }
     const int at = frame_;
     EntitySpec& spec = l.scenario.entities[static_cast<std::size_t>(entity)];
     std::vector<ScriptStep> cut = scriptFrames(spec.script, 1, at);
@@ -472,9 +493,10 @@ void DebuggerSession::liveFrame(const LiveControls& controls)
     const CallRecord* last = call({l.run->framesRun(), state.entity});
     const Manifest& m = l.rom->manifest;
     const EntityState entity = last != nullptr ? last->after : startingState(spec, m.originX, m.originY);
-    const ScriptStep step = state.player.step(press, entity, MapPixels(l.scenario.map, l.rom->design));
+    const ScriptStep step = m.controller ? controllerStep(controls) : state.player.step(press, entity, MapPixels(l.scenario.map, l.rom->design));
     const bool plain = !step.jump && !step.gravity && !step.hitbox;
-    if (plain && !script.empty() && script.back().walk == step.walk && script.back().walkY == step.walkY) {
+    if (plain && !script.empty() && script.back().walk == step.walk && script.back().walkY == step.walkY &&
+        script.back().buttons == step.buttons) {
         ++script.back().frames; // the entity is still on this step, so it carries on
     } else {
         script.push_back(step);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <memory>
 #include <thread>
 
@@ -173,19 +174,30 @@ public:
             }
             std::vector<Played> played(batch.size());
             const unsigned jobs = std::max(1u, std::min<unsigned>(options_.jobs, static_cast<unsigned>(batch.size())));
-            std::vector<std::thread> workers;
-            for (unsigned j = 1; j < jobs; ++j) {
-                workers.emplace_back([&, j] {
+            // What a session throws (a scenario it cannot write, a call that faults) reaches the
+            // caller from whichever thread played it.
+            std::vector<std::exception_ptr> failures(jobs);
+            const auto playShare = [&](unsigned j) {
+                try {
                     for (std::size_t i = j; i < batch.size(); i += jobs) {
                         played[i] = play(batch[i]);
                     }
-                });
+                } catch (...) {
+                    failures[j] = std::current_exception();
+                }
+            };
+            std::vector<std::thread> workers;
+            for (unsigned j = 1; j < jobs; ++j) {
+                workers.emplace_back(playShare, j);
             }
-            for (std::size_t i = 0; i < batch.size(); i += jobs) {
-                played[i] = play(batch[i]);
-            }
+            playShare(0);
             for (std::thread& worker : workers) {
                 worker.join();
+            }
+            for (const std::exception_ptr& failure : failures) {
+                if (failure) {
+                    std::rethrow_exception(failure);
+                }
             }
             for (const Played& session : played) {
                 merge(session);
@@ -370,6 +382,11 @@ private:
 
 ExploreResult explore(const Scenario& scenario, const ProfiledRom& rom, const ExploreOptions& options)
 {
+    if (rom.manifest.movement == Movement::Routine) {
+        throw InputError(scenario.path.string() + ": explore plays an entity by the host's movement (walk, jump, gravity), and " +
+                         rom.manifest.path.string() + " says the routine moves it itself (movement = \"routine\"): " +
+                         "explore cannot play it; run its scenarios instead");
+    }
     return Explorer(scenario, rom, options).run();
 }
 
