@@ -4,6 +4,7 @@
 // name the paths, anonymous labels and a tail call included; a despawn and a misdescribed map are
 // reported.
 
+#include "base/bundled_files.hpp"
 #include "profiler/debugger/debugger_session.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -266,6 +267,48 @@ TEST_CASE("block engine: live mode drives a routine that reads the controller by
     walker.startLive(0);
     CHECK_FALSE(walker.live());
     CHECK(contains(walker.error(), "movement = \"routine\") and names no [controller]"));
+}
+
+TEST_CASE("block engine: profile finds the sources a debug file names by relative paths")
+{
+    // The debug file as ca65 writes it when it runs in roms/: names relative to there.
+    const TempDir dir;
+    const fs::path built = bundledRomPath("block-engine");
+    fs::copy_file(built, dir.file("block-engine.sfc"));
+    std::string debug = slurp(fs::path(built).replace_extension(".dbg"));
+    const std::string absolute = (fs::path(TILEPROF_SOURCE_DIR) / "roms").string() + "/";
+    debug = std::regex_replace(debug, std::regex("name=\"" + absolute), "name=\"");
+    REQUIRE(contains(debug, "name=\"block-engine/actors.s\""));
+    dir.write("block-engine.dbg", debug);
+    const std::vector<std::string> profile{"profile", "--rom", dir.file("block-engine.sfc").string(), "--manifest",
+                                           (kEngine / "enemy-frame.toml").string(), scenario("patrol")};
+    const std::string annotated = "annotated source: block-engine/actors.s";
+    const std::string listed = "|   361      sep #$20                        ; turns: a wall ahead";
+
+    const CommandResult lost = runTileprof(profile);
+    CHECK(lost.exitCode == 0);
+    CHECK(contains(lost.out, annotated));
+    CHECK(contains(lost.out, "(the source file cannot be read here; the costed lines are listed above)"));
+
+    std::vector<std::string> withDir = profile;
+    withDir.insert(withDir.end(), {"--source-dir", absolute});
+    const CommandResult found = runTileprof(withDir);
+    CHECK(found.exitCode == 0);
+    CHECK(contains(found.out, listed));
+
+    // Beside the debug file, as the names say: found without being told.
+    fs::create_directories(dir.file("block-engine"));
+    fs::copy_file(kEngine / "actors.s", dir.file("block-engine/actors.s"));
+    const CommandResult beside = runTileprof(profile);
+    CHECK(contains(beside.out, listed));
+
+    // The debugger's source view looks in the same places.
+    gui::DebuggerSession session(RomFiles{dir.file("block-engine.sfc"), std::nullopt, kEngine / "enemy-frame.toml"});
+    REQUIRE(session.open(scenario("patrol")));
+    CHECK(session.sourceFile("block-engine/actors.s") == dir.file("block-engine/actors.s"));
+    CHECK(session.sourceFile("block-engine/player.s") == std::nullopt);
+    session.setSourceDirectories({absolute});
+    CHECK(session.sourceFile("block-engine/player.s") == fs::path(absolute) / "block-engine/player.s");
 }
 
 } // namespace

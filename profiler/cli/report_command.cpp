@@ -6,6 +6,7 @@
 #include "profiler/cli/command.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
+#include "profiler/formats/symbols/source_files.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -31,6 +32,7 @@ struct ReportCommandOptions {
     std::optional<int> frame;
     std::optional<std::string> entity;
     std::size_t top = 20;
+    std::vector<std::filesystem::path> sourceDirectories; // `profile` only: --source-dir
     RomArguments rom; // run every scenario on this ROM instead of its own
 };
 
@@ -80,8 +82,13 @@ int report(const char* command, const ReportCommandOptions& o)
     if (!o.coverage.empty() && !writeCoverage(runs, o.coverage, command)) {
         return kExitBadInput;
     }
+    std::vector<std::filesystem::path> sourceDirectories = o.sourceDirectories;
+    for (const ProfiledRom* rom : runs.romOf) {
+        sourceDirectories = tileprof::sourceDirectories(std::move(sourceDirectories), rom->debug.path());
+    }
     RunReport report = reportOf(std::move(runs), command, selection);
     report.kind = o.kind;
+    report.sourceDirectories = std::move(sourceDirectories);
     if (o.fastRom) {
         RunOptions fast;
         fast.allowInvalidMap = o.allowInvalidMap;
@@ -149,6 +156,9 @@ CommandAction defineProfile(CLI::App& command)
     command.add_option("--case", o->caseName, "Only the calls that ran this case");
     command.add_option("--frame", o->frame, "Only the calls of this frame (1-based)")->check(CLI::Range(1, 1 << 30));
     command.add_option("--entity", o->entity, "Only the calls of this entity (its name)");
+    command.add_option("--source-dir", o->sourceDirectories,
+                       "Where to look for the sources a debug file names by relative paths (repeatable); "
+                       "the debug file's directory and those above it are searched after these");
     return [o] { return report("profile", *o); };
 }
 

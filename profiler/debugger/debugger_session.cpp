@@ -7,6 +7,7 @@
 #include "emu/disassembler.hpp"
 #include "profiler/engine/attribution/profile_builder.hpp"
 #include "profiler/engine/runner/invariants.hpp"
+#include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/model/scenario/joypad_buttons.hpp"
 #include "profiler/model/scenario/map_saver.hpp"
 #include "profiler/model/scenario/scenario_validator.hpp"
@@ -514,6 +515,11 @@ void DebuggerSession::liveFrame(const LiveControls& controls)
     if (following) {
         setFrame(l.run->framesRun());
     }
+}
+
+std::optional<std::filesystem::path> DebuggerSession::sourceFile(const std::string& recorded) const
+{
+    return findSourceFile(recorded, sourceDirectories(sourceDirectories_, rom().debug.path()));
 }
 
 bool DebuggerSession::saveScenarioAs(const std::filesystem::path& path)

@@ -69,6 +69,10 @@ public:
 
     const Scenario& scenario() const;
     const ProfiledRom& rom() const;
+    // Where a source file the ROM's debug file names is (findSourceFile): under the directories
+    // given here (tileprof-gui's --source-dir), then the debug file's own and those above it.
+    void setSourceDirectories(std::vector<std::filesystem::path> directories) { sourceDirectories_ = std::move(directories); }
+    std::optional<std::filesystem::path> sourceFile(const std::string& recorded) const;
     const ScenarioResult& result() const;
     // Why the run stopped before its last frame (a call that did not return properly); "" if it did not.
     const std::string& runError() const;
@@ -143,6 +147,7 @@ private:
     void invalidateSelection();
 
     std::optional<RomFiles> romOverride_;
+    std::vector<std::filesystem::path> sourceDirectories_;
     std::unique_ptr<Loaded> loaded_;
     std::string error_;
     int generation_ = 0;

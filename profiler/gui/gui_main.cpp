@@ -135,6 +135,10 @@ int main(int argc, char** argv)
     app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
     app.add_option("--size", o.size, "Window or picture size, WIDTHxHEIGHT")->capture_default_str();
     app.add_option("--geometry", o.geometry, "With --headless: write where the map and the timeline were drawn (JSON)");
+    std::vector<std::filesystem::path> sourceDirectories;
+    app.add_option("--source-dir", sourceDirectories,
+                   "Where to look for the sources a debug file names by relative paths (repeatable); "
+                   "the debug file's directory and those above it are searched after these");
     tileprof::RomArguments rom;
     rom.addTo(app);
     CLI11_PARSE(app, argc, argv);
@@ -147,6 +151,7 @@ int main(int argc, char** argv)
     ImGui::StyleColorsDark();
     ImGui::GetStyle().WindowRounding = 0;
     DebuggerSession session(rom.files());
+    session.setSourceDirectories(sourceDirectories);
     RecentScenarios recent(o.headless ? std::filesystem::path() : RecentScenarios::defaultFile());
     DebuggerUi ui(session, recent);
 

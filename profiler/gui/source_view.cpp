@@ -10,12 +10,13 @@
 
 namespace tileprof::gui {
 
-const std::vector<std::string>& SourceView::linesOf(const std::string& file)
+const std::vector<std::string>& SourceView::linesOf(const DebuggerSession& session, const std::string& file)
 {
     auto [it, added] = text_.try_emplace(file);
     if (added) {
         try {
-            const std::string contents = readFileContents(file, "source file", {16u << 20, "a source file"});
+            const std::string contents =
+                readFileContents(session.sourceFile(file).value_or(file), "source file", {16u << 20, "a source file"});
             forEachLine(contents, [&lines = it->second](std::string_view line, int) { lines.emplace_back(line); });
         } catch (const std::exception&) {
             // Shown as missing below: the ROM's debug file names a source that is not here.
@@ -97,7 +98,7 @@ void SourceView::draw(DebuggerSession& session)
         hottestShown_ = view;
     }
 
-    const std::vector<std::string>& text = linesOf(file_);
+    const std::vector<std::string>& text = linesOf(session, file_);
     if (text.empty()) {
         ImGui::TextColored(colourVec(palette::kReadBlocking), "%s cannot be read here", file_.c_str());
         return;

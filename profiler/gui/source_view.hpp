@@ -15,7 +15,8 @@ public:
     void draw(DebuggerSession& session);
 
 private:
-    const std::vector<std::string>& linesOf(const std::string& file);
+    // The text of a file the debug file names, read once, found where the session finds sources.
+    const std::vector<std::string>& linesOf(const DebuggerSession& session, const std::string& file);
 
     std::string file_;
     bool allCalls_ = false;

@@ -3,6 +3,7 @@
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
 #include "emu/cpu_address.hpp"
+#include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/reports/markup/source_path.hpp"
 
 #include <algorithm>
@@ -131,7 +132,8 @@ const FileCoverage* fileCoverage(const std::vector<SourceCoverage>& coverage, co
 
 // Each source file with cost, from its first to its last line with cost or code that could have
 // run, every line annotated: code that could have run but did not is marked #####, as gcov does.
-std::string listingSection(const Profile& profile, const std::vector<SourceCoverage>& coverage)
+std::string listingSection(const Profile& profile, const std::vector<SourceCoverage>& coverage,
+                           const std::vector<std::filesystem::path>& sourceDirectories)
 {
     std::map<std::pair<std::string, std::string>, std::map<int, const LineProfile*>> byFile;
     for (const LineProfile& line : profile.lines) {
@@ -146,7 +148,7 @@ std::string listingSection(const Profile& profile, const std::vector<SourceCover
         out += printfString("\nannotated source: %s%s (cycles per selected call; incl adds what a call on the line ran; "
                             "##### could have run, did not)\n",
                             displayPath(file).c_str(), rom.empty() ? "" : (" in " + rom).c_str());
-        std::ifstream in(file);
+        std::ifstream in(findSourceFile(file, sourceDirectories).value_or(file));
         std::vector<std::string> text;
         for (std::string line; std::getline(in, line);) {
             text.push_back(line);
@@ -212,7 +214,7 @@ std::string formatProfileTable(const RunReport& report, std::size_t top)
             out += formatWorstCall(statistics, caseColumnWidth(report.cases));
         }
     }
-    return out + listingSection(profile, report.coverage) + disassemblySection(profile);
+    return out + listingSection(profile, report.coverage, report.sourceDirectories) + disassemblySection(profile);
 }
 
 } // namespace tileprof

@@ -7,6 +7,7 @@
 #include "profiler/engine/stats/fastrom_comparison.hpp"
 #include "profiler/reports/markup/report_format.hpp"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,8 @@ struct RunReport {
     std::vector<SourceCoverage> coverage; // of the attributed calls: what could have run and did not
     std::vector<InputProblem> inputProblems;
     std::vector<FastRomCase> fastRom; // per case, when --fastrom asked for it
+    // Where the annotated source looks for the files the debug files name (findSourceFile).
+    std::vector<std::filesystem::path> sourceDirectories;
 };
 
 std::size_t totalCalls(const RunReport& report);
