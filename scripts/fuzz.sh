@@ -19,7 +19,7 @@ fi
 
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
-    [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192
+    [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192 [design]=8192
     [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097
 )
 seeds_of() {
@@ -28,8 +28,10 @@ seeds_of() {
     debug_info) echo build-fuzz/roms/*.dbg tests/data/dbg/game.dbg ;;
     symbol_file) echo tests/data/labels/*.{vice,dump,labels,sym} build-fuzz/roms/*.sym \
         fuzz/seeds/symbol_file/* ;;
-    scenario) echo tests/data/runner/*.toml roms/*/scenarios/*.toml roms/*/explore/*.toml roms/tours/*/*.toml ;;
-    manifest) echo roms/*/manifest*.toml ;;
+    scenario) echo tests/data/runner/*.toml roms/*/scenarios/*.toml roms/*/explore/*.toml roms/tours/*/*.toml \
+        fuzz/seeds/scenario/* ;;
+    manifest) echo roms/*/manifest*.toml roms/block-engine/*.toml ;;
+    design) echo roms/designs/*.toml roms/block-engine/blocks.toml ;;
     tiled_map) echo tests/data/maps/*.tmj tests/data/maps/*.tmx fuzz/seeds/tiled_map/* ;;
     sst_file) echo fuzz/seeds/sst_file/* ../shared/testdata/ssts-65816/{08.e,a9.e,fb.n}.json.gz \
         ../shared/testdata/oracle-65816/{44.n,fb.e}.json.gz ;;
@@ -39,7 +41,7 @@ seeds_of() {
 
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-    harnesses=(rom_image debug_info symbol_file scenario manifest tiled_map sst_file baseline cpu)
+    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu)
 fi
 for harness in "${harnesses[@]}"; do
     if [[ -z "${max_len[$harness]-}" ]]; then

@@ -280,7 +280,7 @@ TEST_CASE("scenario: unknown keys")
     checkBadInputs(kBase, {
         {"budget_cycles = 500", "budget_cycles = 500\nspeed = 1", "s.toml:4",
          {"unknown key 'speed' in the scenario; expected name, rom, manifest, frames, budget_cycles, map, entity, expect"}},
-        {"tiles = ", "size = 3\ntiles = ", "s.toml:5", {"unknown key 'size' in [map]; expected tiles, file"}},
+        {"tiles = ", "size = 3\ntiles = ", "s.toml:5", {"unknown key 'size' in [map]; expected tiles, names, file"}},
         {"max_fall = 6", "max_fall = 6\nspeed = 2", "s.toml:19", {"unknown key 'speed' in [[entity]]"}},
         {"height = 12 }", "height = 12, width = 3 }", "s.toml:14", {"unknown key 'width' in the hitbox"}},
         {"gravity = \"up\" }", "gravity = \"up\", run = 1 }", "s.toml:19",
@@ -297,7 +297,7 @@ TEST_CASE("scenario: missing keys")
         {"name = \"t\"", "# no name", "s.toml:1", {"the scenario is missing the required key 'name'"}},
         {"frames = 10", "# no frames", "s.toml:1", {"the scenario is missing the required key 'frames'"}},
         {"[map]\n" + kTiles, "", "s.toml:1", {"the scenario is missing the required key 'map'"}},
-        {kTiles, "", "s.toml:4", {"[map] needs 'tiles' (an ASCII map) or 'file' (a Tiled .tmj or .tmx map)"}},
+        {kTiles, "", "s.toml:4", {"[map] needs 'tiles' (an ASCII map), 'names' (a map of tile names or ids) or 'file' (a Tiled .tmj or .tmx map)"}},
         {"name = \"p\"", "# no name", "s.toml:12", {"[[entity]] is missing the required key 'name'"}},
         {"hitbox = {", "# hitbox = {", "s.toml:12", {"[[entity]] is missing the required key 'hitbox'"}},
         {"top = 8, ", "", "s.toml:14", {"the hitbox is missing the required key 'top'"}},
@@ -447,7 +447,7 @@ TEST_CASE("scenario: a script step may change the hitbox, read by the entity hit
 TEST_CASE("scenario: ASCII map errors")
 {
     checkBadInputs(kBase, {
-        {"[map]", "[map]\nfile = \"m.tmj\"", "s.toml:4", {"[map] has both 'tiles' and 'file'; give one of them"}},
+        {"[map]", "[map]\nfile = \"m.tmj\"", "s.toml:4", {"[map] has more than one of 'tiles', 'names' and 'file'; give one of them"}},
         {"#......#\n########", "#..X...#\n########", "s.toml:9:4",
          {"unknown map character 'X' at row 3, column 3; the legend is # SOLID, = END_SLOPE, A DOWN_RIGHT_SLOPE, B DOWN_LEFT_SLOPE"}},
         {"#......#\n########", "#......# \n########", "s.toml:9:9",

@@ -406,9 +406,10 @@ Limits readLimits(const TomlSection& root)
     return limits;
 }
 
-Design loadDesign(const std::filesystem::path& path)
+namespace {
+
+Design readDesign(const std::filesystem::path& path, const TomlFile& file)
 {
-    const TomlFile file = readTomlFile(path);
     const TomlSection root(file, file.root, "the design file", "", {"design", "table", "tile", "rule", "invariants", "limits"});
     const TomlSection head(file, root.table("design", "[design] name = \"...\", empty = \"...\""), "[design]",
                            "design.", {"name", "tile_size", "empty", "outside"});
@@ -454,6 +455,18 @@ Design loadDesign(const std::filesystem::path& path)
     }
     design.limits = readLimits(root);
     return design;
+}
+
+} // namespace
+
+Design loadDesign(const std::filesystem::path& path)
+{
+    return readDesign(path, readTomlFile(path));
+}
+
+Design parseDesign(const std::string& name, const std::string& text)
+{
+    return readDesign(name, parseTomlFile(name, text));
 }
 
 std::filesystem::path resolveDesignPath(const std::string& design, const std::filesystem::path& baseDirectory)

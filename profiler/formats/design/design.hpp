@@ -162,6 +162,8 @@ inline constexpr std::size_t kMaxTileKinds = 4096;
 // Reads a design file. Throws InputError "FILE:LINE: problem" for malformed TOML, unknown
 // keys, missing or out-of-range values, and names or legend characters used twice.
 Design loadDesign(const std::filesystem::path& path);
+// The same for the text of a design file read elsewhere; `name` names it in messages.
+Design parseDesign(const std::string& name, const std::string& text);
 
 // A manifest's `design` value: a bundled design by name ("untech", roms/designs/untech.toml), or a
 // path to a design file, relative to `baseDirectory`.

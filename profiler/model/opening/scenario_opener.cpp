@@ -42,7 +42,8 @@ std::string ScenarioOpener::nameOf(const ProfiledRom& rom) const
 Scenario loadScenario(const std::filesystem::path& path)
 {
     return loadScenario(path, [](const Scenario& scenario) {
-        return loadManifest(scenario.manifestPath().value_or(manifestBeside(scenario.romPath()))).design;
+        const std::optional<std::filesystem::path> own = scenario.manifestPath();
+        return loadManifest(own ? *own : manifestBeside(scenario.romPath())).design;
     });
 }
 

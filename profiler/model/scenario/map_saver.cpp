@@ -6,6 +6,7 @@
 #include "profiler/formats/map/tiled_map.hpp"
 #include "profiler/formats/toml/string_positions.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
+#include "profiler/model/scenario/map_names.hpp"
 #include "profiler/model/scenario/map_rows.hpp"
 
 #include <algorithm>
@@ -138,6 +139,50 @@ void saveAsciiMap(const Scenario& scenario)
     replaceFile(scenario.path, text);
 }
 
+// A map of names is written again whole, its string replaced by the edited map's rows: the words'
+// spacing is the writer's, and every byte of the file outside the string stays as it is.
+void saveNamesMap(const Scenario& scenario)
+{
+    const TomlFile file = readTomlFile(scenario.path);
+    const toml::node* node = file.root.at_path("map.names").node();
+    const auto rowsNow = [&]() -> std::optional<std::vector<int>> {
+        if (node == nullptr || !node->is_string()) {
+            return std::nullopt;
+        }
+        const std::string& value = node->as_string()->get();
+        const std::vector<SourcePosition> positions =
+            valuePositions(file.text, {lineOf(*node), static_cast<int>(node->source().begin.column)});
+        std::vector<int> lines;
+        for (const MapRow& row : asciiMapRows(value)) {
+            if (positions.size() != value.size() ||
+                mapWords(std::string_view(value).substr(row.offset, row.length)).size() !=
+                    static_cast<std::size_t>(scenario.map.width)) {
+                return std::nullopt;
+            }
+            lines.push_back(positions[row.offset].line);
+        }
+        return lines;
+    };
+    if (rowsNow() != scenario.mapRowLines) {
+        throw InputError(file.name + ": the map's names are no longer on the lines, or as many a row, as when the scenario "
+                                     "was loaded: the file has changed since; load it again before saving the map. "
+                                     "Nothing was written");
+    }
+    const std::string names = mapNamesText(scenario.map, scenario.design);
+    const std::size_t begin = byteOffset(file.text, {static_cast<int>(node->source().begin.line), static_cast<int>(node->source().begin.column)});
+    const std::size_t end = byteOffset(file.text, {static_cast<int>(node->source().end.line), static_cast<int>(node->source().end.column)});
+    const std::string text = file.text.substr(0, begin) + "\"\"\"\n" + names + "\"\"\"" + file.text.substr(end);
+    std::optional<std::string> written;
+    try {
+        written = toml::parse(text, file.name).at_path("map.names").value<std::string>();
+    } catch (const toml::parse_error&) {
+    }
+    if (written != names) {
+        file.fail(lineOf(*node), "cannot rewrite the map's names in the text; nothing was written");
+    }
+    replaceFile(scenario.path, text);
+}
+
 void saveTiledMap(const Scenario& scenario)
 {
     const std::filesystem::path& path = scenario.mapFile;
@@ -152,7 +197,12 @@ void saveMap(const Scenario& scenario)
     if (!scenario.mapFile.empty()) {
         saveTiledMap(scenario);
     } else if (!scenario.mapRowLines.empty()) {
-        saveAsciiMap(scenario);
+        const TomlFile file = readTomlFile(scenario.path);
+        if (file.root.at_path("map.names").node() != nullptr) {
+            saveNamesMap(scenario);
+        } else {
+            saveAsciiMap(scenario);
+        }
     } else {
         throw InputError(scenario.path.string()
                               + ": the map was not loaded from a file (no [map] tiles rows, no Tiled map): nowhere "

@@ -6,6 +6,7 @@
 #include "profiler/formats/toml/string_positions.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
 #include "profiler/model/scenario/joypad_buttons.hpp"
+#include "profiler/model/scenario/map_names.hpp"
 #include "profiler/model/scenario/map_rows.hpp"
 
 #include <algorithm>
@@ -81,19 +82,68 @@ void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenar
     }
 }
 
+// The `names` string: one row per line, a word a tile (see map_names.hpp).
+void readNamesMap(const TomlFile& file, const toml::node& node, Scenario& scenario)
+{
+    const std::string& text = node.as_string()->get();
+    const SourcePosition start{lineOf(node), static_cast<int>(node.source().begin.column)};
+    std::vector<SourcePosition> positions = valuePositions(file.text, start);
+    if (positions.size() != text.size()) {
+        positions.assign(text.size(), start);
+    }
+    TileMap& map = scenario.map;
+    const Design& design = scenario.design;
+    for (const MapRow& row : asciiMapRows(text)) {
+        const std::string_view line = std::string_view(text).substr(row.offset, row.length);
+        const std::vector<MapWord> words = mapWords(line);
+        const int rowLine = positions[row.offset].line;
+        const auto rowIndex = scenario.mapRowLines.size();
+        scenario.mapRowLines.push_back(rowLine);
+        for (std::size_t column = 0; column < words.size(); ++column) {
+            const std::string_view word = line.substr(words[column].offset, words[column].length);
+            const std::optional<TileId> tile = tileOfWord(word, design);
+            if (!tile) {
+                file.fail(positions[row.offset + words[column].offset],
+                          "unknown tile \"" + std::string(word.substr(0, 40)) + "\" at row " + std::to_string(rowIndex) +
+                              ", column " + std::to_string(column) + "; a word is a tile name or abbreviation of " +
+                              design.name + " (" + design.path.string() + ") or an id 0.." +
+                              std::to_string(design.tiles.size() - 1));
+            }
+            map.tiles.push_back(*tile);
+        }
+        if (rowIndex == 0) {
+            map.width = static_cast<int>(words.size());
+        } else if (words.size() != static_cast<std::size_t>(map.width)) {
+            file.fail(rowLine, "row " + std::to_string(rowIndex) + " has " + std::to_string(words.size()) +
+                                   " tiles but row 0 has " + std::to_string(map.width) + "; every row must be equally long");
+        }
+    }
+    map.height = static_cast<int>(scenario.mapRowLines.size());
+    if (map.width == 0) {
+        file.fail(lineOf(node), "'map.names' is empty: write the map, one row of tile names per line");
+    }
+    if (map.width > kMaxMapTiles || map.height > kMaxMapTiles) {
+        file.fail(lineOf(node), "the map is " + std::to_string(map.width) + " x " + std::to_string(map.height) +
+                                    " tiles; at most " + std::to_string(kMaxMapTiles) + " a side");
+    }
+}
+
 void readMap(const TomlSection& top, Scenario& scenario)
 {
     const TomlFile& file = top.file();
     const TomlSection map(file, top.table("map", "[map] with tiles = \"\"\"...\"\"\" or file = \"level.tmj\""), "[map]",
-                      "map.", {"tiles", "file"});
+                      "map.", {"tiles", "names", "file"});
     scenario.mapLine = map.line();
     const std::optional<std::string> tiles = map.string("tiles");
+    const std::optional<std::string> names = map.string("names");
     const std::optional<std::string> mapFile = map.string("file");
-    if (tiles && mapFile) {
-        file.fail(map.line(), "[map] has both 'tiles' and 'file'; give one of them");
+    if (int{tiles.has_value()} + int{names.has_value()} + int{mapFile.has_value()} > 1) {
+        file.fail(map.line(), "[map] has more than one of 'tiles', 'names' and 'file'; give one of them");
     }
     if (tiles) {
         readAsciiMap(file, *map.find("tiles"), scenario);
+    } else if (names) {
+        readNamesMap(file, *map.find("names"), scenario);
     } else if (mapFile) {
         if (mapFile->empty()) {
             map.fail(*map.find("file"), "file", "must not be empty");
@@ -101,7 +151,8 @@ void readMap(const TomlSection& top, Scenario& scenario)
         scenario.mapFile = scenario.path.parent_path() / *mapFile;
         scenario.map = loadTiledMap(scenario.mapFile, scenario.design);
     } else {
-        file.fail(map.line(), "[map] needs 'tiles' (an ASCII map) or 'file' (a Tiled .tmj or .tmx map)");
+        file.fail(map.line(), "[map] needs 'tiles' (an ASCII map), 'names' (a map of tile names or ids) or 'file' "
+                              "(a Tiled .tmj or .tmx map)");
     }
 }
 

@@ -5,6 +5,7 @@
 #include "base/replace_file.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
 #include "profiler/model/scenario/joypad_buttons.hpp"
+#include "profiler/model/scenario/map_names.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -88,16 +89,16 @@ void writeMap(const TileMap& map, const Design& design, std::string& out)
                                     + std::to_string(map.height) + " tiles but holds "
                                     + std::to_string(map.tiles.size()));
     }
+    // ASCII rows when every tile has a legend character, else a word a tile.
+    const bool ascii = std::ranges::all_of(map.tiles, [&design](TileId tile) { return design[tile].legend != 0; });
+    if (!ascii) {
+        out += "\n[map]\nnames = \"\"\"\n" + mapNamesText(map, design) + "\"\"\"\n";
+        return;
+    }
     out += "\n[map]\ntiles = \"\"\"\n";
     for (int row = 0; row < map.height; ++row) {
         for (int column = 0; column < map.width; ++column) {
-            const TileKind& kind = design[map.at(column, row)];
-            if (kind.legend == 0) {
-                throw InputError("the map's tile at column " + std::to_string(column) + ", row " + std::to_string(row) + " is " +
-                                 kind.name + ", which has no legend character (" + design.path.string() +
-                                 ") to write the map as ASCII rows");
-            }
-            out += kind.legend;
+            out += design[map.at(column, row)].legend;
         }
         out += '\n';
     }
