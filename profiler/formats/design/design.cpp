@@ -134,15 +134,26 @@ std::uint32_t readEntryBytes(const TomlSection& section)
     return static_cast<std::uint32_t>(section.integer("entry_bytes", 1, 2).value_or(1));
 }
 
-SlopeRange readSlopeRange(const TomlFile& file, const toml::table& table, std::size_t index, TileId ids)
+// A range of slopes; its ids may be in no `earlier` range, whose heights they would silently replace.
+SlopeRange readSlopeRange(const TomlFile& file, const toml::table& table, std::size_t index, TileId ids,
+                          const std::vector<SlopeRange>& earlier)
 {
     const TomlSection section(file, table, "[[table.slope]] " + std::to_string(index + 1), "table.slope.",
                               {"ids", "heights", "entry_bytes"});
+    section.require("ids");
     const toml::array& range = *section.pair("ids", "tile ids, [first, last]");
     SlopeRange slopes;
     slopes.line = section.line();
     slopes.first = static_cast<TileId>(section.asInteger(range[0], "ids", 0, ids - 1));
     slopes.last = static_cast<TileId>(section.asInteger(range[1], "ids", slopes.first, ids - 1));
+    for (std::size_t other = 0; other < earlier.size(); ++other) {
+        if (slopes.first <= earlier[other].last && earlier[other].first <= slopes.last) {
+            section.fail(section.require("ids"), "ids", "[" + std::to_string(slopes.first) + ", " + std::to_string(slopes.last) +
+                                                            "] overlaps [[table.slope]] " + std::to_string(other + 1) + "'s [" +
+                                                            std::to_string(earlier[other].first) + ", " + std::to_string(earlier[other].last) +
+                                                            "] (line " + std::to_string(earlier[other].line) + "): a slope's heights come from one table");
+        }
+    }
     slopes.heights = section.requiredString("heights");
     slopes.entryBytes = readEntryBytes(section);
     return slopes;
@@ -163,7 +174,7 @@ TileTable readTileTable(const TomlSection& root)
     table.oneWay = static_cast<std::uint32_t>(section.integer("one_way", 0, bits).value_or(0));
     const std::vector<const toml::table*> slopes = section.tableArray("slope");
     for (std::size_t i = 0; i < slopes.size(); ++i) {
-        table.slopes.push_back(readSlopeRange(root.file(), *slopes[i], i, table.ids));
+        table.slopes.push_back(readSlopeRange(root.file(), *slopes[i], i, table.ids, table.slopes));
     }
     return table;
 }

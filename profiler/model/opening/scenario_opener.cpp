@@ -42,8 +42,9 @@ std::string ScenarioOpener::nameOf(const ProfiledRom& rom) const
 Scenario loadScenario(const std::filesystem::path& path)
 {
     return loadScenario(path, [](const Scenario& scenario) {
-        const std::optional<std::filesystem::path> own = scenario.manifestPath();
-        return loadManifest(own ? *own : manifestBeside(scenario.romPath())).design;
+        // Not value_or: it would look for a manifest beside the ROM, and fail, when the scenario names one.
+        const std::optional<std::filesystem::path> named = scenario.manifestPath();
+        return loadManifest(named ? *named : manifestBeside(scenario.romPath())).design;
     });
 }
 

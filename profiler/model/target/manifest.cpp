@@ -14,11 +14,11 @@ namespace tileprof {
 
 namespace {
 
-// "Name" or "Name + offset", the offset decimal or hexadecimal (0x or $).
-SymbolRef readSymbol(const TomlSection& section, std::string_view key)
+// "Name" or "Name + offset", the offset decimal or hexadecimal (0x or $): `text`, the value of `node`,
+// which messages call `key` of `section`.
+SymbolRef symbolOf(const TomlSection& section, const toml::node& node, std::string_view key, const std::string& text)
 {
-    const std::string text = section.requiredString(key);
-    const int line = lineOf(section.require(key));
+    const int line = lineOf(node);
     const std::size_t plus = text.find('+');
     const auto trimmed = [](std::string_view part) {
         const std::size_t first = part.find_first_not_of(" \t");
@@ -35,10 +35,15 @@ SymbolRef readSymbol(const TomlSection& section, std::string_view key)
     std::uint32_t offset = 0;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), offset, hex ? 16 : 10);
     if (badName || digits.empty() || error != std::errc{} || end != digits.data() + digits.size() || offset > 0xFFFF) {
-        section.fail(section.require(key), key,
-                     "must be a symbol or \"symbol + offset\" (an offset of 0..65535, decimal or 0x hexadecimal), not \"" + text + "\"");
+        section.fail(node, key, "must be a symbol or \"symbol + offset\" (an offset of 0..65535, decimal or 0x hexadecimal), not \"" + text + "\"");
     }
     return {std::string(name), line, offset};
+}
+
+SymbolRef readSymbol(const TomlSection& section, std::string_view key)
+{
+    const std::string text = section.requiredString(key);
+    return symbolOf(section, section.require(key), key, text);
 }
 
 std::optional<SymbolRef> readOptionalSymbol(const TomlSection& section, std::string_view key)
@@ -511,6 +516,7 @@ void readCases(const TomlSection& top, Manifest& manifest)
         } else {
             label.sourceLine = readSourceLine(entry, "line");
         }
+        label.line = lineOf(entry.require(label.label ? "label" : "line"));
         for (const CaseLabel& earlier : manifest.cases) {
             if (earlier.name == label.name) {
                 entry.fail(entry.require("name"), "name", "\"" + label.name + "\" names a case twice");
@@ -610,12 +616,13 @@ void readInputs(const TomlSection& top, Manifest& manifest)
         input.defaultValue = static_cast<std::uint32_t>(entry.integer("default", 0, (std::int64_t{1} << bits) - 1).value_or(0));
         manifest.inputs.push_back(std::move(input));
     }
+    // [call] a = 0 sets A as much as any other value does: the key, not its value, takes the register.
+    const toml::table& call = *top.find("call")->as_table();
     for (const RoutineInput& input : manifest.inputs) {
         if (input.kind != RoutineInput::Kind::Register) {
             continue;
         }
-        const RegisterValue& taken = input.reg == 'a' ? manifest.a : input.reg == 'x' ? manifest.x : manifest.y;
-        if (taken.kind != RegisterValue::Kind::Constant || taken.constant != 0) {
+        if (call.contains(std::string(1, input.reg))) {
             top.file().fail(input.line, "input \"" + input.name + "\" is register " + std::string(1, input.reg) +
                                             ", which [call] sets already");
         }
@@ -689,7 +696,7 @@ void readTables(const TomlSection& top, Manifest& manifest)
         if (symbol == nullptr || symbol->get().empty()) {
             top.fail(value, "tables." + name, "must name a symbol of the ROM's table, as a string");
         }
-        manifest.tables.push_back({name, {symbol->get(), lineOf(value)}});
+        manifest.tables.push_back({name, symbolOf(top, value, "tables." + name, symbol->get())});
     }
 }
 

@@ -230,7 +230,7 @@ struct CaseLabel {
     std::string name;                    // as reports show it, e.g. "falling"
     std::optional<SymbolRef> label;
     std::optional<SourceLine> sourceLine;
-    int line = 0;                        // the [[case]]'s, for messages
+    int line = 0;                        // its marker's (label or line), for messages
 };
 
 // How to call a routine under test (docs/manifests.md): its entry and calling convention, where

@@ -347,10 +347,16 @@ void resolveHitboxRecords(const ProfiledRom& rom, const Resolver& resolver, cons
 std::uint32_t lineAddress(const ProfiledRom& rom, const CaseLabel& marker)
 {
     const SourceLine& line = *marker.sourceLine;
-    const std::optional<std::uint32_t> address = rom.debug.addressOfLine(line.file, line.line);
+    const std::string where = rom.manifest.path.string() + ":" + std::to_string(marker.line) + ": case \"" + marker.name + "\": ";
+    std::optional<std::uint32_t> address;
+    try {
+        address = rom.debug.addressOfLine(line.file, line.line);
+    } catch (const InputError& e) {
+        // A file name several source files end with: the manifest's line is the one to change.
+        throw InputError(where + e.what());
+    }
     if (!address) {
-        throw InputError(rom.manifest.path.string() + ":" + std::to_string(marker.line) + ": case \"" + marker.name + "\": " +
-                         rom.debug.path().string() + " has no code on line " + std::to_string(line.line) + " of " + line.file +
+        throw InputError(where + rom.debug.path().string() + " has no code on line " + std::to_string(line.line) + " of " + line.file +
                          (rom.debug.sourceFiles().empty() ? " (it records no source lines: mark the case with a label)" : ""));
     }
     return *address;
