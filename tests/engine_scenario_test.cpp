@@ -53,7 +53,7 @@ TEST_CASE("engine scenario: a step's buttons are the controller word's bits, and
     CHECK(script[3].buttons == 0);
 
     const Design blocks = loadDesign(blockEngineSource("blocks.toml"));
-    const std::string text = replaced(slurp(blockEngineSource("scenarios/run-and-jump.toml")), "{ frames = 46 }",
+    const std::string text = replaced(blockEngineScenarioText("run-and-jump"), "{ frames = 46 }",
                                       "{ frames = 46, inputs = { type = 0, direction = 0xFF }, "
                                       "buttons = [\"b\", \"y\", \"select\", \"start\", \"up\", \"down\", \"left\", \"right\", \"a\", \"x\", \"l\", \"r\"] }");
     const Scenario every = parseScenario("s.toml", text, blocks);
@@ -93,7 +93,7 @@ void checkParseRefusals(const std::string& text, const std::vector<Refusal>& ref
 
 TEST_CASE("engine scenario: inputs, buttons, alive and manifest the loader refuses")
 {
-    const std::string walls = slurp(blockEngineSource("scenarios/walk-into-walls.toml"));
+    const std::string walls = blockEngineScenarioText("walk-into-walls");
     checkParseRefusals(walls, {
         {"inputs = { speed = 0x18 }", "inputs = 24", "inputs = 24", {"'entity.inputs' must be a table of input values like { direction = 1 }, not an integer"}},
         {"inputs = { speed = 0x18 }", "inputs = { speed = \"fast\" }", "inputs = { speed", {"'entity.inputs.speed' must be an integer, not a string"}},
@@ -105,7 +105,7 @@ TEST_CASE("engine scenario: inputs, buttons, alive and manifest the loader refus
         {"manifest = \"../actor-walk.toml\"", "manifest = \"\"", "manifest = \"\"", {"'manifest' must not be empty"}},
         {"manifest = \"../actor-walk.toml\"", "manifest = 3", "manifest = 3", {"'manifest' must be a string, not an integer"}},
     });
-    const std::string run = slurp(blockEngineSource("scenarios/run-and-jump.toml"));
+    const std::string run = blockEngineScenarioText("run-and-jump");
     checkParseRefusals(run, {
         {"{ frames = 46 }", "{ frames = 46, buttons = \"right\" }", "{ frames = 46",
          {"'entity.script.buttons' must be an array of button names like [\"right\", \"b\"] (b, y, select, start, up, down, left, right, a, x, l, r)"}},
@@ -120,7 +120,7 @@ TEST_CASE("engine scenario: inputs, buttons, alive and manifest the loader refus
 TEST_CASE("engine scenario: a manifest that leads nowhere is refused at its line")
 {
     const TempDir dir;
-    const std::string text = replaced(slurp(blockEngineSource("scenarios/walk-into-walls.toml")), "../actor-walk.toml", "missing.toml");
+    const std::string text = replaced(blockEngineScenarioText("walk-into-walls"), "../actor-walk.toml", "missing.toml");
     const fs::path path = dir.write("s.toml", text);
     try {
         loadScenario(path);
@@ -167,7 +167,7 @@ void checkRunRefusals(const std::string& text, const std::vector<Refusal>& refus
 
 TEST_CASE("engine scenario: inputs, buttons, velocities, hitboxes and expectations the manifest cannot take are refused at their line")
 {
-    const std::string walls = replaced(slurp(blockEngineSource("scenarios/walk-into-walls.toml")), "../actor-walk.toml", "actor-walk.toml");
+    const std::string walls = replaced(blockEngineScenarioText("walk-into-walls"), "../actor-walk.toml", "actor-walk.toml");
     CHECK(runError(walls).empty());
     checkRunRefusals(walls, {
         {"inputs = { direction = 1 }", "inputs = { facing = 1 }", "inputs = { facing",
@@ -197,7 +197,7 @@ TEST_CASE("engine scenario: inputs, buttons, velocities, hitboxes and expectatio
         {"name = \"walk-into-walls\"", "name = \"walk-into-walls\"", "[[expect]]", {"the expectation checks wall_right (state_bits.right), which actor-fall.toml does not report"}},
         {"inputs = { type = 2 }", "inputs = { direction = 1 }", "inputs = { direction", {"input \"direction\" is not one of actor-fall.toml's [inputs] (type)"}},
     });
-    const std::string player = replaced(slurp(blockEngineSource("scenarios/run-and-jump.toml")), "../player-frame.toml", "player-frame.toml");
+    const std::string player = replaced(blockEngineScenarioText("run-and-jump"), "../player-frame.toml", "player-frame.toml");
     CHECK(runError(player).empty());
     checkRunRefusals(player, {
         {"standing = true", "alive = true", "[[expect]]", {"the expectation checks alive (entity.alive), which player-frame.toml does not report"}},

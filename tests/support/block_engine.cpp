@@ -20,6 +20,12 @@ std::string blockEngineText(const std::string& name)
     return slurp(blockEngineSource(name));
 }
 
+std::string blockEngineScenarioText(const std::string& name)
+{
+    return replaced(blockEngineText("scenarios/" + name + ".toml"), "\"../levels/",
+                    "\"" + blockEngineSource("levels").string() + "/");
+}
+
 std::filesystem::path writeEngineManifest(const TempDir& dir, const std::string& text)
 {
     dir.write("blocks.toml", blockEngineText("blocks.toml"));

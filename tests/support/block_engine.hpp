@@ -11,6 +11,9 @@ namespace tileprof::test {
 // The block engine's files as written in the source tree (roms/block-engine/NAME).
 std::filesystem::path blockEngineSource(const std::string& name);
 std::string blockEngineText(const std::string& name);
+// A bundled scenario's text (scenarios/NAME.toml), its Tiled level named by an absolute path, so
+// that it loads from anywhere.
+std::string blockEngineScenarioText(const std::string& name);
 
 // A manifest's text saved as manifest.toml beside a copy of blocks.toml, which the block engine's
 // manifests name by a relative path. Returns the manifest's path.
