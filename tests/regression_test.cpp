@@ -368,6 +368,28 @@ TEST_CASE("regression: check fails a case over budget even when nothing got slow
     CHECK_FALSE(contains(diff.out, "OVER BUDGET"));
 }
 
+TEST_CASE("regression: check fails a baseline whose case no longer runs, which would check nothing")
+{
+    TempDir dir;
+    installRom(dir, "tile-collision");
+    const std::string scenario = addScenario(dir, "fall-and-land", "tile-collision.sfc", "");
+    const std::string baseline = dir.file("baseline.json").string();
+    REQUIRE(runTileprof({"baseline", "--out", baseline, scenario}).exitCode == 0);
+    // A case renamed since the baseline was written (a ROM's cases prefixed by its name, say).
+    const std::string original = dir.write("original.json", slurp(baseline)).string();
+    dir.write("baseline.json", replaced(slurp(baseline), "\"case\": \"falling\"", "\"case\": \"old-falling\""));
+
+    const CommandResult check = runTileprof({"check", "--baseline", baseline});
+    CHECK(check.exitCode == 1);
+    CHECK(contains(check.out, "FAILED: 0 cases slower than " + baseline +
+                                  " (tolerance 0 cycles), 0 over budget, 1 no longer runs (write the baseline again), 0 faster"));
+    CHECK(contains(check.out, "no longer runs\n"));
+    CHECK(contains(check.out, "new case\n"));
+
+    // diff compares what two measurements have in common.
+    CHECK(runTileprof({"diff", baseline, original}).exitCode == 0);
+}
+
 TEST_CASE("regression: diff of two ROM builds finds the slower function")
 {
     const std::string normal = bundledRomPath("tile-collision").string();

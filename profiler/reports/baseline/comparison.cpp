@@ -69,8 +69,11 @@ std::string summary(const Comparison& comparison)
     std::string text = comparison.failed() ? "FAILED:" : "passed:";
     text += printfString(" %zu case%s slower than %s (tolerance %.0f cycles)", comparison.slower(), comparison.slower() == 1 ? "" : "s",
                          comparison.oldSource.c_str(), comparison.tolerance);
-    if (comparison.budgetCounts) {
+    if (comparison.checking) {
         text += printfString(", %zu over budget", comparison.overBudget());
+        if (comparison.gone() > 0) {
+            text += printfString(", %zu no longer run%s (write the baseline again)", comparison.gone(), comparison.gone() == 1 ? "s" : "");
+        }
     }
     text += printfString(", %zu faster", comparison.faster());
     return text + "\n";
@@ -80,14 +83,21 @@ std::string table(const Comparison& comparison, const std::string& command)
 {
     std::string out = printfString("tileprof %s: %s (new) against %s (old)\n\n", command.c_str(), comparison.newSource.c_str(),
                                    comparison.oldSource.c_str());
-    out += printfString("%-18s   %-35s   %-29s\n", "", "mean cycles", "max cycles");
-    out += printfString("%-18s   %8s %8s %8s %7s   %6s %6s %6s %7s   %s\n", "case", "old", "new", "delta", "%", "old",
+    // The case column as wide as the longest name: a tour's and a manifest-named ROM's cases are
+    // "ROM: case".
+    std::size_t width = 18;
+    for (const CaseDelta& delta : comparison.cases) {
+        width = std::max(width, delta.name.size());
+    }
+    const int w = static_cast<int>(width);
+    out += printfString("%-*s   %-35s   %-29s\n", w, "", "mean cycles", "max cycles");
+    out += printfString("%-*s   %8s %8s %8s %7s   %6s %6s %6s %7s   %s\n", w, "case", "old", "new", "delta", "%", "old",
                         "new", "delta", "%", "verdict");
     for (const CaseDelta& delta : comparison.cases) {
         if (delta.old && delta.now) {
             const double meanDelta = delta.now->meanCycles - delta.old->meanCycles;
             const auto maxDelta = static_cast<double>(delta.now->maxCycles) - static_cast<double>(delta.old->maxCycles);
-            out += printfString("%-18s   %8.2f %8.2f %+8.2f %+6.1f%%   %6llu %6llu %+6.0f %+6.1f%%   %s\n", delta.name.c_str(),
+            out += printfString("%-*s   %8.2f %8.2f %+8.2f %+6.1f%%   %6llu %6llu %+6.0f %+6.1f%%   %s\n", w, delta.name.c_str(),
                                 delta.old->meanCycles, delta.now->meanCycles, meanDelta,
                                 percentChange(delta.old->meanCycles, delta.now->meanCycles),
                                 static_cast<unsigned long long>(delta.old->maxCycles),
@@ -96,7 +106,7 @@ std::string table(const Comparison& comparison, const std::string& command)
                                 verdict(delta).c_str());
         } else {
             const BaselineCase& baselineCase = delta.old ? *delta.old : *delta.now;
-            out += printfString("%-18s   %8s %8.2f %8s %7s   %6s %6llu %6s %7s   %s\n", delta.name.c_str(), "", baselineCase.meanCycles, "",
+            out += printfString("%-*s   %8s %8.2f %8s %7s   %6s %6llu %6s %7s   %s\n", w, delta.name.c_str(), "", baselineCase.meanCycles, "",
                                 "", "", static_cast<unsigned long long>(baselineCase.maxCycles), "", "", verdict(delta).c_str());
         }
     }
@@ -189,9 +199,15 @@ std::size_t Comparison::overBudget() const
         std::count_if(cases.begin(), cases.end(), [](const CaseDelta& delta) { return delta.overBudget; }));
 }
 
-Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool budgetCounts)
+std::size_t Comparison::gone() const
 {
-    Comparison c{old.source, now.source, tolerance, budgetCounts, {}, {}};
+    return static_cast<std::size_t>(
+        std::count_if(cases.begin(), cases.end(), [](const CaseDelta& delta) { return delta.old && !delta.now; }));
+}
+
+Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool checking)
+{
+    Comparison c{old.source, now.source, tolerance, checking, {}, {}};
     for (const std::string& name : allNames(old.cases, now.cases)) {
         CaseDelta d{name, optionalOf(named(old.cases, name)), optionalOf(named(now.cases, name))};
         if (d.old && d.now) {
@@ -202,7 +218,7 @@ Comparison compare(const Baseline& old, const Baseline& now, double tolerance, b
             d.slower = meanGrowth > tolerance || maxGrowth > tolerance;
             d.faster = !d.slower && (meanGrowth < 0 || maxGrowth < 0);
         }
-        d.overBudget = budgetCounts && d.now && d.now->overBudget;
+        d.overBudget = checking && d.now && d.now->overBudget;
         c.cases.push_back(std::move(d));
     }
     for (const std::string& name : allNames(old.functions, now.functions)) {

@@ -29,18 +29,21 @@ struct Comparison {
     std::string oldSource;
     std::string newSource;
     double tolerance = 0; // cycles
-    bool budgetCounts = false;
+    bool checking = false;
     std::vector<CaseDelta> cases;         // the old order, then cases new to the new figures
     std::vector<FunctionDelta> functions; // those whose cycles per call differ
 
     std::size_t slower() const;
     std::size_t faster() const;
     std::size_t overBudget() const;
-    bool failed() const { return slower() > 0 || overBudget() > 0; }
+    std::size_t gone() const; // cases of the old figures the new ones do not have
+    bool failed() const { return slower() > 0 || overBudget() > 0 || (checking && gone() > 0); }
 };
 
-// `budgetCounts`: a case the new figures put over budget fails too (check, not diff).
-Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool budgetCounts);
+// `checking` (check, not diff): a case the new figures put over budget fails too, and so does a
+// case of the baseline that no longer runs (renamed or lost: a baseline that checks nothing must
+// be written again).
+Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool checking);
 
 // `command` heads the report: "check" or "diff". Formats: table, markdown, json.
 std::string formatComparison(const Comparison& comparison, const std::string& command, ReportFormat format);
