@@ -158,15 +158,23 @@ std::vector<std::uint32_t> ProfileBuilder::lexicalFunctions(std::uint32_t debugI
 
 bool ProfileBuilder::tailCallTarget(std::uint32_t debugIndex, const Site& site, std::uint32_t from, std::uint32_t address)
 {
-    const DebugInfo& debug = *debugs_[debugIndex];
-    const DebugScope* scope = debug.scopeAt(address);
-    if (scope == nullptr || scope->qualifiedName.empty() || debug.scopeRanges(scope->qualifiedName).front().first != address) {
-        return false;
+    // What the debug file says of a jump is the same every time it runs: worked out once.
+    constexpr std::uint32_t kNoCall = ~std::uint32_t{0};
+    const std::uint64_t key = (std::uint64_t{debugIndex} << 48) | (std::uint64_t{from} << 24) | address;
+    auto [known, added] = jumpTargets_.try_emplace(key, kNoCall);
+    if (added) {
+        const DebugInfo& debug = *debugs_[debugIndex];
+        const DebugScope* scope = debug.scopeAt(address);
+        if (scope != nullptr && !scope->qualifiedName.empty() && debug.scopeRanges(scope->qualifiedName).front().first == address) {
+            // A jump between the nested scopes of one routine is its own control flow, not a call.
+            const std::vector<std::uint32_t> target = lexicalFunctions(debugIndex, address);
+            if (target.front() != lexicalFunctions(debugIndex, from).front()) {
+                known->second = target.back();
+            }
+        }
     }
-    // A jump between the nested scopes of one routine is its own control flow, not a call.
-    const std::vector<std::uint32_t> target = lexicalFunctions(debugIndex, address);
-    return target.front() != lexicalFunctions(debugIndex, from).front() &&
-           std::find(site.functions.begin(), site.functions.end(), target.back()) == site.functions.end();
+    return known->second != kNoCall &&
+           std::find(site.functions.begin(), site.functions.end(), known->second) == site.functions.end();
 }
 
 std::uint32_t ProfileBuilder::contextFor(std::uint32_t debug, std::uint32_t parent, std::uint32_t callSite)

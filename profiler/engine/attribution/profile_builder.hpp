@@ -106,6 +106,8 @@ private:
     std::unordered_map<std::string, std::uint32_t> lineIds_;
     std::vector<EdgeKey> edgeKeys_;
     std::unordered_map<std::uint64_t, std::uint32_t> edgeIds_;
+    // Per jump (debug file, from, to): the function a tail call through it enters, or ~0 for none.
+    std::unordered_map<std::uint64_t, std::uint32_t> jumpTargets_;
     std::vector<std::uint64_t> functionCalls_;    // per function: calls it ran in
     std::vector<std::uint64_t> functionLastCall_; // the call that last counted it
     std::vector<std::uint64_t> edgeEntries_;

@@ -86,17 +86,39 @@ void CollisionMachine::loadMap(const TileMap& map)
     // resolver checked that the buffer is all work RAM, so its bytes lie together there.
     const MapLayout layout = mapLayout(m, map.width, a.mapTilesBytes);
     const std::span<std::uint8_t> buffer = bus_.wram().subspan(*emu::wramIndex(a.mapTiles), a.mapTilesBytes);
-    std::ranges::fill(buffer, std::uint8_t{0});
     // checkFits refused maps with a type the ROM's metatile table or the cells cannot hold.
     const auto cellOf = [&](TileId type) { return m.cell.cellOf(*rom_.mapIdOfType[type]); };
+    const auto put = [&](std::uint32_t column, std::uint32_t row, std::uint32_t cell) {
+        for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
+            buffer[layout.offsetOf(column, row) + i] = static_cast<std::uint8_t>(cell >> (8 * i));
+        }
+    };
     const std::uint32_t outside = cellOf(design.outside);
-    for (std::uint32_t column = 0; column < layout.columns; ++column) {
-        for (std::uint32_t row = 0; row < layout.rows; ++row) {
-            const bool inMap = column < static_cast<std::uint32_t>(map.width) && row < static_cast<std::uint32_t>(map.height);
-            const std::uint32_t cell = inMap ? cellOf(map.at(static_cast<int>(column), static_cast<int>(row))) : outside;
+    // Cells that follow each other with no byte between are filled as one run (a buffer of 64 KiB
+    // is loaded for every scenario and explore session); the bytes between sparser cells stay 0.
+    const bool dense = layout.bytesOf(layout.columns, layout.rows) ==
+                       std::uint64_t{layout.columns} * layout.rows * layout.cellBytes;
+    if (dense) {
+        const std::size_t cells = std::size_t{layout.columns} * layout.rows * layout.cellBytes;
+        for (std::size_t at = 0; at < cells; at += layout.cellBytes) {
             for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
-                buffer[layout.offsetOf(column, row) + i] = static_cast<std::uint8_t>(cell >> (8 * i));
+                buffer[at + i] = static_cast<std::uint8_t>(outside >> (8 * i));
             }
+        }
+        std::fill(buffer.begin() + static_cast<std::ptrdiff_t>(cells), buffer.end(), std::uint8_t{0});
+    } else {
+        std::ranges::fill(buffer, std::uint8_t{0});
+        for (std::uint32_t column = 0; column < layout.columns; ++column) {
+            for (std::uint32_t row = 0; row < layout.rows; ++row) {
+                put(column, row, outside);
+            }
+        }
+    }
+    const auto width = static_cast<std::uint32_t>(std::min<std::int64_t>(map.width, layout.columns));
+    const auto height = static_cast<std::uint32_t>(std::min<std::int64_t>(map.height, layout.rows));
+    for (std::uint32_t row = 0; row < height; ++row) {
+        for (std::uint32_t column = 0; column < width; ++column) {
+            put(column, row, cellOf(map.at(static_cast<int>(column), static_cast<int>(row))));
         }
     }
     const FieldFormat sizeFormat = m.mapSizeFormat;

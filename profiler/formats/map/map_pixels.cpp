@@ -31,9 +31,8 @@ MapPixels::MapPixels(const TileMap& tiles, const Design& kinds)
     }
     // The routine sees the design's outside tile beyond the map; a solid one walls the map in
     // whatever its shape.
-    if (!kinds[kinds.outside].solid) {
-        outside_ = stamps[kinds.outside];
-    }
+    outside_ = kinds[kinds.outside].solid ? std::vector<std::uint8_t>(stamps[kinds.outside].size(), kOutside)
+                                          : stamps[kinds.outside];
     for (int row = 0; row < tiles.height; ++row) {
         for (int column = 0; column < tiles.width; ++column) {
             const std::vector<std::uint8_t>& tile = stamps[tiles.at(column, row)];

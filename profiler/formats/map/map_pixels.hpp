@@ -60,7 +60,7 @@ private:
     {
         if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) ||
             static_cast<unsigned>(y) >= static_cast<unsigned>(height_)) {
-            return outside_.empty() ? static_cast<std::uint8_t>(kOutside) : outsideAt(x, y);
+            return outsideAt(x, y);
         }
         return pixels_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x)];
     }
@@ -74,7 +74,7 @@ private:
     int width_;
     int height_;
     std::vector<std::uint8_t> pixels_;  // row-major, width_ x height_
-    std::vector<std::uint8_t> outside_; // the outside tile's pixels, when it is not solid
+    std::vector<std::uint8_t> outside_; // the outside tile's pixels (all of them everything, when it is solid)
 };
 
 } // namespace tileprof
