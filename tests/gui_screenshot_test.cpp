@@ -146,6 +146,40 @@ TEST_CASE("the tiles the selected call read are highlighted in their outcome's c
     }
 }
 
+TEST_CASE("another engine's map shows its blocks, and the blocks a call read in their outcome's colour")
+{
+    // The block engine: a design read from the ROM's tables, a Tiled level, a manifest the
+    // scenario names; frame 40 is the walker's turn at the foot of the slope.
+    TempDir dir;
+    const fs::path scenario = fs::path(TILEPROF_SOURCE_DIR) / "roms/block-engine/scenarios/patrol.toml";
+    const fs::path png = dir.file("patrol.png");
+    const fs::path geometry = dir.file("patrol.json");
+    const CommandResult r = runTileprofGui({"--headless", scenario.string(), "--frame", "40", "--entity", "walker",
+                                            "--screenshot", png.string(), "--geometry", geometry.string(), "--size", "1280x800"});
+    REQUIRE_MESSAGE(r.exitCode == 0, r.err);
+    const Shot shot{Picture(png), nlohmann::json::parse(slurp(geometry))};
+    REQUIRE(shot.geometry["map"]["shown"] == true);
+    ScenarioOpener opener;
+    const OpenedScenario opened = opener.open(scenario);
+    const ScenarioResult result = runScenario(opened.scenario, *opened.rom);
+    const CallRecord& call = callOf(result, 40, 0);
+    REQUIRE(call.tilesRead.size() == 2);
+    for (const TileRead& read : call.tilesRead) {
+        CAPTURE(read.column);
+        CAPTURE(read.row);
+        CHECK(borderShare(shot, read.column, read.row, gui::palette::readColour(gui::readOutcome(opened.rom->design[read.type]))) > 0.6);
+    }
+    // A solid block and the air beside it are drawn apart.
+    const nlohmann::json& map = shot.geometry["map"];
+    const double scale = map["scale"];
+    const auto centre = [&](int column, int row) {
+        return shot.picture.at(static_cast<int>(map["origin_x"].get<double>() + (column + 0.5) * 16 * scale),
+                               static_cast<int>(map["origin_y"].get<double>() + (row + 0.5) * 16 * scale));
+    };
+    CHECK(centre(0, 0) == centre(15, 7));    // GROUND, GROUND
+    CHECK_FALSE(centre(0, 0) == centre(2, 2)); // GROUND, AIR
+}
+
 TEST_CASE("the timeline draws the budget line at the budget")
 {
     TempDir dir;
