@@ -55,6 +55,22 @@ std::string describeRows(std::size_t rows, const std::vector<int>& lines, std::s
     return text + ", " + std::to_string(width) + " tiles wide";
 }
 
+// Writes `text`, the scenario file with its map's string edited, once it is sure the edit holds:
+// the string at `key` must read exactly `expected` in it.
+void replaceChecked(const Scenario& scenario, const TomlFile& file, const toml::node& map, const std::string& text,
+                    const char* key, const std::string& expected)
+{
+    std::optional<std::string> written;
+    try {
+        written = toml::parse(text, file.name).at_path(key).value<std::string>();
+    } catch (const toml::parse_error&) {
+    }
+    if (written != expected) {
+        file.fail(lineOf(map), std::string("cannot rewrite the map's '") + key + "' in the text; nothing was written");
+    }
+    replaceFile(scenario.path, text);
+}
+
 void saveAsciiMap(const Scenario& scenario)
 {
     const TileMap& map = scenario.map;
@@ -127,16 +143,7 @@ void saveAsciiMap(const Scenario& scenario)
     }
     text.append(file.text, copied);
 
-    // Check the edit before writing it: the new text must hold exactly the new rows.
-    std::optional<std::string> tiles;
-    try {
-        tiles = toml::parse(text, file.name).at_path("map.tiles").value<std::string>();
-    } catch (const toml::parse_error&) {
-    }
-    if (tiles != expected) {
-        file.fail(lineOf(*node), "cannot rewrite the map's rows in the text; nothing was written");
-    }
-    replaceFile(scenario.path, text);
+    replaceChecked(scenario, file, *node, text, "map.tiles", expected);
 }
 
 // A map of names is written again whole, its string replaced by the edited map's rows: the words'
@@ -172,15 +179,7 @@ void saveNamesMap(const Scenario& scenario)
     const std::size_t begin = byteOffset(file.text, {static_cast<int>(node->source().begin.line), static_cast<int>(node->source().begin.column)});
     const std::size_t end = byteOffset(file.text, {static_cast<int>(node->source().end.line), static_cast<int>(node->source().end.column)});
     const std::string text = file.text.substr(0, begin) + "\"\"\"\n" + names + "\"\"\"" + file.text.substr(end);
-    std::optional<std::string> written;
-    try {
-        written = toml::parse(text, file.name).at_path("map.names").value<std::string>();
-    } catch (const toml::parse_error&) {
-    }
-    if (written != names) {
-        file.fail(lineOf(*node), "cannot rewrite the map's names in the text; nothing was written");
-    }
-    replaceFile(scenario.path, text);
+    replaceChecked(scenario, file, *node, text, "map.names", names);
 }
 
 void saveTiledMap(const Scenario& scenario)
