@@ -232,6 +232,30 @@ TEST_CASE("block engine: a manifest whose cells are not the engine's is told so,
     CHECK(std::regex_search(trace.out, mapRead));
 }
 
+TEST_CASE("block engine: the data bank may be an input, for an engine that sets DB per actor")
+{
+    const TempDir dir;
+    std::string manifest = slurp(kEngine / "actor-fall.toml");
+    manifest = replaced(manifest, "design = \"blocks.toml\"", "design = \"" + (kEngine / "blocks.toml").string() + "\"");
+    manifest = replaced(manifest, "[inputs]\n", "[inputs]\nbank = { register = \"db\" }   # the [call]'s data_bank until set\n");
+    dir.write("bank.toml", manifest);
+    std::string text = slurp(scenario("fall-and-land"));
+    text = replaced(text, "manifest = \"../actor-fall.toml\"", "manifest = \"bank.toml\"");
+    text = replaced(text, "\"../levels/", "\"" + (kEngine / "levels").string() + "/");
+    const auto firstBank = [&](const std::string& scenarioText) {
+        const fs::path path = dir.write("s.toml", scenarioText);
+        const nlohmann::json trace =
+            jsonOf({"trace", path.string(), "--frame", "1", "--entity", "goomba", "--format", "json"});
+        return trace["steps"][0]["registers"]["dbr"].get<int>();
+    };
+    CHECK(firstBank(text) == 0x7E);
+    CHECK(firstBank(replaced(text, "pos = [40, 30]", "pos = [40, 30]\ninputs = { bank = 0x7F }")) == 0x7F);
+    const CommandResult wide = runTileprof(
+        {"run", dir.write("s.toml", replaced(text, "pos = [40, 30]", "pos = [40, 30]\ninputs = { bank = 0x100 }")).string()});
+    CHECK(wide.exitCode == 2);
+    CHECK(contains(wide.err, "input \"bank\" is 256, which its 8 bits do not hold (0..255)"));
+}
+
 TEST_CASE("block engine: explore refuses a routine that moves the entity itself, saying why")
 {
     const CommandResult r = runTileprof({"explore", scenario("patrol"), "--calls", "1000", "--out", TempDir().path().string()});

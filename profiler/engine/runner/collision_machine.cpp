@@ -289,7 +289,7 @@ void CollisionMachine::writeInput(std::uint32_t slot, std::size_t index, std::ui
         writeField(slot, input.field, value);
         return;
     }
-    registerInputs_[input.reg == 'a' ? 0 : input.reg == 'x' ? 1 : 2] = static_cast<std::uint16_t>(value);
+    registerInputs_[input.reg == 'a' ? 0 : input.reg == 'x' ? 1 : input.reg == 'y' ? 2 : 3] = static_cast<std::uint16_t>(value);
 }
 
 void CollisionMachine::writeButtons(std::uint16_t buttons)
@@ -358,7 +358,8 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
     r.x = registerInputs_[1].value_or(registerValue(m.x, slot));
     r.y = registerInputs_[2].value_or(registerValue(m.y, slot));
     r.d = registerValue(m.directPage, slot);
-    r.dbr = static_cast<std::uint8_t>(fastRom_ ? fastMirror(m.dataBank) : m.dataBank);
+    const auto dataBank = static_cast<std::uint8_t>(registerInputs_[3].value_or(m.dataBank));
+    r.dbr = static_cast<std::uint8_t>(fastRom_ ? fastMirror(dataBank) : dataBank);
     r.pbr = static_cast<std::uint8_t>(entry >> 16);
     r.pc = static_cast<std::uint16_t>(entry);
     std::uint16_t s = m.stack;

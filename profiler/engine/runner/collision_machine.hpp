@@ -86,7 +86,7 @@ private:
     emu::SnesBus bus_;
     emu::Cpu<emu::SnesBus> cpu_;
     CallObserver::MapWindow mapWindow_;
-    std::array<std::optional<std::uint16_t>, 3> registerInputs_; // A, X, Y for the next call
+    std::array<std::optional<std::uint16_t>, 4> registerInputs_; // A, X, Y, DB for the next call
     bool fastRom_;
 };
 

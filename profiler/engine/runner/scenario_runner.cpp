@@ -82,9 +82,7 @@ void checkHostValues(const Scenario& scenario, const ProfiledRom& rom)
                 fail(scenario, value.line, "input \"" + value.name + "\" is not one of " + where + "'s " +
                                                (names.empty() ? "inputs: it has no [inputs]" : "[inputs] (" + names + ")"));
             }
-            const std::uint32_t bits = input->kind == RoutineInput::Kind::Register
-                                           ? static_cast<std::uint32_t>(input->reg == 'a' ? manifest.accumulatorBits : manifest.indexBits)
-                                           : 8 * bytesOf(input->field.format);
+            const std::uint32_t bits = input->bits;
             const std::int64_t top = (std::int64_t{1} << bits) - 1;
             if (value.value < 0 || value.value > top) {
                 fail(scenario, value.line, "input \"" + value.name + "\" is " + std::to_string(value.value) + ", which its " +

@@ -607,19 +607,22 @@ void readInputs(const TomlSection& top, Manifest& manifest)
                 }
             }
             input.kind = RoutineInput::Kind::Register;
-            input.reg = readChoice<char>(entry, "register", {{"a", 'a'}, {"x", 'x'}, {"y", 'y'}});
-            bits = static_cast<std::uint32_t>(input.reg == 'a' ? manifest.accumulatorBits : manifest.indexBits);
+            input.reg = readChoice<char>(entry, "register", {{"a", 'a'}, {"x", 'x'}, {"y", 'y'}, {"db", 'b'}});
+            bits = static_cast<std::uint32_t>(input.reg == 'b' ? 8 : input.reg == 'a' ? manifest.accumulatorBits : manifest.indexBits);
         } else {
             input.field = readFieldOf(entry, prefix, true);
             bits = 8 * bytesOf(input.field.format);
         }
-        input.defaultValue = static_cast<std::uint32_t>(entry.integer("default", 0, (std::int64_t{1} << bits) - 1).value_or(0));
+        input.bits = bits;
+        // A data bank an entity may change starts as the [call]'s.
+        const std::uint32_t unset = input.kind == RoutineInput::Kind::Register && input.reg == 'b' ? manifest.dataBank : 0;
+        input.defaultValue = static_cast<std::uint32_t>(entry.integer("default", 0, (std::int64_t{1} << bits) - 1).value_or(unset));
         manifest.inputs.push_back(std::move(input));
     }
     // [call] a = 0 sets A as much as any other value does: the key, not its value, takes the register.
     const toml::table& call = *top.find("call")->as_table();
     for (const RoutineInput& input : manifest.inputs) {
-        if (input.kind != RoutineInput::Kind::Register) {
+        if (input.kind != RoutineInput::Kind::Register || input.reg == 'b') {
             continue;
         }
         if (call.contains(std::string(1, input.reg))) {

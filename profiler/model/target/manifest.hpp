@@ -212,8 +212,9 @@ struct RoutineInput {
     std::string name;
     Kind kind = Kind::Field;
     EntityField field;
-    char reg = 'a'; // 'a', 'x' or 'y'
+    char reg = 'a'; // 'a', 'x', 'y', or 'b' for the data bank (an engine that sets DB per actor)
     std::uint32_t defaultValue = 0;
+    std::uint32_t bits = 16; // what the field or register holds: a value must fit
     int line = 0;
 };
 
