@@ -445,7 +445,7 @@ TEST_CASE("engine manifest: [inputs] refusals")
         {speed, "speed = 16", "speed = 16", {"'inputs.speed' must be { offset = 1, format = \"u8\" } or { register = \"a\" }"}},
         {speed, "speed = { register = \"a\", offset = 3 }", "speed =", {"'inputs.speed.offset' cannot be given with register: an input is a field or a register"}},
         {speed, "speed = { register = \"a\", format = \"u8\" }", "speed =", {"'inputs.speed.format' cannot be given with register"}},
-        {speed, "speed = { register = \"b\" }", "speed =", {"'inputs.speed.register' must be one of \"a\", \"x\", \"y\", not \"b\""}},
+        {speed, "speed = { register = \"b\" }", "speed =", {"'inputs.speed.register' must be one of \"a\", \"x\", \"y\", \"db\", not \"b\""}},
         // X is the actor's address.
         {speed, "speed = { register = \"x\" }", "speed =", {"input \"speed\" is register x, which [call] sets already"}},
         {speed, "speed = { register = \"a\", default = 0x10000 }", "speed =", {"'inputs.speed.default' must be 0..65535, not 65536"}},
