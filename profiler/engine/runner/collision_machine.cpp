@@ -87,7 +87,7 @@ void CollisionMachine::loadMap(const TileMap& map)
     const MapLayout layout = mapLayout(m, map.width, a.mapTilesBytes);
     const std::span<std::uint8_t> buffer = bus_.wram().subspan(*emu::wramIndex(a.mapTiles), a.mapTilesBytes);
     std::ranges::fill(buffer, std::uint8_t{0});
-    // checkFits refused maps with a type the ROM's metatile table or the cells cannot hold.
+    // checkScenarioFits refused maps with a type the ROM's metatile table or the cells cannot hold.
     const auto cellOf = [&](TileId type) { return m.cell.cellOf(*rom_.mapIdOfType[type]); };
     const std::uint32_t outside = cellOf(design.outside);
     for (std::uint32_t column = 0; column < layout.columns; ++column) {
@@ -206,7 +206,7 @@ void CollisionMachine::writeHitbox(std::uint32_t slot, const Hitbox& hitbox)
 {
     const Manifest& manifest = rom_.manifest;
     if (manifest.hitboxWidth) {
-        // checkFits refused boxes that are not centred on the feet.
+        // checkScenarioFits refused boxes that are not centred on the feet.
         writePixels(slot, *manifest.hitboxWidth, hitbox.left + hitbox.right);
         writePixels(slot, manifest.hitboxHeight, hitbox.height);
         return;
