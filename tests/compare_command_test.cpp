@@ -42,8 +42,8 @@ TEST_CASE("compare: the platformer tour's row-table and fixed-height builds, sid
     const nlohmann::json& rows = designNamed(report, "tile-collision");
     const nlohmann::json& fixed = designNamed(report, "tile-collision-fixed-height");
     // The same walk: as many calls, each cheaper on the fixed-height map.
-    CHECK(rows["every_call"]["calls"] == 560);
-    CHECK(fixed["every_call"]["calls"] == 560);
+    CHECK(rows["every_call"]["calls"] == 484);
+    CHECK(fixed["every_call"]["calls"] == 484);
     CHECK(fixed["every_call"]["mean_cycles"].get<double>() < rows["every_call"]["mean_cycles"].get<double>());
     CHECK(fixed["every_call"]["max_cycles"].get<int>() < rows["every_call"]["max_cycles"].get<int>());
     CHECK(rows["failures"] == 0);
@@ -58,14 +58,14 @@ TEST_CASE("compare: the platformer tour's row-table and fixed-height builds, sid
 
     const CommandResult table = runTileprof({"compare", (kTours / "platformer").string()});
     CHECK(table.exitCode == 0);
-    CHECK(contains(table.out, "tileprof compare: 4 designs, 4 scenarios, 2240 calls\n"));
+    CHECK(contains(table.out, "tileprof compare: 4 designs, 4 scenarios, 1936 calls\n"));
     // seed002's standing is over the 542-cycle budget on average; the exit is for failures only.
-    CHECK(contains(table.out, "\n                            standing              433    726.7 "));
+    CHECK(contains(table.out, "\n                            standing              357    659.6 "));
     CHECK(contains(table.out, "   1090    388  OVER BUDGET\n"));
-    CHECK(contains(table.out, "\ntile-collision              every call            560 "));
+    CHECK(contains(table.out, "\ntile-collision              every call            484 "));
     CHECK_FALSE(contains(table.out, " \n"));
     const CommandResult markdown = runTileprof({"compare", "--format", "markdown", (kTours / "platformer").string()});
-    CHECK(contains(markdown.out, "| `tile-collision-fixed-height` | every call | 560 | "));
+    CHECK(contains(markdown.out, "| `tile-collision-fixed-height` | every call | 484 | "));
 }
 
 TEST_CASE("compare: a label file has no segments, so its bytes are unknown, not zero")
@@ -81,7 +81,7 @@ TEST_CASE("compare: a scenario that cannot be run is listed with its error, and 
     const std::string tour = (kTours / "platformer" / "tile-collision.toml").string();
     const CommandResult table = runTileprof({"compare", tour, broken.string()});
     CHECK(table.exitCode == 2);
-    CHECK(contains(table.out, "1 design, 1 scenario, 560 calls, 1 scenario not run"));
+    CHECK(contains(table.out, "1 design, 1 scenario, 484 calls, 1 scenario not run"));
     CHECK(contains(table.out, "  not run: " + broken.string() + ":2"));
     const CommandResult json = runTileprof({"compare", "--format", "json", tour, broken.string()});
     CHECK(json.exitCode == 2);
@@ -97,7 +97,7 @@ TEST_CASE("compare: walks of different lengths are not one tour, and the report 
     const std::string tour = (kTours / "platformer" / "tile-collision.toml").string();
     const CommandResult table = runTileprof({"compare", tour, (kTours / "top-down").string()});
     CHECK(table.exitCode == 0);
-    CHECK(contains(table.out, "warning: the designs made different numbers of calls (tile-collision 560, "
+    CHECK(contains(table.out, "warning: the designs made different numbers of calls (tile-collision 484, "
                               "seed001-metatile-walkability 725"));
     CHECK_FALSE(contains(runTileprof({"compare", (kTours / "platformer").string()}).out, "warning"));
 }

@@ -258,6 +258,11 @@ TEST_CASE("design: hitbox sizes and speeds are the design's limits")
     CHECK(contains(designError(replaced(limited, "hitbox_left = [1, 8]", "hitbox_left = 8")),
                    "'limits.hitbox_left' must be [min, max] within 0..255"));
     CHECK(contains(designError(replaced(limited, "max_speed = 10", "max_speed = 0")), "'limits.max_speed'"));
+    CHECK(narrow.limits.diagonal);
+    CHECK_FALSE(loadDesign(dir.write("one-axis.toml", replaced(limited, "max_speed = 10", "max_speed = 10\ndiagonal = false")))
+                    .limits.diagonal);
+    CHECK(contains(designError(replaced(limited, "max_speed = 10", "max_speed = 10\ndiagonal = 0")),
+                   "'limits.diagonal' must be true or false"));
 }
 
 TEST_CASE("design: a scenario without a design reads its map in its ROM's, and says so when it has none")

@@ -9,6 +9,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace tileprof::test {
 namespace {
@@ -54,6 +57,33 @@ TEST_CASE("play: walking at the space's speed, jumping only from a floor and at 
     CHECK_FALSE(falling.jump);
     CHECK(player.canJump(room.at(100, 67, down)));
     CHECK_FALSE(player.canJump(room.at(100, 50, 0)));
+}
+
+// seed001's routine answers for one direction a call ([limits] diagonal = false): a diagonal press
+// walks along x alone, as a scenario would have to; seed004's takes both axes at once.
+TEST_CASE("play: top-down, a diagonal press walks one axis where the design answers for one direction a call")
+{
+    for (const auto& [tour, diagonal] : {std::pair{"seed001-metatile-walkability.toml", false}, std::pair{"seed004-probes.toml", true}}) {
+        CAPTURE(std::string(tour));
+        ScenarioOpener opener;
+        const OpenedScenario opened = opener.open(bundledSourceDirectory() / "tours" / "top-down" / tour);
+        const MapPixels pixels{opened.scenario.map, opened.rom->design};
+        const ActionSpace actions = ActionSpace::of(opened.scenario);
+        CHECK(actions.topDown);
+        CHECK(actions.diagonal == diagonal);
+        DpadPlayer player(actions, *opened.rom, actions.hitboxes.front(), Gravity::None);
+        DpadPress press;
+        press.walkX = 1;
+        press.walkY = 1;
+        EntityState hero;
+        const ScriptStep both = player.step(press, hero, pixels);
+        CHECK(both.walk == 1.0);
+        CHECK(both.walkY.has_value() == diagonal);
+        press.walkX = 0;
+        const ScriptStep down = player.step(press, hero, pixels);
+        CHECK(down.walk == 0.0);
+        CHECK(down.walkY == std::optional<double>{1.0});
+    }
 }
 
 TEST_CASE("play: L takes the next hitbox that fits with room, R the next gravity")

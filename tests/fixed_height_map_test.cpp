@@ -8,11 +8,13 @@
 #include "tests/support/bundled_calls.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 #include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 namespace tileprof::test {
@@ -62,6 +64,44 @@ TEST_CASE("fixed-height map: every bundled scenario reads the same tiles and lea
     CHECK(calls > 5000);
     CHECK(slower == 0);
     CHECK(faster == calls);
+}
+
+// A room open at the bottom: only the outside the host writes under it stops a falling box, so each
+// build must find the outside where the other does.
+const std::filesystem::path kOpenBottom = std::filesystem::path(TILEPROF_TEST_DATA_DIR) / "fixed-height" / "open-bottom-63.toml";
+
+TEST_CASE("fixed-height map: on a room of 63 rows open at the bottom, every call reads the same tiles "
+          "and leaves every entity the same as the row-table build")
+{
+    const std::size_t calls = compareCalls(fixedHeight(), rowMajor(), {kOpenBottom}, [](const CallRecord& a, const CallRecord& b) {
+        return a.after == b.after && a.caseIndex == b.caseIndex && sameTileReads(a, b, false);
+    });
+    CHECK(calls == 90);
+    // The scenario's own expectations: each box stopped by the outside, on both builds.
+    for (const char* rom : {"tile-collision", "tile-collision-fixed-height"}) {
+        CAPTURE(std::string(rom));
+        const CommandResult run = runTileprof({"run", "--rom", bundledRomPath(rom).string(), kOpenBottom.string()});
+        CHECK(run.exitCode == 0);
+    }
+}
+
+TEST_CASE("fixed-height map: a room of 64 rows, which would leave no outside under its columns, is refused by run "
+          "and validate, and taken by the row-table build")
+{
+    TempDir dir;
+    const std::string text = slurp(kOpenBottom);
+    const std::filesystem::path tall = dir.write("open-bottom-64.toml", replaced(text, "\"\"\"\n#######\n", "\"\"\"\n#######\n#.....#\n"));
+    const std::string fixedRom = bundledRomPath("tile-collision-fixed-height").string();
+    for (const char* command : {"run", "validate"}) {
+        CAPTURE(std::string(command));
+        const CommandResult refused = runTileprof({command, "--rom", fixedRom, tall.string()});
+        CHECK(refused.exitCode == 2);
+        CHECK(contains(refused.err, "open-bottom-64.toml:8: the map is 7 x 64 tiles;"));
+        CHECK(contains(refused.err, "allows at most 255 x 63"));
+    }
+    const CommandResult taken = runTileprof({"validate", tall.string()});
+    CHECK(taken.exitCode == 0);
+    CHECK(contains(taken.out, "valid (7 x 64 tiles)"));
 }
 
 TEST_CASE("fixed-height map: tileprof diff shows every case faster against the row-table build")

@@ -10,6 +10,7 @@
 #include "profiler/model/scenario/scenario_validator.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -100,6 +101,52 @@ TEST_CASE("seed designs: seed001 steps rows by 16 tiles, so its manifest takes m
                          doctest::Contains("narrow.toml:4: the map is 15 x 3 tiles;"), tileprof::InputError);
     CHECK_THROWS_WITH_AS(runScenario(loadScenario(narrow), rom), doctest::Contains("takes at least 16 x 1"),
                          tileprof::InputError);
+}
+
+// seed001's move_hero asks one can_move_* a call, for x if the hero walks along x: a step moving
+// her along both axes would have the host move her along y on an answer about x (3 px into a
+// floor). Its design says so ([limits] diagonal = false), and the scenario is refused at the step.
+TEST_CASE("seed designs: seed001 answers for one direction a call, so a step may not move along both axes")
+{
+    const TempDir dir;
+    const auto scenario = [&](const std::string& entity, const std::string& step) {
+        return dir.write("s.toml", "name = \"s\"\nrom = \"seed001-metatile-walkability\"\nframes = 20\n"
+                                   "[map]\ntiles = \"\"\"\n################\n#..............#\n#..............#\n"
+                                   "#..............#\n################\n\"\"\"\n[[entity]]\nname = \"hero\"\n"
+                                   "hitbox = { left = 0, right = 7, top = 0, height = 6 }\npos = [24.0, 20.0]\n" +
+                                       entity + "script = [\n  { frames = 10, walk = 1.0 },\n  " + step + ",\n]\n");
+    };
+    const std::string none = "gravity = \"none\"\n";
+    const ProfiledRom rom = loadProfiledRom(bundledRomPath("seed001-metatile-walkability"));
+    CHECK_FALSE(rom.design.limits.diagonal);
+    // One axis a step: taken, and she walks 10 px right, then 10 down.
+    const ScenarioResult run = runScenario(loadScenario(scenario(none, "{ frames = 10, walk_y = 1.0 }")), rom);
+    CHECK(run.failures.empty());
+    const auto refused = [&](const std::string& entity, const std::string& step) {
+        try {
+            loadScenario(scenario(entity, step));
+        } catch (const tileprof::InputError& e) {
+            return dir.relative(e.what());
+        }
+        return std::string();
+    };
+    const std::string both = refused(none, "{ frames = 10, walk = 1.0, walk_y = 1.0 }");
+    CHECK(contains(both, "s.toml:19: the script step moves the entity along x (walk = 1) and along y (walk_y = 1) in the "
+                         "same frames, but the design \"seed001\" answers for one direction a call ([limits] diagonal = "
+                         "false): give each axis a step of its own"));
+    CHECK(contains(refused(none, "{ frames = 10, walk = -1.0, jump = -1.0 }"), "s.toml:19: the script step moves the entity "
+                                                                                "along x (walk = -1) and along y (jump = -1)"));
+    // Gravity moves her along y every frame: the first step, walking, is refused.
+    CHECK(contains(refused("", "{ frames = 10, walk_y = 1.0 }"), "s.toml:17: the script step moves the entity along x "
+                                                                   "(walk = 1) and along y (gravity \"down\")"));
+    CHECK(contains(refused(none, "{ frames = 10, walk = 1.0, gravity = \"up\" }"), "s.toml:19: the script step moves the "
+                                                                                     "entity along x (walk = 1) and along y "
+                                                                                     "(gravity \"up\")"));
+    CHECK(refused(none, "{ frames = 10, walk = 1.0, walk_y = 0.0 }").empty());
+    // The same diagonal step is a scenario for a design that takes diagonal moves.
+    const ProfiledRom probes = loadProfiledRom(bundledRomPath("seed004-probes"));
+    CHECK(probes.design.limits.diagonal);
+    CHECK_NOTHROW(loadScenario(scenario(none, "{ frames = 10, walk = 1.0, walk_y = 1.0 }"), probes.design));
 }
 
 TEST_CASE("seed designs: an entity may start in a masked tile's open pixels, not in its blocked ones")

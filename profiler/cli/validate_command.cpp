@@ -4,6 +4,7 @@
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
+#include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/cli/command.hpp"
 #include "profiler/formats/map/map_validator.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
@@ -31,7 +32,9 @@ struct CheckedMap {
 };
 
 // A .tmj or .tmx file is a Tiled map, checked against the placement rules of `design`; anything else
-// is read as a scenario, whose entities' clearance is checked too, with the shapes of its ROM's design.
+// is read as a scenario, whose entities' clearance is checked too, with the shapes of its ROM's design,
+// after the checks run makes of whether its ROM can take it (a map over the manifest's limits is
+// refused here as there).
 CheckedMap checkFile(const std::string& file, const std::string& design, ScenarioOpener& opener)
 {
     CheckedMap checked;
@@ -47,6 +50,7 @@ CheckedMap checkFile(const std::string& file, const std::string& design, Scenari
     }
     const OpenedScenario opened = opener.open(file);
     const Scenario& scenario = opened.scenario;
+    checkScenarioFits(scenario, *opened.rom);
     checked.width = scenario.map.width;
     checked.height = scenario.map.height;
     for (const MapViolation& violation : validateScenario(scenario, {scenario.map, opened.rom->design})) {

@@ -19,9 +19,10 @@
 ; never inside the box; they span the box's rows and no more, so the floor under the feet (the
 ; ground hotspot's row) is never a wall.
 ;
-; One call, as the article orders it:
+; One call, X before Y as the article separates them:
 ;   1. X: move by the x velocity, then test the leading wall line; while it hits, step back one
-;      pixel (the state's RIGHT or LEFT bit; the velocity and subpixel are cleared).
+;      pixel (the state's RIGHT or LEFT bit; the velocity and subpixel are cleared). The article
+;      says where the wall lines are, not what to do when one hits: stepping back is ours.
 ;   2. Y: move by the y velocity. Rising: if the head dot is filled, move down to the first open
 ;      row under the ceiling (UP). Otherwise, if the ground hotspot is filled, "search upwards
 ;      from your hotspot until you find an open position" and rest the feet there (DOWN): this is
@@ -34,14 +35,17 @@
 ;     other columns and stands inside it, and one rising with a corner under a ceiling goes into
 ;     it ("You'll obviously need some extra checks for when you're walking off cliffs or other
 ;     situations"; scenarios ledge-corner and jump-ceiling). A wall line that starts inside such a
-;     ledge pushes the box back out the way it came.
+;     ledge pushes the box back out the way it came (by our wall resolution, below).
 ;   - A slope tile is never a wall: its high side facing a lower floor is climbed in one frame by
 ;     the search upwards, however tall (the placement rules keep flagged solids off a slope's low
 ;     side for that reason).
-;   - The search upwards is unbounded, and every correction moves one pixel at a time: the wall
-;     line is tested again after each pixel it steps back, the vertical scans test pixel by pixel.
+;   - The search upwards is unbounded ("search upwards from your hotspot until you find an open
+;     position"), and the vertical scans test pixel by pixel.
 ;
-; Where this departs from the article, each for a reason given where the code is:
+; Where this departs from the article or fills in what it leaves open, each for a reason given
+; where the code is:
+;   - Wall resolution, of which the article says nothing: the wall line is tested again after each
+;     pixel it steps the box back, the simplest resolution that keeps the article's pixel tests.
 ;   - The walk-down test also accepts the slope tile the entity stood on before the move, not only
 ;     the tile its hotspot is in now, and the loop looks 16 pixels down at most (WalkDown).
 ;   - Map pre-processing is the map author's (the design's placement rules), not the ROM's.

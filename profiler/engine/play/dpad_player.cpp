@@ -38,6 +38,7 @@ ActionSpace ActionSpace::of(const Scenario& scenario)
         }
     }
     a.topDown = a.gravities == std::vector<Gravity>{Gravity::None};
+    a.diagonal = scenario.design.limits.diagonal;
     a.walk = std::min(a.topDown ? 1.0 : 2.5, scenario.design.limits.maxSpeed);
     a.maxJump = std::min(8.0, scenario.design.limits.maxSpeed);
     if (!scenario.entities.empty()) {
@@ -91,7 +92,7 @@ ScriptStep DpadPlayer::step(const DpadPress& press, const EntityState& entity, c
     step.frames = frames;
     step.walk = actions.walk * press.walkX;
     if (actions.topDown) {
-        if (press.walkY != 0) {
+        if (press.walkY != 0 && (actions.diagonal || press.walkX == 0)) {
             step.walkY = actions.walk * press.walkY;
         }
     } else if (press.jump > 0 && canJump(entity)) {

@@ -17,6 +17,7 @@ struct ActionSpace {
     std::vector<Hitbox> hitboxes;
     std::vector<Gravity> gravities;
     bool topDown = false;   // no gravity but "none": the D-pad walks four ways, with nothing to jump against
+    bool diagonal = true;   // the design's [limits] diagonal: false walks one axis at a time, x first
     double walk = 2.5;      // px/frame, the reference engine's interactive test's
     double maxJump = 8.0;   // px/frame
     double gravityAccel = 0.25;

@@ -86,7 +86,7 @@ void CollisionMachine::loadMap(const TileMap& map)
     // resolver checked that the buffer is all work RAM, so its bytes lie together there.
     const MapLayout layout = mapLayout(m, map.width, a.mapTilesBytes);
     const std::span<std::uint8_t> buffer = bus_.wram().subspan(*emu::wramIndex(a.mapTiles), a.mapTilesBytes);
-    // checkFits refused maps with a type the ROM's metatile table or the cells cannot hold.
+    // checkScenarioFits refused maps with a type the ROM's metatile table or the cells cannot hold.
     const auto cellOf = [&](TileId type) { return m.cell.cellOf(*rom_.mapIdOfType[type]); };
     const auto put = [&](std::uint32_t column, std::uint32_t row, std::uint32_t cell) {
         for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
@@ -228,7 +228,7 @@ void CollisionMachine::writeHitbox(std::uint32_t slot, const Hitbox& hitbox)
 {
     const Manifest& manifest = rom_.manifest;
     if (manifest.hitboxWidth) {
-        // checkFits refused boxes that are not centred on the feet.
+        // checkScenarioFits refused boxes that are not centred on the feet.
         writePixels(slot, *manifest.hitboxWidth, hitbox.left + hitbox.right);
         writePixels(slot, manifest.hitboxHeight, hitbox.height);
         return;

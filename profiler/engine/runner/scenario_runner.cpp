@@ -160,7 +160,9 @@ void checkMapIds(const Scenario& scenario, const ProfiledRom& rom)
     }
 }
 
-void checkFits(const Scenario& scenario, const ProfiledRom& rom)
+} // namespace
+
+void checkScenarioFits(const Scenario& scenario, const ProfiledRom& rom)
 {
     const Manifest& manifest = rom.manifest;
     const std::string romName = rom.image.name;
@@ -211,6 +213,8 @@ void checkFits(const Scenario& scenario, const ProfiledRom& rom)
         checkHitboxRecords(scenario, rom);
     }
 }
+
+namespace {
 
 void checkMapRules(const Scenario& scenario, const ProfiledRom& rom)
 {
@@ -367,7 +371,7 @@ struct ScenarioRun::Machine {
 ScenarioRun::ScenarioRun(const Scenario& scenario, const ProfiledRom& rom, const RunOptions& options)
     : scenario_(scenario), rom_(rom), options_(options)
 {
-    checkFits(scenario, rom);
+    checkScenarioFits(scenario, rom);
     if (!options.allowInvalidMap) {
         checkMapRules(scenario, rom);
     }

@@ -80,6 +80,12 @@ private:
     ScenarioResult result_;
 };
 
+// Throws InputError at the scenario's line when its ROM cannot run it as written: a map of other
+// tile types, larger or smaller than the manifest allows or than the ROM's buffer holds, tiles or
+// host values its cells and fields cannot hold, more entities than slots, hitboxes no ROM frame
+// record holds. validate checks it as run does.
+void checkScenarioFits(const Scenario& scenario, const ProfiledRom& rom);
+
 // Runs a scenario on its ROM (docs/architecture.md, "How a call becomes a report"): puts the map in WRAM and, for every frame and
 // entity, applies the scripted motion, calls the routine, reads the entity back and checks the
 // invariants and the frame's expectations. Throws InputError for what stops the run: a map

@@ -408,12 +408,13 @@ Limits readLimits(const TomlSection& root)
         return limits;
     }
     const TomlSection section(root.file(), root.table("limits", "[limits] hitbox_left = [1, 32]"), "[limits]", "limits.",
-                              {"hitbox_left", "hitbox_right", "hitbox_top", "hitbox_height", "max_speed"});
+                              {"hitbox_left", "hitbox_right", "hitbox_top", "hitbox_height", "max_speed", "diagonal"});
     limits.hitboxLeft = readRange(section, "hitbox_left", limits.hitboxLeft);
     limits.hitboxRight = readRange(section, "hitbox_right", limits.hitboxRight);
     limits.hitboxTop = readRange(section, "hitbox_top", limits.hitboxTop);
     limits.hitboxHeight = readRange(section, "hitbox_height", limits.hitboxHeight);
     limits.maxSpeed = section.positiveNumber("max_speed", 127).value_or(limits.maxSpeed);
+    limits.diagonal = section.boolean("diagonal").value_or(limits.diagonal);
     return limits;
 }
 

@@ -127,6 +127,9 @@ struct Limits {
     Range hitboxTop{0, 255};
     Range hitboxHeight{1, 255};
     double maxSpeed = 16; // px/frame: walking, jumping, falling
+    // False for a routine that answers for one direction a call: a scenario step may then move the
+    // entity along x or along y, not both in the same frames.
+    bool diagonal = true;
 };
 
 // A collision design as its file describes it (docs/designs.md): the routine's tile types, their

@@ -265,6 +265,33 @@ std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limi
     return script;
 }
 
+// For a design whose routine answers for one direction a call ([limits] diagonal = false): a step
+// that walks along x may not move the entity along y in the same frames, by walk_y, a jump or its
+// gravity, since the host would move it along both axes on an answer about one.
+void checkOneAxisSteps(const TomlFile& file, const EntitySpec& spec, const std::string& design)
+{
+    Gravity gravity = spec.gravity;
+    for (const ScriptStep& step : spec.script) {
+        gravity = step.gravity.value_or(gravity);
+        if (step.walk == 0) {
+            continue;
+        }
+        std::string alongY;
+        if (step.walkY && *step.walkY != 0) {
+            alongY = "walk_y = " + formatNumber(*step.walkY);
+        } else if (step.jump && *step.jump != 0) {
+            alongY = "jump = " + formatNumber(*step.jump);
+        } else if (!step.walkY && gravity != Gravity::None) {
+            alongY = "gravity \"" + std::string(gravityName(gravity)) + "\"";
+        }
+        if (!alongY.empty()) {
+            file.fail(step.line, "the script step moves the entity along x (walk = " + formatNumber(step.walk) + ") and along y (" +
+                                     alongY + ") in the same frames, but the design \"" + design +
+                                     "\" answers for one direction a call ([limits] diagonal = false): give each axis a step of its own");
+        }
+    }
+}
+
 // The box in whole pixels, as the routine sees the position.
 struct PixelBox {
     double left;
@@ -370,6 +397,9 @@ void readEntities(const TomlSection& top, Scenario& scenario)
         const TomlSection entity(file, *table, "[[entity]]", "entity.",
                              {"name", "hitbox", "pos", "gravity", "gravity_when", "gravity_accel", "max_fall", "script", "inputs"});
         EntitySpec spec = readEntity(entity, scenario.design.limits);
+        if (!scenario.design.limits.diagonal) {
+            checkOneAxisSteps(file, spec, scenario.design.name);
+        }
         const int nameLine = lineOf(*entity.find("name"));
         if (const auto [first, added] = nameLines.emplace(spec.name, nameLine); !added) {
             file.fail(nameLine, "duplicate entity name '" + spec.name + "' (also at line "
