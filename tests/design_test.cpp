@@ -331,3 +331,51 @@ TEST_CASE("design: a manifest names its design, and one that leads nowhere is re
 
 } // namespace
 } // namespace tileprof::test
+
+namespace tileprof::test {
+namespace {
+
+TEST_CASE("design: an accepted corner clip is the design's, a clip past the box's middle lines is not")
+{
+    // seed004's: a BLOCKED tile at column 2, row 2 (pixels 32..47); the 16x16 sprite around its
+    // origin, x - 8 .. x + 7 by y - 8 .. y + 7.
+    const Design design = loadDesign(resolveDesignPath("seed004", {}));
+    REQUIRE(design.invariants.cornerClips);
+    TileMap map{5, 5, std::vector<TileId>(25, 0)};
+    map.at(2, 2) = 1;
+    const MapPixels pixels{map, design};
+    const CollisionGeometry geometry{pixels, 0, 0, 0x80, 0x40};
+    EntityState sprite;
+    sprite.hitbox = {8, 8, 8, 16};
+    const auto at = [&](int x, int y) {
+        sprite.x = static_cast<std::uint32_t>(x) << 16;
+        sprite.y = static_cast<std::uint32_t>(y) << 16;
+        return checkInvariants(sprite, geometry);
+    };
+    // Into the tile's corners, short of the sprite's middle lines: 7 x 7 pixels from above and
+    // left (the sprite's right and bottom halves are 7 wide), 8 x 8 from below and right.
+    CHECK_FALSE(at(31, 31));
+    CHECK_FALSE(at(48, 48));
+    CHECK_FALSE(at(31, 48));
+    CHECK(at(47, 48));
+    // One pixel more and the tile reaches the origin's column, then its row: a clip the probes see.
+    const std::optional<std::string> column = at(32, 31);
+    REQUIRE(column);
+    CHECK(contains(*column, "the BLOCKED tile (column 2, row 2)"));
+    CHECK(at(31, 32));
+    // Without the key, the corner clip is reported too.
+    Design strict = design;
+    strict.invariants.cornerClips = false;
+    const MapPixels strictPixels{map, strict};
+    const CollisionGeometry strictGeometry{strictPixels, 0, 0, 0x80, 0x40};
+    sprite.x = 31U << 16;
+    sprite.y = 31U << 16;
+    CHECK(checkInvariants(sprite, strictGeometry));
+
+    CHECK(contains(designError(replaced(slurp(resolveDesignPath("seed004", {})), "accepted_clip = \"corner\"",
+                                        "accepted_clip = \"edge\"")),
+                   "'invariants.accepted_clip' must be \"corner\""));
+}
+
+} // namespace
+} // namespace tileprof::test

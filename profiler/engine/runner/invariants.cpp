@@ -150,8 +150,17 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
     const int size = pixels.design.tileSize;
     if (invariants.neverOverlapsSolid) {
         const Box solidFree{box.left, box.right, box.top + invariants.rowsInCeiling(), box.bottom - invariants.rowsInFloor()};
+        const int originX = wholePixel(entity.x, geometry.originX);
+        const int originY = wholePixel(entity.y, geometry.originY);
         for (int y = solidFree.top; y <= solidFree.bottom; y = (tileOf(y, size) + 1) * size) {
             for (int x = solidFree.left; x <= solidFree.right; x = (tileOf(x, size) + 1) * size) {
+                // The tile's part of the box runs from (x, y) to its last column and row in the box.
+                const int right = std::min(solidFree.right, (tileOf(x, size) + 1) * size - 1);
+                const int bottom = std::min(solidFree.bottom, (tileOf(y, size) + 1) * size - 1);
+                const bool inCorner = (originX < x || originX > right) && (originY < y || originY > bottom);
+                if (invariants.cornerClips && inCorner) {
+                    continue;
+                }
                 if (overlapsSolid(solidFree, x, y, pixels)) {
                     return describeClip(solidFree, tileOf(x, size), tileOf(y, size), pixels);
                 }

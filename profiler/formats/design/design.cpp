@@ -458,12 +458,20 @@ Design readDesign(const std::filesystem::path& path, const TomlFile& file)
         }
         const TomlSection invariants(file, *node->as_table(), "[invariants]", "invariants.",
                                      {"never_overlaps_solid", "rests_on_floor", "touches_ceiling", "floor_gap",
-                                      "ceiling_gap"});
+                                      "ceiling_gap", "accepted_clip"});
         design.invariants.neverOverlapsSolid = invariants.boolean("never_overlaps_solid").value_or(false);
         design.invariants.restsOnFloor = invariants.boolean("rests_on_floor").value_or(false);
         design.invariants.touchesCeiling = invariants.boolean("touches_ceiling").value_or(false);
         design.invariants.floorGap = readGap(invariants, "floor_gap", design.tileSize - 1);
         design.invariants.ceilingGap = readGap(invariants, "ceiling_gap", design.tileSize - 1);
+        if (const std::optional<std::string> clip = invariants.string("accepted_clip")) {
+            if (*clip != "corner") {
+                invariants.fail(invariants.require("accepted_clip"), "accepted_clip",
+                                "must be \"corner\" (a solid tile may overlap the box where it stays clear of the "
+                                "origin's column and row), not \"" + clip->substr(0, 40) + "\"");
+            }
+            design.invariants.cornerClips = true;
+        }
     }
     design.limits = readLimits(root);
     return design;

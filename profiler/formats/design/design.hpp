@@ -88,6 +88,10 @@ struct Invariants {
     // read them.
     PixelRange floorGap{0, 0};
     PixelRange ceilingGap{0, 0};
+    // `accepted_clip = "corner"`: a routine that tests points on the lines through the origin (the
+    // middle of each side) lets a solid tile into a corner of the box and never past those lines;
+    // never_overlaps_solid accepts such an overlap as the design's own.
+    bool cornerClips = false;
 
     // The rows at a box's bottom and top that the routine may rest in a floor or a ceiling (a
     // negative gap): no solid may overlap the rest of the box.
