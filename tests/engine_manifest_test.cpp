@@ -304,7 +304,7 @@ TEST_CASE("engine manifest: [entity] slots, at and stride refusals")
     const std::string walk = blockEngineText("actor-walk.toml");
     checkManifestRefusals(walk, {
         {"stride = 27", "stride = 27\nat = \"PlayerBody\"", "[entity]\n", {"[entity] needs slots = \"Entities\" with a stride", "or at = \"Player\"", "not both"}},
-        {"slots = \"Actors\"", "", "[entity]\n", {"[entity] needs slots = \"Entities\" with a stride", "or at = \"Player\""}},
+        {"slots = \"Actors\"", "", "[entity]\n", {"[entity] needs slots = \"Entities\" with a stride", "or at = \"Player\"", "; it has neither"}},
         {"stride = 27", "", "[entity]\n", {"[entity] is missing the required key 'stride'"}},
         {"slots = \"Actors\"", "slots = \"Actors + 27 + 1\"", "slots =", {"'entity.slots' must be a symbol or \"symbol + offset\"", "not \"Actors + 27 + 1\""}},
     });

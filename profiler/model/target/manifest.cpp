@@ -301,8 +301,9 @@ void readEntity(const TomlSection& top, Manifest& manifest)
                               "collision_state", "hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height",
                               "hitbox_width", "hitbox_origin", "hitbox", "state_bits", "alive"});
     if ((entity.find("slots") == nullptr) == (entity.find("at") == nullptr)) {
-        top.file().fail(entity.line(), "[entity] needs slots = \"Entities\" with a stride (an array of entities), or at = \"Player\" "
-                                       "(one entity's record), not both");
+        const bool both = entity.find("slots") != nullptr;
+        top.file().fail(entity.line(), std::string("[entity] needs slots = \"Entities\" with a stride (an array of entities), or at = \"Player\" "
+                                                   "(one entity's record)") + (both ? ", not both" : "; it has neither"));
     }
     if (entity.find("at") != nullptr) {
         if (const toml::node* stride = entity.find("stride")) {
