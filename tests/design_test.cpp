@@ -85,7 +85,13 @@ TEST_CASE("design: the bundled untech design holds the 17 types, in collision-va
     CHECK(d[d.outside].name == "SOLID");
     CHECK(d.byLegend('^') == untechTile("UP_PLATFORM"));
     CHECK_FALSE(d.byLegend('?'));
-    CHECK(d.rules.size() == 24);
+    CHECK(d.rules.size() == 25);
+    // The edges a box reads past: the top, left and right; the host fills the rows below.
+    const PlacementRule& open = d.rules[1];
+    CHECK(open.name == "OPEN_EDGE");
+    CHECK(open.inside);
+    CHECK(open.edges == std::vector<PlacementRule::Side>{PlacementRule::Side::Above, PlacementRule::Side::Left,
+                                                         PlacementRule::Side::Right});
     CHECK(d.invariants.neverOverlapsSolid);
     CHECK(d.invariants.restsOnFloor);
     CHECK(d.invariants.touchesCeiling);

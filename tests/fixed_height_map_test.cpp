@@ -104,6 +104,28 @@ TEST_CASE("fixed-height map: a room of 64 rows, which would leave no outside und
     CHECK(contains(taken.out, "valid (7 x 64 tiles)"));
 }
 
+TEST_CASE("fixed-height map: a room open at the top or the sides, where the two builds read different memory, "
+          "is refused by validate and run")
+{
+    // A box rising through an open top row reads row -1: before MapData in the row-table build,
+    // the previous column's last row in the fixed-height one. The untech design closes the top,
+    // left and right edges (OPEN_EDGE); the bottom is the host's outside in both.
+    TempDir dir;
+    const std::string text = slurp(kOpenBottom);
+    const std::string edited = replaced(text, "\"\"\"\n#######\n", "\"\"\"\n##...##\n");
+    const std::filesystem::path open = dir.write("open-top.toml", edited);
+    const std::string where = "open-top.toml:" + std::to_string(lineWith(edited, "##...##")) + ": ";
+    for (const std::string& rom : {bundledRomPath("tile-collision").string(), bundledRomPath("tile-collision-fixed-height").string()}) {
+        CAPTURE(rom);
+        const CommandResult validate = runTileprof({"validate", "--rom", rom, open.string()});
+        CHECK(validate.exitCode == 1);
+        CHECK(contains(validate.out, where + "row 0, column 2, tile '.' EMPTY: OPEN_EDGE: an open tile is on the map's top edge"));
+        const CommandResult run = runTileprof({"run", "--rom", rom, open.string()});
+        CHECK(run.exitCode == 2);
+        CHECK(contains(run.err, "OPEN_EDGE"));
+    }
+}
+
 TEST_CASE("fixed-height map: tileprof diff shows every case faster against the row-table build")
 {
     const CommandResult diff = runTileprof({"diff", "--format", "json", bundledRomPath("tile-collision").string(),

@@ -203,7 +203,7 @@ TEST_CASE("map validator: END_SLOPE may not have EMPTY or a platform beside it")
     onlyViolation(platform, 2, 2, untechTile("END_SLOPE"), "INVALID_TILE_ON_THE_RIGHT");
 
     // SOLID beside END_SLOPE needs no wall, and outside the map counts as SOLID.
-    CHECK(validateUntech(mapOf({"###", "#..", "=##"})).empty());
+    CHECK(validateUntech(mapOf({"####", "#..#", "=###"})).empty());
 }
 
 TEST_CASE("map validator: SLOPE_ON_BORDER, and no other rule for a slope on the border")
@@ -220,8 +220,12 @@ TEST_CASE("map validator: SLOPE_ON_BORDER, and no other rule for a slope on the 
 
 TEST_CASE("map validator: TOP_LEFT_NOT_SOLID")
 {
-    CHECK(onlyViolation(mapOf({".##", "#.#", "###"}), 0, 0, untechTile("EMPTY"), "TOP_LEFT_NOT_SOLID")
-          == "the top-left tile is '.' EMPTY; the engine assumes it is SOLID");
+    // An open top-left tile is an open edge as well.
+    const std::vector<MapViolation> open = validateUntech(mapOf({".##", "#.#", "###"}));
+    REQUIRE(open.size() == 2);
+    CHECK(open[0].rule == "OPEN_EDGE");
+    CHECK(open[1].rule == "TOP_LEFT_NOT_SOLID");
+    CHECK(open[1].detail == "the top-left tile is '.' EMPTY; the engine assumes it is SOLID");
 
     const std::vector<MapViolation> slope = validateUntech(mapOf({"A#", "##"}));
     REQUIRE(slope.size() == 2);
@@ -327,7 +331,7 @@ TEST_CASE("map validator: formatted violations name the file, the row's line, th
                    "SOLID wall on its right");
 
     const Scenario tiled = loadScenario(scenarioDir / "tiled.toml");
-    const std::string tiledLine = formatViolation(validateUntech(tiled.map).at(0), tiled);
+    const std::string tiledLine = formatViolation(validateUntech(tiled.map).at(1), tiled);
     CHECK(tiledLine.starts_with(tiled.mapFile.string() + ": row 0, column 2, "));
 }
 
@@ -349,16 +353,20 @@ TEST_CASE("map validator: tileprof validate")
                    "SOLID wall on its right\n"
                  + invalid + ": 1 violation\n");
 
-    // A Tiled map on its own: three violations, no line numbers.
+    // A Tiled map on its own: five violations, no line numbers.
     const std::string tmj = (mapDir / "small.tmj").string();
     const test::CommandResult tiled = test::runTileprof({"validate", tmj});
     CHECK(tiled.exitCode == 1);
-    CHECK(tiled.out.starts_with(tmj + ": row 0, column 2, tile 'B' DOWN_LEFT_SLOPE: SLOPE_ON_BORDER: "));
+    CHECK(tiled.out.starts_with(tmj + ": row 0, column 1, tile '.' EMPTY: OPEN_EDGE: an open tile is on the map's top edge; "
+                                      "the routine reads past the map's top, left and right edges when a box reaches them"));
+    CHECK(tiled.out.find("\n" + tmj + ": row 0, column 2, tile 'B' DOWN_LEFT_SLOPE: SLOPE_ON_BORDER: ") != std::string::npos);
+    CHECK(tiled.out.find("\n" + tmj + ": row 1, column 0, tile '.' EMPTY: OPEN_EDGE: an open tile is on the map's left edge")
+          != std::string::npos);
     CHECK(tiled.out.find("\n" + tmj + ": row 1, column 1, tile 'A' DOWN_RIGHT_SLOPE: INVALID_TILE_ON_THE_RIGHT: ")
           != std::string::npos);
     CHECK(tiled.out.find("\n" + tmj + ": row 1, column 3, tile '=' END_SLOPE: INVALID_TILE_ON_THE_LEFT: ")
           != std::string::npos);
-    CHECK(tiled.out.ends_with("\n" + tmj + ": 3 violations\n"));
+    CHECK(tiled.out.ends_with("\n" + tmj + ": 5 violations\n"));
     // The same map in XML, its tilesets in files of their own: the same violations.
     const std::string tmx = (mapDir / "small-external.tmx").string();
     const test::CommandResult xml = test::runTileprof({"validate", tmx});

@@ -294,7 +294,7 @@ std::optional<PlacementRule::Side> readSide(const TomlSection& section, std::str
 PlacementRule readRule(const TomlFile& file, const toml::table& table, std::size_t index, const Design& design)
 {
     const TomlSection section(file, table, "[[rule]] " + std::to_string(index + 1), "rule.",
-                              {"name", "tiles", "inside", "top_left", "side", "allowed", "wall", "subject", "reason"});
+                              {"name", "tiles", "inside", "edges", "top_left", "side", "allowed", "wall", "subject", "reason"});
     PlacementRule rule;
     rule.line = section.line();
     rule.name = section.requiredString("name");
@@ -313,6 +313,25 @@ PlacementRule readRule(const TomlFile& file, const toml::table& table, std::size
     rule.wall = readSide(section, "wall", false);
     if (rule.wall && !(rule.side == PlacementRule::Side::Left || rule.side == PlacementRule::Side::Right)) {
         section.fail(section.require("wall"), "wall", "applies to a left or right neighbour only");
+    }
+    if (const toml::node* edges = section.find("edges")) {
+        const toml::array* names = edges->as_array();
+        if (!rule.inside || names == nullptr || names->empty()) {
+            section.fail(*edges, "edges", "is for an inside rule: a list of \"top\", \"bottom\", \"left\", \"right\"");
+        }
+        rule.edges.clear();
+        for (const toml::node& edge : *names) {
+            static const std::pair<std::string_view, PlacementRule::Side> kEdges[] = {
+                {"top", PlacementRule::Side::Above}, {"bottom", PlacementRule::Side::Below},
+                {"left", PlacementRule::Side::Left}, {"right", PlacementRule::Side::Right}};
+            const std::optional<std::string_view> name = edge.value<std::string_view>();
+            const auto* found = std::find_if(std::begin(kEdges), std::end(kEdges),
+                                             [&](const auto& known) { return name == known.first; });
+            if (found == std::end(kEdges)) {
+                section.fail(edge, "edges", "names \"top\", \"bottom\", \"left\" or \"right\"");
+            }
+            rule.edges.push_back(found->second);
+        }
     }
     rule.subject = section.string("subject").value_or("");
     rule.reason = section.string("reason").value_or("");

@@ -66,6 +66,9 @@ struct PlacementRule {
     std::optional<Side> wall;    // Above or Below
     std::string subject;         // how messages name the tile ("a floor slope"); empty: by its name
     std::string reason;          // why, for the inside and top-left forms
+    // The inside form's edges (Above: the top row, Below: the bottom row, Left, Right): all four
+    // unless the rule names some.
+    std::vector<Side> edges{Side::Above, Side::Below, Side::Left, Side::Right};
     int line = 0;
 };
 

@@ -94,26 +94,28 @@ struct TileCheck {
         return map.contains(c, r) ? map.at(c, r) : design.outside;
     }
 
-    bool onBorder() const
-    {
-        return row == 0 || column == 0 || row == map.height - 1 || column == map.width - 1;
-    }
-
     void report(const PlacementRule& rule, std::string detail) const
     {
         violations.push_back({row, column, tile, rule.name, std::move(detail)});
     }
 };
 
-const char* borderName(const TileCheck& check)
+// The rule's edge the tile lies on ("top edge", ...), the first of top, bottom, left and right;
+// nothing when it lies on none of them.
+const char* edgeOf(const PlacementRule& rule, const TileCheck& check)
 {
-    if (check.row == 0) {
-        return "top edge";
+    const std::pair<Side, bool> edges[] = {{Side::Above, check.row == 0},
+                                           {Side::Below, check.row == check.map.height - 1},
+                                           {Side::Left, check.column == 0},
+                                           {Side::Right, check.column == check.map.width - 1}};
+    static constexpr const char* kNames[] = {"top edge", "bottom edge", "left edge", "right edge"};
+    for (std::size_t i = 0; i < std::size(edges); ++i) {
+        const bool ruled = std::find(rule.edges.begin(), rule.edges.end(), edges[i].first) != rule.edges.end();
+        if (ruled && edges[i].second) {
+            return kNames[i];
+        }
     }
-    if (check.row == check.map.height - 1) {
-        return "bottom edge";
-    }
-    return check.column == 0 ? "left edge" : "right edge";
+    return nullptr;
 }
 
 std::string subjectOf(const PlacementRule& rule, const TileCheck& check)
@@ -160,8 +162,8 @@ void checkTile(const TileCheck& check)
             continue;
         }
         if (rule.inside) {
-            if (check.onBorder()) {
-                check.report(rule, subjectOf(rule, check) + " is on the map's " + borderName(check) + "; " + rule.reason);
+            if (const char* edge = edgeOf(rule, check)) {
+                check.report(rule, subjectOf(rule, check) + " is on the map's " + edge + "; " + rule.reason);
                 borderBroken = true;
             }
             continue;
