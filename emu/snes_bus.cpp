@@ -163,6 +163,10 @@ std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time time, unsigned clocks)
         opvctHigh_ = false;
         return v;
     }
+    case 0x34: // MPYL, MPYM, MPYH
+    case 0x35:
+    case 0x36:
+        return multiplier_.productByte(reg - 0x34u);
     case 0x80: { // WMDATA
         const std::uint8_t v = wram_[wramPortAddress_];
         wramPortAddress_ = (wramPortAddress_ + 1) & (kWramBytes - 1);
@@ -224,6 +228,14 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value)
         setini_ = value;
         video_.setInterlace(value & 0x01);
         break;
+    case 0x1B: // M7A-M7D, M7X, M7Y: the multiplier's and the latch they share
+    case 0x1C:
+    case 0x1D:
+    case 0x1E:
+    case 0x1F:
+    case 0x20:
+        multiplier_.write(reg, value);
+        break;
     case 0x80:
         wram_[wramPortAddress_] = value;
         wramPortAddress_ = (wramPortAddress_ + 1) & (kWramBytes - 1);
@@ -231,7 +243,7 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value)
     case 0x81: wramPortAddress_ = (wramPortAddress_ & 0x1FF00) | value; break;
     case 0x82: wramPortAddress_ = (wramPortAddress_ & 0x100FF) | std::uint32_t{value} << 8; break;
     case 0x83: wramPortAddress_ = (wramPortAddress_ & 0x0FFFF) | std::uint32_t{value & 1u} << 16; break;
-    default: break; // PPU and APU registers are not emulated
+    default: break; // the other PPU registers and the APU are not emulated yet
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "emu/access_timing.hpp"
 #include "emu/mul_div_unit.hpp"
+#include "emu/ppu/mode7_multiplier.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/time.hpp"
 #include "emu/video_timing.hpp"
@@ -200,6 +201,7 @@ private:
 
     // WRAM port ($2180-$2183)
     std::uint32_t wramPortAddress_ = 0;
+    Mode7Multiplier multiplier_;
 
     MulDivUnit mulDiv_;
     std::array<std::uint8_t, 0x80> dmaRegisters_{};

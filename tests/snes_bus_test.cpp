@@ -216,6 +216,35 @@ TEST_CASE("snes bus: MEMSEL bit 0 switches the A23 cartridge area between 8 and 
 
 // ---- Memory map --------------------------------------------------------------------------------
 
+TEST_CASE("snes bus: the PPU's signed multiply, M7A by M7B's last byte through the mode-7 latch")
+{
+    Machine m;
+    const auto product = [&m] {
+        return static_cast<std::int32_t>((m.read(0x2134) | m.read(0x2135) << 8 | m.read(0x2136) << 16) << 8) >> 8;
+    };
+    // M7A = $1234, low byte first; M7B's byte $05.
+    m.write(0x211B, 0x34);
+    m.write(0x211B, 0x12);
+    m.write(0x211C, 0x05);
+    CHECK(product() == 0x1234 * 5);
+    // Signed both ways: -2 x -128, and the extremes.
+    m.write(0x211B, 0xFE);
+    m.write(0x211B, 0xFF);
+    m.write(0x211C, 0x80);
+    CHECK(product() == 256);
+    m.write(0x211B, 0x00);
+    m.write(0x211B, 0x80);
+    CHECK(product() == -32768 * -128);
+    // Every mode-7 register writes through the one latch: after M7X's $AB, one byte to M7A makes it
+    // $CDAB.
+    m.write(0x211F, 0xAB);
+    m.write(0x211B, 0xCD);
+    m.write(0x211C, 0x01);
+    CHECK(product() == static_cast<std::int16_t>(0xCDAB));
+    // From any bank the system area maps, and the reads leave the byte on the data bus.
+    CHECK(m.read(0x802134) == 0xAB);
+}
+
 TEST_CASE("snes bus: WRAM and its low mirror")
 {
     Machine m;
