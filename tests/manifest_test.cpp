@@ -319,6 +319,9 @@ TEST_CASE("manifest: bad hitbox records and map variables are named with their l
     const std::string wide = withRecords("height = { offset = 11", "height = { offset = 11, format = \"u16\" }\n#");
     checkMessage(manifestError(wide), "manifest.toml:" + std::to_string(lineWith(wide, "height = { offset = 11")),
                  {"'entity.hitbox.height' does not fit in a record of 12 bytes"});
+    const std::string placed = withRecords("left = { offset = 8,", "left = { at = \"Frames\",");
+    checkMessage(manifestError(placed), "manifest.toml:" + std::to_string(lineWith(placed, "left = { at")),
+                 {"'entity.hitbox.left.at' is not for a record's fields: give their offset in the record"});
     const std::string pointer = withRecords("pointer = { offset = 0x0D, format = \"u16\" }", "pointer = { offset = 0x0D, format = \"u8\" }");
     checkMessage(manifestError(pointer), "manifest.toml:" + std::to_string(lineWith(pointer, "pointer =")),
                  {"'entity.hitbox.pointer.format' must be one of \"u16\", \"u24\", not \"u8\""});

@@ -88,11 +88,12 @@ void CollisionMachine::loadMap(const TileMap& map)
     const std::span<std::uint8_t> buffer = bus_.wram().subspan(*emu::wramIndex(a.mapTiles), a.mapTilesBytes);
     // checkScenarioFits refused maps with a type the ROM's metatile table or the cells cannot hold.
     const auto cellOf = [&](TileId type) { return m.cell.cellOf(*rom_.mapIdOfType[type]); };
-    const auto put = [&](std::uint32_t column, std::uint32_t row, std::uint32_t cell) {
+    const auto putAt = [&](std::size_t offset, std::uint32_t cell) {
         for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
-            buffer[layout.offsetOf(column, row) + i] = static_cast<std::uint8_t>(cell >> (8 * i));
+            buffer[offset + i] = static_cast<std::uint8_t>(cell >> (8 * i));
         }
     };
+    const auto put = [&](std::uint32_t column, std::uint32_t row, std::uint32_t cell) { putAt(layout.offsetOf(column, row), cell); };
     const std::uint32_t outside = cellOf(design.outside);
     // Cells that follow each other with no byte between are filled as one run (a buffer of 64 KiB
     // is loaded for every scenario and explore session); the bytes between sparser cells stay 0.
@@ -101,9 +102,7 @@ void CollisionMachine::loadMap(const TileMap& map)
     if (dense) {
         const std::size_t cells = std::size_t{layout.columns} * layout.rows * layout.cellBytes;
         for (std::size_t at = 0; at < cells; at += layout.cellBytes) {
-            for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
-                buffer[at + i] = static_cast<std::uint8_t>(outside >> (8 * i));
-            }
+            putAt(at, outside);
         }
         std::fill(buffer.begin() + static_cast<std::ptrdiff_t>(cells), buffer.end(), std::uint8_t{0});
     } else {
@@ -314,10 +313,9 @@ void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& entity
     const StateBits& bits = rom_.manifest.stateBits;
     if (answer.reportsWall()) {
         const Manifest& m = rom_.manifest;
-        const auto side = static_cast<std::size_t>(m.input(*answer.wallSide) - m.inputs.data());
         entity.state &= static_cast<std::uint8_t>(~(bits.left | bits.right));
         if (set == answer.wallWhenSet) {
-            entity.state |= inputs[side] == answer.wallLeftValue ? bits.left : bits.right;
+            entity.state |= inputs[m.inputIndex(*answer.wallSide)] == answer.wallLeftValue ? bits.left : bits.right;
         }
         return;
     }

@@ -324,7 +324,7 @@ namespace {
 void setInputs(const Manifest& manifest, const std::vector<InputValue>& given, std::vector<std::uint32_t>& values)
 {
     for (const InputValue& input : given) {
-        values[static_cast<std::size_t>(manifest.input(input.name) - manifest.inputs.data())] = static_cast<std::uint32_t>(input.value);
+        values[manifest.inputIndex(input.name)] = static_cast<std::uint32_t>(input.value);
     }
 }
 

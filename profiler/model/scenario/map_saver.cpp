@@ -71,7 +71,7 @@ void replaceChecked(const Scenario& scenario, const TomlFile& file, const toml::
     replaceFile(scenario.path, text);
 }
 
-void saveAsciiMap(const Scenario& scenario)
+void saveAsciiMap(const Scenario& scenario, const TomlFile& file)
 {
     const TileMap& map = scenario.map;
     const std::size_t width = static_cast<std::size_t>(std::max(map.width, 0));
@@ -81,7 +81,6 @@ void saveAsciiMap(const Scenario& scenario)
                               + " tiles, not " + std::to_string(width) + " x " + std::to_string(height)
                               + "; nothing was written");
     }
-    const TomlFile file = readTomlFile(scenario.path);
     const toml::node* node = file.root.at_path("map.tiles").node();
     if (!node || !node->is_string()) {
         throw InputError(file.name + ": [map] has no 'tiles' string any more: the file has changed since the "
@@ -148,9 +147,8 @@ void saveAsciiMap(const Scenario& scenario)
 
 // A map of names is written again whole, its string replaced by the edited map's rows: the words'
 // spacing is the writer's, and every byte of the file outside the string stays as it is.
-void saveNamesMap(const Scenario& scenario)
+void saveNamesMap(const Scenario& scenario, const TomlFile& file)
 {
-    const TomlFile file = readTomlFile(scenario.path);
     const toml::node* node = file.root.at_path("map.names").node();
     const auto rowsNow = [&]() -> std::optional<std::vector<int>> {
         if (node == nullptr || !node->is_string()) {
@@ -198,9 +196,9 @@ void saveMap(const Scenario& scenario)
     } else if (!scenario.mapRowLines.empty()) {
         const TomlFile file = readTomlFile(scenario.path);
         if (file.root.at_path("map.names").node() != nullptr) {
-            saveNamesMap(scenario);
+            saveNamesMap(scenario, file);
         } else {
-            saveAsciiMap(scenario);
+            saveAsciiMap(scenario, file);
         }
     } else {
         throw InputError(scenario.path.string()

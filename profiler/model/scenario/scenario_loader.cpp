@@ -35,9 +35,12 @@ std::optional<Gravity> readGravity(const TomlSection& section, std::string_view 
     section.fail(*section.find(key), key, "must be \"down\", \"up\" or \"none\", not \"" + *name + "\"");
 }
 
-// The `tiles` string: one row per line, one legend character per tile (see asciiMapRows). Rows that
-// differ in length are an error, not something to guess about.
-void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenario)
+// A map string, `tiles` or `names`: one row per line, each row's tiles read by `readRow(text, row,
+// index, positions)`, which appends them to the map and returns how many. Rows that differ in length
+// are an error, not something to guess about.
+template <typename ReadRow>
+void readMapString(const TomlFile& file, const toml::node& node, Scenario& scenario, const std::string& emptyMessage,
+                   ReadRow readRow)
 {
     const std::string& text = node.as_string()->get();
     const SourcePosition start{lineOf(node), static_cast<int>(node.source().begin.column)};
@@ -48,19 +51,9 @@ void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenar
     TileMap& map = scenario.map;
     const std::vector<MapRow> rows = asciiMapRows(text);
     for (std::size_t row = 0; row < rows.size(); ++row) {
-        const auto [rowStart, width] = rows[row];
-        const int line = positions[rowStart].line;
+        const int line = positions[rows[row].offset].line;
         scenario.mapRowLines.push_back(line);
-        for (std::size_t column = 0; column < width; ++column) {
-            const std::size_t at = rowStart + column;
-            const std::optional<TileId> type = scenario.design.byLegend(text[at]);
-            if (!type) {
-                file.fail(positions[at], "unknown map character " + describeCharacter(text, at) + " at row "
-                                             + std::to_string(row) + ", column " + std::to_string(column) + "; "
-                                             + scenario.design.legendText());
-            }
-            map.tiles.push_back(*type);
-        }
+        const std::size_t width = readRow(text, rows[row], row, positions);
         if (row == 0) {
             map.width = static_cast<int>(width);
         } else if (width != static_cast<std::size_t>(map.width)) {
@@ -70,7 +63,7 @@ void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenar
     }
     map.height = static_cast<int>(scenario.mapRowLines.size());
     if (map.width == 0) {
-        file.fail(lineOf(node), "'map.tiles' is empty: draw the map, one row of tiles per line");
+        file.fail(lineOf(node), emptyMessage);
     }
     if (map.width > kMaxMapTiles) {
         file.fail(scenario.mapRowLines.front(), "the map is " + std::to_string(map.width) + " tiles wide; at most "
@@ -82,50 +75,47 @@ void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenar
     }
 }
 
-// The `names` string: one row per line, a word a tile (see map_names.hpp).
+// The `tiles` string: one legend character per tile (see asciiMapRows).
+void readAsciiMap(const TomlFile& file, const toml::node& node, Scenario& scenario)
+{
+    readMapString(file, node, scenario, "'map.tiles' is empty: draw the map, one row of tiles per line",
+                  [&](const std::string& text, const MapRow& row, std::size_t index, const std::vector<SourcePosition>& positions) {
+                      for (std::size_t column = 0; column < row.length; ++column) {
+                          const std::size_t at = row.offset + column;
+                          const std::optional<TileId> type = scenario.design.byLegend(text[at]);
+                          if (!type) {
+                              file.fail(positions[at], "unknown map character " + describeCharacter(text, at) + " at row "
+                                                           + std::to_string(index) + ", column " + std::to_string(column) + "; "
+                                                           + scenario.design.legendText());
+                          }
+                          scenario.map.tiles.push_back(*type);
+                      }
+                      return row.length;
+                  });
+}
+
+// The `names` string: a word a tile (see map_names.hpp).
 void readNamesMap(const TomlFile& file, const toml::node& node, Scenario& scenario)
 {
-    const std::string& text = node.as_string()->get();
-    const SourcePosition start{lineOf(node), static_cast<int>(node.source().begin.column)};
-    std::vector<SourcePosition> positions = valuePositions(file.text, start);
-    if (positions.size() != text.size()) {
-        positions.assign(text.size(), start);
-    }
-    TileMap& map = scenario.map;
     const Design& design = scenario.design;
-    for (const MapRow& row : asciiMapRows(text)) {
-        const std::string_view line = std::string_view(text).substr(row.offset, row.length);
-        const std::vector<MapWord> words = mapWords(line);
-        const int rowLine = positions[row.offset].line;
-        const auto rowIndex = scenario.mapRowLines.size();
-        scenario.mapRowLines.push_back(rowLine);
-        for (std::size_t column = 0; column < words.size(); ++column) {
-            const std::string_view word = line.substr(words[column].offset, words[column].length);
-            const std::optional<TileId> tile = tileOfWord(word, design);
-            if (!tile) {
-                file.fail(positions[row.offset + words[column].offset],
-                          "unknown tile \"" + std::string(word.substr(0, 40)) + "\" at row " + std::to_string(rowIndex) +
-                              ", column " + std::to_string(column) + "; a word is a tile name or abbreviation of " +
-                              design.name + " (" + design.path.string() + ") or an id 0.." +
-                              std::to_string(design.tiles.size() - 1));
-            }
-            map.tiles.push_back(*tile);
-        }
-        if (rowIndex == 0) {
-            map.width = static_cast<int>(words.size());
-        } else if (words.size() != static_cast<std::size_t>(map.width)) {
-            file.fail(rowLine, "row " + std::to_string(rowIndex) + " has " + std::to_string(words.size()) +
-                                   " tiles but row 0 has " + std::to_string(map.width) + "; every row must be equally long");
-        }
-    }
-    map.height = static_cast<int>(scenario.mapRowLines.size());
-    if (map.width == 0) {
-        file.fail(lineOf(node), "'map.names' is empty: write the map, one row of tile names per line");
-    }
-    if (map.width > kMaxMapTiles || map.height > kMaxMapTiles) {
-        file.fail(lineOf(node), "the map is " + std::to_string(map.width) + " x " + std::to_string(map.height) +
-                                    " tiles; at most " + std::to_string(kMaxMapTiles) + " a side");
-    }
+    readMapString(file, node, scenario, "'map.names' is empty: write the map, one row of tile names per line",
+                  [&](const std::string& text, const MapRow& row, std::size_t index, const std::vector<SourcePosition>& positions) {
+                      const std::string_view line = std::string_view(text).substr(row.offset, row.length);
+                      const std::vector<MapWord> words = mapWords(line);
+                      for (std::size_t column = 0; column < words.size(); ++column) {
+                          const std::string_view word = line.substr(words[column].offset, words[column].length);
+                          const std::optional<TileId> tile = tileOfWord(word, design);
+                          if (!tile) {
+                              file.fail(positions[row.offset + words[column].offset],
+                                        "unknown tile \"" + std::string(word.substr(0, 40)) + "\" at row " + std::to_string(index) +
+                                            ", column " + std::to_string(column) + "; a word is a tile name or abbreviation of " +
+                                            design.name + " (" + design.path.string() + ") or an id 0.." +
+                                            std::to_string(design.tiles.size() - 1));
+                          }
+                          scenario.map.tiles.push_back(*tile);
+                      }
+                      return words.size();
+                  });
 }
 
 void readMap(const TomlSection& top, Scenario& scenario)

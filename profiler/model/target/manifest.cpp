@@ -122,12 +122,20 @@ EntityField readFieldOf(const TomlSection& field, const std::string& name, bool 
     return result;
 }
 
+// Where a field lies: in the entity, or anywhere work RAM has a symbol; in a record, only at an
+// offset within it.
+enum class FieldPlace : std::uint8_t { Entity, Record };
+
 // `key` of `owner` as a field; `ownerName` is how messages name the owner ("entity").
-EntityField readField(const TomlSection& owner, std::string_view ownerName, std::string_view key, bool whole = true)
+EntityField readField(const TomlSection& owner, std::string_view ownerName, std::string_view key, bool whole = true,
+                      FieldPlace place = FieldPlace::Entity)
 {
     const std::string name = std::string(ownerName) + "." + std::string(key);
     const TomlSection field(owner.file(), owner.table(key, "{ offset = 0, format = \"u16\" }"), name, name + ".",
                             {"offset", "at", "format"});
+    if (const toml::node* at = field.find("at"); at != nullptr && place == FieldPlace::Record) {
+        field.fail(*at, "at", "is not for a record's fields: give their offset in the record");
+    }
     return readFieldOf(field, name, whole);
 }
 
@@ -175,16 +183,10 @@ HitboxRecords readHitboxRecords(const TomlSection& entity)
     r.records = readSymbol(hitbox, "records");
     r.recordBytes = static_cast<std::uint32_t>(hitbox.requiredInteger("record_bytes", 1, 256));
     r.recordCount = static_cast<std::uint32_t>(hitbox.requiredInteger("record_count", 1, 256));
-    r.left = readField(hitbox, "entity.hitbox", "left");
-    r.right = readField(hitbox, "entity.hitbox", "right");
-    r.yOffset = readField(hitbox, "entity.hitbox", "y_offset");
-    r.height = readField(hitbox, "entity.hitbox", "height");
-    for (const char* key : {"left", "right", "y_offset", "height"}) {
-        const TomlSection field(hitbox.file(), hitbox.table(key, ""), "entity.hitbox." + std::string(key), "", {"offset", "at", "format"});
-        if (field.find("at") != nullptr) {
-            field.fail(*field.find("at"), "at", "is not for a record's fields: give their offset in the record");
-        }
-    }
+    r.left = readField(hitbox, "entity.hitbox", "left", true, FieldPlace::Record);
+    r.right = readField(hitbox, "entity.hitbox", "right", true, FieldPlace::Record);
+    r.yOffset = readField(hitbox, "entity.hitbox", "y_offset", true, FieldPlace::Record);
+    r.height = readField(hitbox, "entity.hitbox", "height", true, FieldPlace::Record);
     const std::pair<const char*, EntityField> fields[] = {
         {"left", r.left}, {"right", r.right}, {"y_offset", r.yOffset}, {"height", r.height}};
     for (const auto& [key, field] : fields) {
@@ -507,7 +509,7 @@ void readCases(const TomlSection& top, Manifest& manifest)
     }
     for (const toml::table* table : tables) {
         const TomlSection entry(top.file(), *table, "[[case]]", "case.", {"name", "label", "line"});
-        CaseLabel label{entry.requiredString("name"), std::nullopt, std::nullopt, entry.line()};
+        CaseLabel label{entry.requiredString("name"), std::nullopt, std::nullopt, 0};
         if ((entry.find("label") == nullptr) == (entry.find("line") == nullptr)) {
             entry.file().fail(entry.line(), "[[case]] \"" + label.name + "\" needs one marker: label = \"Name\" (or \"Name + offset\"), "
                                                 "or line = \"file.s:LINE\"");
@@ -600,7 +602,6 @@ void readInputs(const TomlSection& top, Manifest& manifest)
         RoutineInput input;
         input.name = name;
         input.line = lineOf(value);
-        std::uint32_t bits = 16;
         if (entry.find("register") != nullptr) {
             for (const char* fieldKey : {"offset", "at", "format"}) {
                 if (const toml::node* field = entry.find(fieldKey)) {
@@ -609,15 +610,14 @@ void readInputs(const TomlSection& top, Manifest& manifest)
             }
             input.kind = RoutineInput::Kind::Register;
             input.reg = readChoice<char>(entry, "register", {{"a", 'a'}, {"x", 'x'}, {"y", 'y'}, {"db", 'b'}});
-            bits = static_cast<std::uint32_t>(input.reg == 'b' ? 8 : input.reg == 'a' ? manifest.accumulatorBits : manifest.indexBits);
+            input.bits = static_cast<std::uint32_t>(input.reg == 'b' ? 8 : input.reg == 'a' ? manifest.accumulatorBits : manifest.indexBits);
         } else {
             input.field = readFieldOf(entry, prefix, true);
-            bits = 8 * bytesOf(input.field.format);
+            input.bits = 8 * bytesOf(input.field.format);
         }
-        input.bits = bits;
         // A data bank an entity may change starts as the [call]'s.
         const std::uint32_t unset = input.kind == RoutineInput::Kind::Register && input.reg == 'b' ? manifest.dataBank : 0;
-        input.defaultValue = static_cast<std::uint32_t>(entry.integer("default", 0, (std::int64_t{1} << bits) - 1).value_or(unset));
+        input.defaultValue = static_cast<std::uint32_t>(entry.integer("default", 0, (std::int64_t{1} << input.bits) - 1).value_or(unset));
         manifest.inputs.push_back(std::move(input));
     }
     // [call] a = 0 sets A as much as any other value does: the key, not its value, takes the register.

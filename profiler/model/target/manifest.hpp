@@ -324,6 +324,8 @@ struct Manifest {
     std::optional<Controller> controller; // [controller]
 
     const RoutineInput* input(std::string_view name) const;
+    // The place in `inputs` of the one named so, which must be there (the loaders checked it).
+    std::size_t inputIndex(std::string_view name) const { return static_cast<std::size_t>(input(name) - inputs.data()); }
 };
 
 // Where the cells of a map lie in the routine's map buffer, and how many columns and rows of cells

@@ -2,6 +2,7 @@
 
 #include "base/printf_string.hpp"
 #include "base/rounding.hpp"
+#include "profiler/reports/markup/name_column.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -83,13 +84,8 @@ std::string table(const Comparison& comparison, const std::string& command)
 {
     std::string out = printfString("tileprof %s: %s (new) against %s (old)\n\n", command.c_str(), comparison.newSource.c_str(),
                                    comparison.oldSource.c_str());
-    // The case column as wide as the longest name: a tour's and a manifest-named ROM's cases are
-    // "ROM: case".
-    std::size_t width = 18;
-    for (const CaseDelta& delta : comparison.cases) {
-        width = std::max(width, delta.name.size());
-    }
-    const int w = static_cast<int>(width);
+    // A tour's and a manifest-named ROM's cases are "ROM: case".
+    const int w = nameColumnWidth(comparison.cases);
     out += printfString("%-*s   %-35s   %-29s\n", w, "", "mean cycles", "max cycles");
     out += printfString("%-*s   %8s %8s %8s %7s   %6s %6s %6s %7s   %s\n", w, "case", "old", "new", "delta", "%", "old",
                         "new", "delta", "%", "verdict");

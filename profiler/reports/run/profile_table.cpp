@@ -4,6 +4,7 @@
 #include "base/printf_string.hpp"
 #include "emu/cpu_address.hpp"
 #include "profiler/formats/symbols/source_files.hpp"
+#include "profiler/reports/markup/name_column.hpp"
 #include "profiler/reports/markup/source_path.hpp"
 
 #include <algorithm>
@@ -211,7 +212,7 @@ std::string formatProfileTable(const RunReport& report, std::size_t top)
     out += "\nworst call of each case\n";
     for (const CaseStatistics& statistics : report.cases) {
         if (!attribution.selection.caseName || *attribution.selection.caseName == statistics.name) {
-            out += formatWorstCall(statistics, caseColumnWidth(report.cases));
+            out += formatWorstCall(statistics, nameColumnWidth(report.cases));
         }
     }
     return out + listingSection(profile, report.coverage, report.sourceDirectories) + disassemblySection(profile);

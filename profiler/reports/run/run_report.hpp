@@ -54,8 +54,6 @@ std::vector<std::string> failureLines(const RunReport& report);
 // "roms/x/scenarios/patrol.toml: entity "faller" despawned on frame 92": each entity a routine
 // despawned (its alive field read 0 after a call), which was then called no more.
 std::vector<std::string> despawnLines(const RunReport& report);
-// The width of a table's case column: 18, or the longest name.
-int caseColumnWidth(const std::vector<CaseStatistics>& cases);
 // "  falling   594 cycles  3.26 scanlines   FILE frame F, entity "E"\n", the name `caseWidth` wide.
 std::string formatWorstCall(const CaseStatistics& statistics, int caseWidth);
 

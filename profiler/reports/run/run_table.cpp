@@ -2,19 +2,11 @@
 
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
+#include "profiler/reports/markup/name_column.hpp"
 
 #include <algorithm>
 
 namespace tileprof {
-
-int caseColumnWidth(const std::vector<CaseStatistics>& cases)
-{
-    std::size_t width = 18;
-    for (const CaseStatistics& c : cases) {
-        width = std::max(width, c.name.size());
-    }
-    return static_cast<int>(width);
-}
 
 std::string formatWorstCall(const CaseStatistics& statistics, int caseWidth)
 {
@@ -50,7 +42,7 @@ std::string formatFastRomTable(const RunReport& report)
 
 std::string formatRunTable(const RunReport& report)
 {
-    const int w = caseColumnWidth(report.cases);
+    const int w = nameColumnWidth(report.cases);
     std::string out = "tileprof run: " + runSummary(report) + "\n\n";
     out += printfString("%-*s %6s   %-29s   %-27s   %-13s  %s\n", w, "", "", "cycles", "scanlines", "budget", "");
     out += printfString("%-*s %6s   %5s %7s %6s %6s   %5s %6s %6s %6s   %6s %6s  %s\n", w, "case", "calls", "min", "mean",
