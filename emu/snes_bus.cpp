@@ -19,6 +19,10 @@ constexpr std::uint32_t kNmiDelayClocks = 2;   // H = 0.5 dots
 constexpr std::uint32_t kHBlankStart = 1096;   // H = 274 dots
 constexpr std::uint32_t kHBlankEnd = 4;        // H = 1 dot
 constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clocks before its cycle ends
+// The auto-joypad read starts at H = 32.5 dots of the first V-blank line and keeps HVBJOY bit 0
+// set for 4224 clocks (Anomie; fullsnes gives the same length).
+constexpr std::uint32_t kAutoJoypadStart = 130;
+constexpr std::uint64_t kAutoJoypadClocks = 4224;
 
 } // namespace
 
@@ -41,6 +45,7 @@ SnesBus::SnesBus(const RomImage& rom)
     mapPages();
     refreshAt_ = video_.refreshAt();
     scheduleInterrupts(video_.lineStart());
+    startHdmaLine();
 }
 
 void SnesBus::mapPages()
@@ -128,7 +133,7 @@ unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time time
         sram_[*sram] = value;
     } else if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
-            writeBBus(static_cast<std::uint8_t>(offset), value);
+            writeBBus(static_cast<std::uint8_t>(offset), value, time);
         } else if (offset >= 0x4000 && offset < 0x4400) {
             writeCpuRegister(address, value, time);
         }
@@ -182,11 +187,17 @@ std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time time, unsigned clocks)
 
 std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned clocks)
 {
+    // The auto-joypad read may start inside this very cycle, before the event that runs it.
+    if (const std::uint64_t sampled = time.masterClocks + clocks - kReadSampleBeforeEnd; joypadAt_ <= sampled) {
+        autoReadJoypads(joypadAt_);
+        joypadAt_ = kNever;
+        scheduleNextEvent();
+    }
     switch (offset) {
-    case 0x4016: // JOYSER0: no controller connected
-        return mdr_ & 0xFC;
+    case 0x4016: // JOYSER0: pad 1's data line; the second data line (multitaps) reads 0
+        return static_cast<std::uint8_t>((mdr_ & 0xFC) | joypads_.readSerial(0));
     case 0x4017: // JOYSER1: bits 2-4 always read 1
-        return static_cast<std::uint8_t>((mdr_ & 0xE0) | 0x1C);
+        return static_cast<std::uint8_t>((mdr_ & 0xE0) | 0x1C | joypads_.readSerial(1));
     case 0x4210: { // RDNMI: reading clears the flag; 5A22 version 2
         const auto v = static_cast<std::uint8_t>(nmiFlag_ << 7 | (mdr_ & 0x70) | 0x02);
         nmiFlag_ = false;
@@ -198,11 +209,13 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned 
         irqLine_ = false;
         return v;
     }
-    case 0x4212: { // HVBJOY; auto-joypad reading is not emulated, so bit 0 stays clear
-        const VideoPosition at = video_.positionAt(time.masterClocks + clocks - kReadSampleBeforeEnd);
+    case 0x4212: { // HVBJOY
+        const std::uint64_t sampled = time.masterClocks + clocks - kReadSampleBeforeEnd;
+        const VideoPosition at = video_.positionAt(sampled);
         const bool vblank = at.line >= vblankStartLine();
         const bool hblank = at.hclock < kHBlankEnd || at.hclock >= kHBlankStart;
-        return static_cast<std::uint8_t>(vblank << 7 | hblank << 6 | (mdr_ & 0x3E));
+        const bool autoReading = sampled < autoReadEnd_;
+        return static_cast<std::uint8_t>(vblank << 7 | hblank << 6 | (mdr_ & 0x3E) | autoReading);
     }
     case 0x4213: // RDIO: nothing drives the I/O port, so it reads back WRIO
         return wrio_;
@@ -211,17 +224,11 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned 
     case 0x4216: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(time)));
     case 0x4217: return static_cast<std::uint8_t>(mulDiv_.product(stepClock(time)) >> 8);
     default:
-        if (offset >= 0x4218 && offset < 0x4220) {
-            return 0; // JOY1-4: no controllers
-        }
-        if (offset >= 0x4300 && offset < 0x4380 && ((offset & 0xF) < 0xC || (offset & 0xF) == 0xF)) {
-            return dmaRegisters_[offset & 0x7F];
-        }
-        return mdr_;
+        return peekCpuRegister(offset);
     }
 }
 
-void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value)
+void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value, Time)
 {
     switch (reg) {
     case 0x33: // SETINI: overscan moves the start of V-blank, interlace changes the frame
@@ -252,6 +259,9 @@ void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t
     const std::uint64_t afterWrite = time.cycles + 1;
     const std::uint32_t offset = address & 0xFFFF;
     switch (offset) {
+    case 0x4016:
+        joypads_.writeLatch(value & 1);
+        break;
     case 0x4200: {
         const bool nmiWasEnabled = nmitimen_ & kNmiEnable;
         nmitimen_ = value;
@@ -282,17 +292,24 @@ void SnesBus::writeCpuRegister(std::uint32_t address, std::uint8_t value, Time t
     case 0x4209: vtime_ = static_cast<std::uint16_t>((vtime_ & 0x100) | value); scheduleInterrupts(time.masterClocks); break;
     case 0x420A: vtime_ = static_cast<std::uint16_t>((vtime_ & 0xFF) | (value & 1) << 8); scheduleInterrupts(time.masterClocks); break;
     case 0x420B:
-    case 0x420C:
-        if (value != 0) {
-            fault(BusFault::Kind::DmaRequested, address, value, time.cycles);
+        for (unsigned i = 0; i < dma_.size(); ++i) {
+            dma_[i].dmaEnabled = (value >> i) & 1;
         }
+        dmaPending_ = dmaPending_ || value != 0;
+        scheduleDmaEdge();
+        break;
+    case 0x420C:
+        for (unsigned i = 0; i < dma_.size(); ++i) {
+            dma_[i].hdmaEnabled = (value >> i) & 1;
+        }
+        scheduleDmaEdge();
         break;
     case 0x420D:
         setFastRom((value & 1) != 0);
         break;
     default:
-        if (offset >= 0x4300 && offset < 0x4380) {
-            dmaRegisters_[offset & 0x7F] = value;
+        if (offset >= 0x4300 && offset < 0x4380 && DmaChannel::isRegister(offset & 0xF)) {
+            dma_[(offset >> 4) & 7].write(offset & 0xF, value);
         }
         break;
     }
@@ -321,6 +338,20 @@ void SnesBus::fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t val
 
 // ---- Host access -----------------------------------------------------------------------------
 
+// The registers whose reads have no side effects: JOY1-4 and the DMA channels'.
+std::uint8_t SnesBus::peekCpuRegister(std::uint32_t offset) const
+{
+    if (offset >= 0x4218 && offset < 0x4220) {
+        // JOY1/JOY2 hold the pads' last auto-read; JOY3/JOY4 (the second data lines) read 0.
+        const unsigned index = offset - 0x4218;
+        return index < 4 ? static_cast<std::uint8_t>(joypadRegisters_[index >> 1] >> (index & 1) * 8) : 0;
+    }
+    if (offset >= 0x4300 && offset < 0x4380 && DmaChannel::isRegister(offset & 0xF)) {
+        return dma_[(offset >> 4) & 7].read(offset & 0xF);
+    }
+    return mdr_;
+}
+
 std::uint8_t SnesBus::peek(std::uint32_t address) const
 {
     address &= 0xFFFFFF;
@@ -339,10 +370,7 @@ std::uint8_t SnesBus::peek(std::uint32_t address) const
         case 0x4215: return static_cast<std::uint8_t>(mulDiv_.lastQuotient() >> 8);
         case 0x4216: return static_cast<std::uint8_t>(mulDiv_.lastProduct());
         case 0x4217: return static_cast<std::uint8_t>(mulDiv_.lastProduct() >> 8);
-        default:
-            if (offset >= 0x4300 && offset < 0x4380) {
-                return dmaRegisters_[offset & 0x7F];
-            }
+        default: return peekCpuRegister(offset);
         }
     }
     return mdr_;
@@ -389,7 +417,16 @@ void SnesBus::idleUntilNextFrame(Time& time)
     // 0), and how much it adds depends only on where in its frame it begins: the line, the clock
     // in it, the refresh grid's phase, the field, interlace and the events of the line still to
     // come. Each such jump is worked out once, event by event, and then reused.
-    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask)) == 0 && nextEvent_ > time.masterClocks;
+    if (dmaPending_ || hdmaPending_ || dmaActive_ || anyHdmaEnabled()) {
+        // DMA and HDMA take the bus at cycle edges: only idling cycle by cycle finds them all.
+        const std::uint64_t frame = video_.frame();
+        while (video_.frame() == frame) {
+            idle(time);
+        }
+        return;
+    }
+    // Without them, an edge only resets HDMA state that the next frame's setup resets again.
+    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask | kAutoJoypad)) == 0 && nextEvent_ > time.masterClocks;
     std::uint64_t key = 0;
     if (memo) {
         key = (time.masterClocks - video_.lineStart()) | std::uint64_t{video_.line()} << 16 |
@@ -405,6 +442,7 @@ void SnesBus::idleUntilNextFrame(Time& time)
             nmiFlag_ = false;
             refreshAt_ = video_.refreshAt();
             scheduleInterrupts(video_.lineStart());
+            startHdmaLine();
             return;
         }
     }
@@ -446,6 +484,9 @@ std::uint64_t SnesBus::runEvents(Time time)
             irqFlag_ = true;
             raiseIrq(time.cycles);
             irqAt_ = kNever;
+        } else if (nextEvent_ == joypadAt_) {
+            autoReadJoypads(joypadAt_);
+            joypadAt_ = kNever;
         } else {
             video_.nextLine();
             if (video_.line() == 0) {
@@ -453,6 +494,7 @@ std::uint64_t SnesBus::runEvents(Time time)
             }
             refreshAt_ = video_.refreshAt();
             scheduleInterrupts(video_.lineStart());
+            startHdmaLine();
             continue;
         }
         scheduleNextEvent();
@@ -468,6 +510,7 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
     const std::uint64_t lineStart = video_.lineStart();
     const std::uint32_t line = video_.line();
     nmiAt_ = line == vblankStartLine() ? lineStart + kNmiDelayClocks : kNever;
+    joypadAt_ = line == vblankStartLine() && (nmitimen_ & kAutoJoypad) ? lineStart + kAutoJoypadStart : kNever;
 
     irqAt_ = kNever;
     const unsigned mode = (nmitimen_ & kIrqModeMask) >> 4; // 1: H, 2: V, 3: H and V
@@ -481,12 +524,24 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
     if (irqAt_ <= notBefore) {
         irqAt_ = kNever;
     }
+    if (joypadAt_ <= notBefore) {
+        joypadAt_ = kNever;
+    }
     scheduleNextEvent();
 }
 
 void SnesBus::scheduleNextEvent()
 {
-    nextEvent_ = std::min({refreshAt_, nmiAt_, irqAt_, video_.lineEnd()});
+    nextEvent_ = std::min({refreshAt_, nmiAt_, irqAt_, joypadAt_, video_.lineEnd()});
+}
+
+void SnesBus::autoReadJoypads(std::uint64_t start)
+{
+    for (unsigned port = 0; port < Joypads::kPorts; ++port) {
+        joypadRegisters_[port] = joypads_.buttons(port);
+    }
+    joypads_.autoRead();
+    autoReadEnd_ = start + kAutoJoypadClocks;
 }
 
 void SnesBus::raiseNmi(std::uint64_t cycle)

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "emu/access_timing.hpp"
+#include "emu/dma_channel.hpp"
+#include "emu/joypads.hpp"
 #include "emu/mul_div_unit.hpp"
 #include "emu/ppu/mode7_multiplier.hpp"
 #include "emu/rom_image.hpp"
@@ -19,8 +21,7 @@ namespace emu {
 // whether it matters (the profiler fails a call that writes ROM).
 struct BusFault {
     enum class Kind : std::uint8_t {
-        RomWrite,      // a write to ROM: the hardware ignores it
-        DmaRequested,  // $420B/$420C with channels enabled: DMA is not emulated
+        RomWrite, // a write to ROM, by the CPU or by DMA: the hardware ignores it
     };
     Kind kind;
     std::uint32_t address;
@@ -35,7 +36,8 @@ std::optional<std::uint32_t> wramIndex(std::uint32_t address);
 // The S-CPU's view of a LoROM or HiROM cartridge system: the memory map with WRAM, its low mirror,
 // ROM and its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
 // cost (6/8/12, MEMSEL FastROM), DRAM refresh, the H/V position, NMI and H/V IRQ, the multiplier
-// and divider, and the status registers code polls. No PPU rendering, no APU, no DMA.
+// and divider, the status registers code polls, DMA and HDMA, and two joypads. No PPU
+// rendering, no APU.
 class SnesBus {
 public:
     static constexpr unsigned idleClocks = kFastClocks;
@@ -48,6 +50,7 @@ public:
     std::uint8_t read(std::uint32_t address, Time& time)
     {
         const std::uint32_t page = address >> kPageBits;
+        startCycle(time, address);
         std::uint8_t value;
         if (const std::uint8_t* memory = readPages_[page]) [[likely]] {
             value = memory[address & kPageMask];
@@ -65,6 +68,7 @@ public:
     void write(std::uint32_t address, std::uint8_t value, Time& time)
     {
         const std::uint32_t page = address >> kPageBits;
+        startCycle(time, address);
         mdr_ = value;
         if (std::uint8_t* memory = writePages_[page]) [[likely]] {
             memory[address & kPageMask] = value;
@@ -77,6 +81,9 @@ public:
 
     void idle(Time& time)
     {
+        if (time.masterClocks >= dmaEdgeAt_) [[unlikely]] {
+            dmaEdge(time, idleClocks);
+        }
         time.masterClocks += idleClocks;
         endCycle(time);
     }
@@ -107,6 +114,10 @@ public:
     // What writing MEMSEL ($420D) bit 0 does: FastROM timing for ROM in banks $80-$FF.
     void setFastRom(bool enabled);
 
+    // The pads' buttons from now on (see Joypads for the layout).
+    void setJoypad(unsigned port, std::uint16_t buttons) { joypads_.setButtons(port, buttons); }
+    const DmaChannel& dmaChannel(unsigned channel) const { return dma_[channel]; }
+
     // Where `masterClocks` (the CPU's current time) falls in the frame.
     VideoPosition position(std::uint64_t masterClocks) const { return video_.positionAt(masterClocks); }
     std::uint64_t refreshes() const { return refreshes_; }
@@ -121,12 +132,22 @@ private:
     static constexpr std::size_t kPages = std::size_t{1} << (24 - kPageBits);
     static constexpr std::uint8_t kNmiEnable = 0x80;
     static constexpr std::uint8_t kIrqModeMask = 0x30;
+    static constexpr std::uint8_t kAutoJoypad = 0x01;
     static constexpr std::size_t kMaxFaults = 64;
 
     struct IoResult {
         std::uint8_t value;
         std::uint8_t clocks;
     };
+
+    // DMA and HDMA take the bus between CPU cycles: a cycle that starts at or after dmaEdgeAt_
+    // first lets them run (see dmaEdge).
+    void startCycle(Time& time, std::uint32_t address)
+    {
+        if (time.masterClocks >= dmaEdgeAt_) [[unlikely]] {
+            dmaEdge(time, accessClocks(address));
+        }
+    }
 
     void endCycle(Time& time)
     {
@@ -148,10 +169,27 @@ private:
     unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time time);
     std::uint8_t readBBus(std::uint8_t reg, Time time, unsigned clocks);
     std::uint8_t readCpuRegister(std::uint32_t offset, Time time, unsigned clocks);
-    void writeBBus(std::uint8_t reg, std::uint8_t value);
+    std::uint8_t peekCpuRegister(std::uint32_t offset) const;
+    void autoReadJoypads(std::uint64_t start);
+    void writeBBus(std::uint8_t reg, std::uint8_t value, Time time);
     void writeCpuRegister(std::uint32_t address, std::uint8_t value, Time time);
     void latchCounters(std::uint64_t clock);
     void fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t value, std::uint64_t cycle);
+
+    // ---- DMA and HDMA (snes_dma.cpp) ----
+    void dmaEdge(Time& time, unsigned cycleClocks);
+    void scheduleDmaEdge();
+    void dmaStep(Time& time, unsigned clocks);
+    void runDma(Time& time, unsigned cycleClocks);
+    void hdmaInit(Time& time);
+    void hdmaLine(Time& time);
+    void hdmaNextEntry(unsigned channel, Time& time);
+    void transfer(const DmaChannel& channel, std::uint8_t bRegister, std::uint32_t aAddress, Time& time);
+    std::uint8_t readABus(std::uint32_t address);
+    void writeABus(std::uint32_t address, std::uint8_t value, const Time& time);
+    bool anyDmaEnabled() const;
+    bool anyHdmaEnabled() const;
+    void startHdmaLine();
 
     std::uint64_t runEvents(Time time);
     void scheduleInterrupts(std::uint64_t notBefore);
@@ -178,6 +216,7 @@ private:
     std::uint64_t refreshAt_ = kNever;
     std::uint64_t nmiAt_ = kNever;
     std::uint64_t irqAt_ = kNever;
+    std::uint64_t joypadAt_ = kNever;
     std::uint64_t refreshes_ = 0;
 
     // $4200 NMITIMEN, $4201 WRIO, $4207-$420A H/V timer, $2133 SETINI
@@ -204,7 +243,22 @@ private:
     Mode7Multiplier multiplier_;
 
     MulDivUnit mulDiv_;
-    std::array<std::uint8_t, 0x80> dmaRegisters_{};
+
+    // DMA and HDMA: what is waiting for the next cycle edge, and the HDMA triggers of this line.
+    std::array<DmaChannel, 8> dma_{};
+    std::uint64_t dmaEdgeAt_ = kNever;
+    bool dmaPending_ = false;   // $420B was written
+    bool hdmaPending_ = false;  // an HDMA trigger came; it runs at the next edge
+    bool hdmaInitPending_ = false; // the pending HDMA is the frame's setup, not a line
+    bool dmaActive_ = false;    // the bus is (about to be) taken from the CPU
+    std::uint64_t dmaClocks_ = 0; // clocks DMA and HDMA took since they last took the bus
+    std::uint64_t hdmaInitAt_ = kNever;
+    std::uint64_t hdmaLineAt_ = kNever;
+
+    // Auto-joypad read ($4200 bit 0) and the serial ports
+    Joypads joypads_;
+    std::array<std::uint16_t, Joypads::kPorts> joypadRegisters_{}; // $4218-$421B
+    std::uint64_t autoReadEnd_ = 0;
     std::vector<BusFault> faults_;
 };
 

@@ -5,6 +5,7 @@
 #include "emu/cpu.hpp"
 #include "emu/snes_bus.hpp"
 #include "emu/video_timing.hpp"
+#include "tests/support/bus_machine.hpp"
 #include "tests/support/rom_builder.hpp"
 
 #include <doctest/doctest.h>
@@ -85,71 +86,6 @@ const emu::RomImage& plainRom()
     return rom;
 }
 
-// A bus fresh from power-on and the time of its next cycle.
-struct Machine {
-    explicit Machine(const emu::RomImage& rom = plainRom()) : bus(rom) {}
-
-    unsigned read(std::uint32_t address) { return bus.read(address, t); }
-    void write(std::uint32_t address, std::uint8_t value) { bus.write(address, value, t); }
-    void idle() { bus.idle(t); }
-
-    // A 16-bit register pair, low byte first.
-    unsigned readWord(std::uint32_t address)
-    {
-        const unsigned low = read(address);
-        return low | read(address + 1) << 8;
-    }
-
-    void idleUntil(std::uint64_t clock)
-    {
-        while (t.masterClocks < clock) {
-            idle();
-        }
-    }
-
-    // Makes the next cycle start exactly at `clock` with idle cycles (6 clocks) and WRAM reads
-    // (8): any even distance but 2, 4 and 10 can be covered. The target must not lie within a
-    // refresh's reach, since its 40 clocks could make the distance left one of those.
-    void advanceTo(std::uint64_t clock)
-    {
-        while (t.masterClocks < clock) {
-            if ((clock - t.masterClocks) % 6 == 0) {
-                idle();
-            } else {
-                read(0x7E0000);
-            }
-        }
-        REQUIRE(t.masterClocks == clock);
-    }
-
-    // The clocks of one bus cycle, refresh excluded: a cycle that a refresh followed is done
-    // again, and the next refresh is a line away.
-    template <class Access>
-    std::uint64_t cost(Access access)
-    {
-        for (;;) {
-            const emu::Time before = t;
-            const std::uint64_t refreshes = bus.refreshes();
-            access();
-            REQUIRE(t.cycles == before.cycles + 1);
-            if (bus.refreshes() == refreshes) {
-                return t.masterClocks - before.masterClocks;
-            }
-        }
-    }
-    std::uint64_t readCost(std::uint32_t address)
-    {
-        return cost([&] { read(address); });
-    }
-    std::uint64_t writeCost(std::uint32_t address)
-    {
-        return cost([&] { write(address, 0); });
-    }
-
-    emu::SnesBus bus;
-    emu::Time t{};
-};
-
 // ---- Access speed ------------------------------------------------------------------------------
 
 struct Speed {
@@ -176,7 +112,7 @@ constexpr Speed kSpeedMap[] = {
 
 TEST_CASE("snes bus: every region of the speed map costs its clocks, SlowROM and FastROM")
 {
-    Machine m;
+    Machine m(plainRom());
     const auto checkSpeedMap = [&m](bool fastRom) {
         for (const Speed& speed : kSpeedMap) {
             INFO((fastRom ? "FastROM " : "SlowROM ") << addressName(speed.address));
@@ -195,7 +131,7 @@ TEST_CASE("snes bus: every region of the speed map costs its clocks, SlowROM and
 
 TEST_CASE("snes bus: MEMSEL bit 0 switches the A23 cartridge area between 8 and 6 clocks")
 {
-    Machine m;
+    Machine m(plainRom());
     const auto checkSpeed = [&](unsigned cartridgeHigh) {
         CHECK(m.readCost(0x808000) == cartridgeHigh);
         CHECK(m.readCost(0xC00000) == cartridgeHigh);
@@ -218,7 +154,7 @@ TEST_CASE("snes bus: MEMSEL bit 0 switches the A23 cartridge area between 8 and 
 
 TEST_CASE("snes bus: the PPU's signed multiply, M7A by M7B's last byte through the mode-7 latch")
 {
-    Machine m;
+    Machine m(plainRom());
     const auto product = [&m] {
         return static_cast<std::int32_t>((m.read(0x2134) | m.read(0x2135) << 8 | m.read(0x2136) << 16) << 8) >> 8;
     };
@@ -247,7 +183,7 @@ TEST_CASE("snes bus: the PPU's signed multiply, M7A by M7B's last byte through t
 
 TEST_CASE("snes bus: WRAM and its low mirror")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x7F0123, 0x3C);
     m.write(0x000123, 0xA5);
     CHECK(m.read(0x7E0123) == 0xA5);
@@ -278,7 +214,7 @@ TEST_CASE("snes bus: WRAM and its low mirror")
 
 TEST_CASE("snes bus: ROM and its mirrors")
 {
-    Machine m;
+    Machine m(plainRom());
     for (const std::uint32_t bank : {0x00u, 0x80u, 0x40u, 0xC0u, 0x01u, 0x3Fu, 0x7Du, 0xFEu, 0xFFu}) {
         const std::uint32_t base = bank << 16 | 0x8000;
         INFO("bank " << addressName(base));
@@ -315,7 +251,7 @@ TEST_CASE("snes bus: ROM banks follow bank number times 32 KiB, modulo the ROM s
 
 TEST_CASE("snes bus: a write to ROM is ignored and recorded as a fault")
 {
-    Machine m;
+    Machine m(plainRom());
     const std::uint64_t cycle = m.t.cycles;
     m.write(0x008000, 0x99);
     CHECK(m.read(0x008000) == kRomStart[0]);
@@ -391,7 +327,7 @@ TEST_CASE("snes bus: SRAM smaller than a page mirrors within it, and nothing rea
 
 TEST_CASE("snes bus: without SRAM in the header, $70:0000 is open bus")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x700000, 0x5A);
     m.write(0x7E0000, 0x31);
     CHECK(m.read(0x700000) == 0x31);
@@ -501,7 +437,7 @@ TEST_CASE("snes bus: a write to HiROM ROM, low halves included, is ignored and r
 
 TEST_CASE("snes bus: unmapped reads return the last value on the data bus")
 {
-    Machine m;
+    Machine m(plainRom());
     CHECK(m.read(0x008001) == kRomStart[1]);
     CHECK(m.read(0x006000) == kRomStart[1]);
 
@@ -530,7 +466,7 @@ TEST_CASE("snes bus: unmapped reads return the last value on the data bus")
 
 TEST_CASE("snes bus: one 40-clock refresh per line at 538 - (line start mod 8), frames 0 and 1")
 {
-    Machine m;
+    Machine m(plainRom());
     std::vector<std::uint64_t> refreshedCycleStarts;
     std::uint64_t wrongPositions = 0;
     emu::VideoPosition firstWrong{};
@@ -581,7 +517,7 @@ TEST_CASE("snes bus: frame 0 is 262 full lines and frame 1 is 4 clocks shorter")
 {
     static_assert(kEvenFrameClocks == 357368);
     static_assert(kOddFrameClocks == kEvenFrameClocks - 4);
-    Machine m;
+    Machine m(plainRom());
     m.idleUntil(kEvenFrameClocks);
     emu::VideoPosition at = m.bus.position(m.t.masterClocks);
     CHECK(at.frame == 1);
@@ -619,7 +555,7 @@ struct RegisterWrite {
 // this), the last of which starts an operation, and reads `address` on the k-th cycle after it.
 unsigned readOnCycle(const std::vector<RegisterWrite>& writes, unsigned k, std::uint32_t address)
 {
-    Machine m;
+    Machine m(plainRom());
     for (const RegisterWrite& w : writes) {
         m.write(w.address, static_cast<std::uint8_t>(w.value));
     }
@@ -659,7 +595,7 @@ TEST_CASE("snes bus: WRMPYB while a multiplication runs clears RDMPY but starts 
     // 0x0B x 0x10. The second write comes on cycle 3, when 2 (or, counting its own, 3) steps
     // have added bits 0 and 1 of A (bit 2 is 0); clearing RDMPY drops them and the remaining
     // steps add bit 3 only. A restart would leave RDDIV = 0x02.
-    Machine m;
+    Machine m(plainRom());
     m.write(0x004202, 0x0B);
     m.write(0x004203, 0x10);
     m.idle();
@@ -714,7 +650,7 @@ TEST_CASE("snes bus: the multiplier and divider keep running through a refresh, 
     // read on cycle 4 spans 534..540, across the refresh point 538: it sees 3 steps, the refresh
     // follows. A read on cycle 5 sees 4 cycles' steps plus the refresh's 5.
     const auto quotientOnCycle = [](unsigned k) {
-        Machine m;
+        Machine m(plainRom());
         for (int i = 0; i < 83; ++i) {
             m.idle();
         }
@@ -739,7 +675,7 @@ TEST_CASE("snes bus: the multiplier and divider keep running through a refresh, 
 
 TEST_CASE("snes bus: RDNMI's flag rises 2 clocks into line 225, falls when read and at frame start")
 {
-    Machine m;
+    Machine m(plainRom());
     const std::uint64_t vblank = lineStart(0, 225);
 
     m.advanceTo(lineStart(0, 224) + 100);
@@ -767,7 +703,7 @@ TEST_CASE("snes bus: RDNMI's flag rises 2 clocks into line 225, falls when read 
 
 TEST_CASE("snes bus: with overscan (SETINI bit 2) V-blank and the NMI flag start at line 240")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x002133, 0x04);
     m.advanceTo(lineStart(0, 230) + 100);
     CHECK((m.read(0x004210) & 0x80) == 0);
@@ -781,7 +717,7 @@ TEST_CASE("snes bus: HVBJOY H-blank holds from 1096 clocks into the line to 4 cl
 {
     // Each read starts at the clock named and samples 2 clocks later; both points lie on the same
     // side of 1096 and of 4.
-    Machine m;
+    Machine m(plainRom());
     const std::uint64_t line = lineStart(0, 20);
     m.advanceTo(line + 100);
     CHECK((m.read(0x004212) & 0x40) == 0);
@@ -804,7 +740,7 @@ TEST_CASE("snes bus: HVBJOY reads the position 4 clocks before the end of its cy
     // B.2: a read samples the bus 4 clocks before the end of its cycle (2 clocks into a 6-clock
     // register read), the point $2137 latches at. Each read below starts 2 clocks before a
     // boundary and so samples on it.
-    Machine m;
+    Machine m(plainRom());
     m.advanceTo(lineStart(0, 10) + 1090); // samples 1092
     CHECK((m.read(0x004212) & 0x40) == 0);
     m.advanceTo(lineStart(0, 11) + 1094); // samples 1096: H-blank
@@ -898,7 +834,7 @@ constexpr LatchCase kLatchCases[] = {
 
 TEST_CASE("snes bus: SLHV latches the dot and line that OPHCT/OPVCT return, low byte then bit 8")
 {
-    Machine m;
+    Machine m(plainRom());
     for (const LatchCase& c : kLatchCases) {
         INFO("frame " << c.frame << " line " << c.line << " +" << c.readStart);
         m.advanceTo(lineStart(c.frame, c.line) + c.readStart);
@@ -918,7 +854,7 @@ TEST_CASE("snes bus: SLHV latches the dot and line that OPHCT/OPVCT return, low 
 
 TEST_CASE("snes bus: STAT78 resets the OPHCT/OPVCT flip-flops, and SLHV reads as open bus")
 {
-    Machine m;
+    Machine m(plainRom());
     m.advanceTo(lineStart(0, 38) + 392);
     m.write(0x7E0000, 0x5A); // 8 clocks: SLHV starts at 400 and samples dot 100 at 402
     CHECK(m.read(0x002137) == 0x5A);
@@ -935,7 +871,7 @@ TEST_CASE("snes bus: STAT78 resets the OPHCT/OPVCT flip-flops, and SLHV reads as
 
 TEST_CASE("snes bus: WRIO bit 7 gates SLHV, and clearing it latches one dot later")
 {
-    Machine m;
+    Machine m(plainRom());
     // A 6-clock write at +100: SLHV would sample at +102 (dot 25); the 1->0 edge latches a dot later.
     m.advanceTo(lineStart(0, 10) + 100);
     m.write(0x004201, 0x00);
@@ -984,7 +920,7 @@ void checkIrqRisesAt(Machine& m, std::uint64_t clock)
 
 TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME, and reading TIMEUP clears it")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x004209, 5);
     m.write(0x00420A, 0);
     m.write(0x004200, 0x20);
@@ -1007,7 +943,7 @@ TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME, and readin
 
 TEST_CASE("snes bus: the H IRQ fires 14 clocks after dot HTIME starts, on every line")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x004207, 100);
     m.write(0x004208, 0);
     m.write(0x004200, 0x10);
@@ -1020,7 +956,7 @@ TEST_CASE("snes bus: the H IRQ fires 14 clocks after dot HTIME starts, on every 
 
 TEST_CASE("snes bus: the H and V IRQ fires at dot HTIME of line VTIME only")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x004207, 0x40); // HTIME = 0x140 = 320
     m.write(0x004208, 1);
     m.write(0x004209, 5);
@@ -1037,7 +973,7 @@ TEST_CASE("snes bus: the H and V IRQ fires at dot HTIME of line VTIME only")
 
 TEST_CASE("snes bus: rewriting the IRQ timer on the clock its IRQ fired does not fire it again")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x004209, 5);
     m.write(0x00420A, 0);
     m.write(0x004200, 0x20);
@@ -1056,7 +992,7 @@ TEST_CASE("snes bus: rewriting the IRQ timer on the clock its IRQ fired does not
 
 TEST_CASE("snes bus: the WRAM port reads and writes at a 17-bit address that increments and wraps")
 {
-    Machine m;
+    Machine m(plainRom());
     m.write(0x002181, 0xFE);
     m.write(0x002182, 0xFF);
     m.write(0x002183, 0xFF); // only bit 0 counts
@@ -1086,28 +1022,6 @@ TEST_CASE("snes bus: the WRAM port reads and writes at a 17-bit address that inc
     CHECK(m.read(0x7E1236) == 0x44);
 }
 
-TEST_CASE("snes bus: a nonzero write to MDMAEN or HDMAEN is recorded as a DMA request")
-{
-    Machine m;
-    m.write(0x00420B, 0x00);
-    m.write(0x00420C, 0x00);
-    CHECK(m.bus.faults().empty());
-
-    const std::uint64_t cycle = m.t.cycles;
-    m.write(0x00420B, 0x01);
-    REQUIRE(m.bus.faults().size() == 1);
-    CHECK(m.bus.faults()[0].kind == emu::BusFault::Kind::DmaRequested);
-    CHECK(m.bus.faults()[0].address == 0x00420B);
-    CHECK(m.bus.faults()[0].value == 0x01);
-    CHECK(m.bus.faults()[0].cycle == cycle);
-
-    m.write(0x80420C, 0x80);
-    REQUIRE(m.bus.faults().size() == 2);
-    CHECK(m.bus.faults()[1].kind == emu::BusFault::Kind::DmaRequested);
-    CHECK(m.bus.faults()[1].address == 0x80420C); // the address written, as for ROM writes
-    CHECK(m.bus.faults()[1].value == 0x80);
-}
-
 // ---- Determinism -------------------------------------------------------------------------------
 
 TEST_CASE("snes bus: two buses fed the same accesses give the same values and times")
@@ -1117,8 +1031,8 @@ TEST_CASE("snes bus: two buses fed the same accesses give the same values and ti
         0x00213C, 0x00213D, 0x00213F, 0x002180, 0x002181, 0x004202, 0x004203, 0x004204, 0x004206,
         0x004210, 0x004211, 0x004212, 0x004214, 0x004216, 0x00420D, 0x004209, 0x004300, 0x004100,
     };
-    Machine first;
-    Machine second;
+    Machine first(plainRom());
+    Machine second(plainRom());
     std::uint32_t random = 12345;
     std::uint64_t differences = 0;
     for (int i = 0; i < 200000; ++i) {
@@ -1175,8 +1089,8 @@ TEST_CASE("snes bus: idling to the next frame in one go matches idling cycle by 
         m.write(0x004200, 0xB0);
         m.read(0x7E0000); // an 8-clock cycle, so idling starts off the 6-clock grid
     };
-    Machine oneByOne;
-    Machine inOneGo;
+    Machine oneByOne(plainRom());
+    Machine inOneGo(plainRom());
     configure(oneByOne);
     configure(inOneGo);
     for (int frame = 0; frame < 4; ++frame) {
@@ -1190,8 +1104,8 @@ TEST_CASE("snes bus: idling to the next frame in one go matches idling cycle by 
 // what follows are those of idling cycle by cycle.
 TEST_CASE("snes bus: reused jumps to the next frame match idling cycle by cycle")
 {
-    Machine oneByOne;
-    Machine inOneGo;
+    Machine oneByOne(plainRom());
+    Machine inOneGo(plainRom());
     for (int frame = 0; frame < 60; ++frame) {
         CAPTURE(frame);
         // A call's worth of work, of one of five lengths, with 8-clock cycles among the 6-clock ones.

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace emu {
+
+// Two standard SNES pads on the controller ports. Buttons are given in the auto-joypad layout
+// ($4218/$4219): bit 15 B, Y, Select, Start, Up, Down, Left, bit 8 Right, bit 7 A, X, L, bit 4 R;
+// bits 3-0 are the pad's signature, always 0.
+//
+// Serial side ($4016/$4017): while the latch line ($4016 bit 0, shared by both ports) is high a
+// pad keeps reloading its buttons and reports B; once it falls, each read shifts out the next
+// button, B first, and after the 16th a standard pad reports 1s.
+class Joypads {
+public:
+    static constexpr unsigned kPorts = 2;
+
+    void setButtons(unsigned port, std::uint16_t buttons) { buttons_[port] = buttons & 0xFFF0; }
+    std::uint16_t buttons(unsigned port) const { return buttons_[port]; }
+
+    void writeLatch(bool high)
+    {
+        latch_ = high;
+        if (high) {
+            shifted_ = {0, 0};
+        }
+    }
+
+    // The data line of `port` for one serial read, and the shift it causes.
+    std::uint8_t readSerial(unsigned port)
+    {
+        if (latch_) {
+            return buttons_[port] >> 15;
+        }
+        const unsigned bit = shifted_[port];
+        if (bit >= 16) {
+            return 1;
+        }
+        ++shifted_[port];
+        return buttons_[port] >> (15 - bit) & 1;
+    }
+
+    // What the auto-joypad read leaves behind on the serial side: the pads latched and then
+    // clocked 16 times.
+    void autoRead()
+    {
+        latch_ = false;
+        shifted_ = {16, 16};
+    }
+
+private:
+    std::array<std::uint16_t, kPorts> buttons_{};
+    std::array<unsigned, kPorts> shifted_{};
+    bool latch_ = false;
+};
+
+} // namespace emu
