@@ -63,6 +63,7 @@ struct RunEnds {
     std::uint64_t cycle;
     std::uint64_t instruction;
     std::uint32_t breakAddress;
+    std::uint64_t masterClock;
 };
 
 enum class Alu { Ora, And, Eor, Adc, Sbc, Cmp, Lda, Bit };
@@ -115,6 +116,9 @@ public:
             }
             if (instructions_ >= ends.instruction) {
                 return StopReason::InstructionLimit;
+            }
+            if (t_.masterClocks >= ends.masterClock) {
+                return StopReason::ClockLimit;
             }
             if ((pbr_ << 16 | pc_) == ends.breakAddress) {
                 return StopReason::BreakAddress;
@@ -1410,7 +1414,8 @@ StopReason run(CpuState& state, Bus& bus, Observer& observer, const RunLimits& l
 {
     const auto saturatingAdd = [](std::uint64_t a, std::uint64_t b) { return a + b < a ? ~std::uint64_t{0} : a + b; };
     const RunEnds ends{saturatingAdd(state.time.cycles, limits.cycles),
-                       saturatingAdd(state.instructions, limits.instructions), limits.breakAddress};
+                       saturatingAdd(state.instructions, limits.instructions), limits.breakAddress,
+                       saturatingAdd(state.time.masterClocks, limits.masterClocks)};
     for (;;) {
         std::optional<StopReason> why;
         const bool m8 = state.regs.p & flag::memory8;

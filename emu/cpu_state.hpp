@@ -17,6 +17,7 @@ enum class RunState : std::uint8_t {
 enum class StopReason : std::uint8_t {
     CycleLimit,
     InstructionLimit,
+    ClockLimit,   // the run reached RunLimits::masterClocks
     BreakAddress, // the next instruction is at RunLimits::breakAddress
     Stopped,      // STP executed
     WaitingForever, // WAI with no interrupt able to wake it
@@ -30,6 +31,7 @@ struct RunLimits {
     std::uint64_t cycles = std::numeric_limits<std::uint64_t>::max();
     std::uint64_t instructions = std::numeric_limits<std::uint64_t>::max();
     std::uint32_t breakAddress = kNoBreakAddress; // 24-bit address
+    std::uint64_t masterClocks = std::numeric_limits<std::uint64_t>::max();
 };
 
 struct CpuState {

@@ -121,6 +121,17 @@ public:
     // Where `masterClocks` (the CPU's current time) falls in the frame.
     VideoPosition position(std::uint64_t masterClocks) const { return video_.positionAt(masterClocks); }
     std::uint64_t refreshes() const { return refreshes_; }
+    std::uint64_t frame() const { return video_.frame(); }
+    std::uint64_t nextFrameStart() const { return video_.nextFrameStart(); }
+
+    // Lets `clocks` master clocks pass with no CPU cycle: the reset sequence's.
+    void passClocks(Time& time, unsigned clocks)
+    {
+        time.masterClocks += clocks;
+        if (time.masterClocks >= nextEvent_) {
+            time.masterClocks = runEvents(time);
+        }
+    }
 
     const std::vector<BusFault>& faults() const { return faults_; }
     void clearFaults() { faults_.clear(); }

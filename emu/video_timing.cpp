@@ -23,14 +23,19 @@ void VideoTiming::nextLine()
     lineClocks_ = lineClocksOf(line_);
 }
 
-void VideoTiming::nextFrame()
+std::uint64_t VideoTiming::nextFrameStart() const
 {
     const std::uint32_t last = linesThisFrame() - 1;
     std::uint64_t clocks = lineClocks_ + std::uint64_t{last - line_} * kLineClocks;
     if (!interlace_ && oddField_ && line_ < 240 && last >= 240) {
         clocks -= kLineClocks - kShortLineClocks;
     }
-    lineStart_ += clocks;
+    return lineStart_ + clocks;
+}
+
+void VideoTiming::nextFrame()
+{
+    lineStart_ = nextFrameStart();
     line_ = 0;
     ++frame_;
     oddField_ = !oddField_;

@@ -35,6 +35,8 @@ public:
     void nextLine();
     // Moves to the first line of the next frame, as nextLine() line after line would.
     void nextFrame();
+    // The first clock of the next frame.
+    std::uint64_t nextFrameStart() const;
 
     // Position of `clock`, which lies in the current line or the next.
     VideoPosition positionAt(std::uint64_t clock) const;

@@ -1,6 +1,7 @@
 // tileprof bench: emulation speed on the W8/W16 workloads, the scenario suite and explore.
 
 #include "base/bundled_files.hpp"
+#include "base/counted.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
 #include "profiler/cli/command.hpp"
@@ -37,19 +38,6 @@ Measured measure(const emu::RomImage& rom, BenchSetup setup, unsigned repeats, s
         }
     }
     return m;
-}
-
-std::string grouped(std::uint64_t n)
-{
-    const std::string digits = std::to_string(n);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) {
-            out += ',';
-        }
-        out += digits[i];
-    }
-    return out;
 }
 
 void printRate(const char* workload, const char* bus, const char* observer, const WorkloadRun& run, double baseline)

@@ -275,6 +275,7 @@ std::optional<std::string> callProblem(const CallOutcome& outcome, const CallRec
     case emu::StopReason::WaitingForever:
         return "the routine waits (WAI) at " + lastInstruction + " with no interrupt to wake it";
     case emu::StopReason::InstructionLimit:
+    case emu::StopReason::ClockLimit:
         break;
     }
     return "the routine stopped at " + sourceOf(rom, outcome.stoppedAt);

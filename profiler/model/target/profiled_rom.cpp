@@ -422,6 +422,8 @@ RoutineAddresses resolve(const ProfiledRom& rom)
     return a;
 }
 
+} // namespace
+
 constexpr const char* kSymbolExtensions[] = {".dbg", ".sym", ".mlb", ".lbl"};
 
 std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
@@ -438,8 +440,6 @@ std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
     throw InputError(romPath.string() + ": no symbol file: looked for " + tried +
                           " beside it (give one with --symbols)");
 }
-
-} // namespace
 
 std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
 {

@@ -56,6 +56,9 @@ struct ProfiledRom {
 // The manifest of the ROM at `romPath` when none is given: NAME.manifest.toml or manifest.toml
 // beside it. Throws InputError when there is neither.
 std::filesystem::path manifestBeside(const std::filesystem::path& romPath);
+// The first of the image's name with .dbg, .sym, .mlb or .lbl that exists; throws InputError
+// naming those it looked for.
+std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath);
 
 // Loads and checks a ROM under test. Throws InputError naming the file (and manifest line) at
 // fault: a missing file, a symbol neither the symbol file nor the manifest gives, a debug file that

@@ -1,0 +1,27 @@
+#include "emu/snes.hpp"
+
+#include <algorithm>
+
+namespace emu {
+
+Snes::Snes(const RomImage& rom) : bus_(rom), cpu_(bus_)
+{
+    std::ranges::fill(bus_.wram(), kPowerOnWram);
+    Registers& r = cpu_.state.regs;
+    r.a = 0;
+    r.x = 0;
+    r.y = 0;
+    r.s = 0x01FF;
+    r.p = 0x34;
+    bus_.passClocks(cpu_.state.time, kResetClocks);
+    cpu_.reset();
+}
+
+StopReason Snes::runFrame(std::uint32_t breakAddress)
+{
+    const std::uint64_t end = bus_.nextFrameStart();
+    const std::uint64_t now = cpu_.state.time.masterClocks;
+    return cpu_.run(RunLimits{.breakAddress = breakAddress, .masterClocks = end > now ? end - now : 0});
+}
+
+} // namespace emu

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "emu/cpu.hpp"
+#include "emu/cpu_state.hpp"
+#include "emu/rom_image.hpp"
+#include "emu/snes_bus.hpp"
+
+#include <cstdint>
+
+namespace emu {
+
+// The whole console around a cartridge, from power-on: the S-CPU on its bus, run frame by frame.
+//
+// Power-on is pinned so that every run is the same: work RAM holds $55 in every byte (bsnes's
+// value when its randomisation is off), A = X = Y = 0, S = $01FF, P = $34 in emulation mode, and
+// the reset sequence takes 186 master clocks before the CPU reads the reset vector (bsnes v094).
+class Snes {
+public:
+    static constexpr std::uint8_t kPowerOnWram = 0x55;
+    static constexpr unsigned kResetClocks = 186;
+
+    explicit Snes(const RomImage& rom);
+    Snes(const Snes&) = delete;
+    Snes& operator=(const Snes&) = delete;
+
+    SnesBus& bus() { return bus_; }
+    const SnesBus& bus() const { return bus_; }
+    CpuState& cpu() { return cpu_.state; }
+    const CpuState& cpu() const { return cpu_.state; }
+
+    // Frames begun since power-on: 0 during the first.
+    std::uint64_t frame() const { return bus_.frame(); }
+
+    // Runs to the first instruction boundary of the next frame. Stops early at `breakAddress`, or
+    // when the CPU stops (STP) or waits with nothing to wake it.
+    StopReason runFrame(std::uint32_t breakAddress = kNoBreakAddress);
+
+private:
+    SnesBus bus_;
+    Cpu<SnesBus> cpu_;
+};
+
+} // namespace emu
