@@ -103,6 +103,36 @@ TEST_CASE("cli: sst passes good vectors, fails failing ones, rejects bad files")
     CHECK(contains(missing.err, "/nonexistent/x.json: cannot open"));
 }
 
+TEST_CASE("cli: boot runs a ROM from power-on, prints memory, and --expect decides the exit")
+{
+    const std::string rom = bundledRomPath("machine-dma").string();
+    const CommandResult passed = runTileprof({"boot", rom, "--until", "TestDone", "--expect", "TestStatus=1",
+                                              "--print", "Copy:4", "--print", "$7E:0100:1"});
+    CHECK(passed.exitCode == 0);
+    CHECK(contains(passed.out, "stopped   at TestDone ($00:"));
+    CHECK(contains(passed.out, "faults    none"));
+    CHECK(contains(passed.out, "Copy                     $00:0100 = $06061D00"));
+    CHECK(contains(passed.out, "$7E:0100                 $7E:0100 = $00")); // bank $7E is not the low mirror's view
+    CHECK(contains(passed.out, "expect TestStatus        $00:0004 = $0001"));
+
+    const CommandResult failed = runTileprof({"boot", rom, "--frames", "2", "--expect", "TestStatus=$8001"});
+    CHECK(failed.exitCode == 1);
+    CHECK(contains(failed.out, "stopped   after 2 frames"));
+    CHECK(contains(failed.out, "= $0001, not $8001"));
+
+    const CommandResult unknown = runTileprof({"boot", rom, "--print", "NoSuchLabel"});
+    CHECK(unknown.exitCode == 2);
+    CHECK(contains(unknown.err, "no symbol NoSuchLabel"));
+    const CommandResult badValue = runTileprof({"boot", rom, "--expect", "TestStatus"});
+    CHECK(badValue.exitCode == 2);
+    CHECK(contains(badValue.err, "--expect TestStatus: write NAME=VALUE"));
+    const CommandResult badAddress = runTileprof({"boot", rom, "--print", "$ZZ"});
+    CHECK(badAddress.exitCode == 2);
+    CHECK(contains(badAddress.err, "not an address"));
+    const CommandResult noRom = runTileprof({"boot", "/nonexistent.sfc"});
+    CHECK(noRom.exitCode == 2);
+}
+
 TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM or HiROM image")
 {
     const std::vector<std::uint8_t> rom = benchRom();

@@ -37,14 +37,20 @@ struct Watch {
     unsigned bytes;
 };
 
-std::optional<std::uint32_t> parseHex(std::string_view text)
+std::optional<std::uint32_t> parseNumber(std::string_view text, int base)
 {
     std::uint32_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, base);
     if (error != std::errc{} || end != text.data() + text.size() || text.empty()) {
         return std::nullopt;
     }
     return value;
+}
+
+// "$1F" or "31".
+std::optional<std::uint32_t> parseValue(std::string_view text)
+{
+    return text.starts_with('$') ? parseNumber(text.substr(1), 16) : parseNumber(text, 10);
 }
 
 // "NAME", "NAME:BYTES", "$7E0010" or "$7E0010:BYTES"; two bytes unless given.
@@ -55,15 +61,16 @@ Watch parseWatch(const std::string& text, const DebugInfo* symbols, const char* 
     unsigned bytes = 2;
     if (colon != std::string::npos && colon + 1 < text.size() && text.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
         name = text.substr(0, colon);
-        bytes = static_cast<unsigned>(std::stoul(text.substr(colon + 1)));
-        if (bytes < 1 || bytes > 4) {
+        const std::optional<std::uint32_t> count = parseNumber(std::string_view(text).substr(colon + 1), 10);
+        if (!count || *count < 1 || *count > 4) {
             throw InputError(std::string(option) + " " + text + ": a watch is 1 to 4 bytes");
         }
+        bytes = *count;
     }
     if (!name.empty() && name[0] == '$') {
         std::string digits = name.substr(1);
         std::erase(digits, ':');
-        if (const std::optional<std::uint32_t> address = parseHex(digits); address && *address <= 0xFFFFFF) {
+        if (const std::optional<std::uint32_t> address = parseNumber(digits, 16); address && *address <= 0xFFFFFF) {
             return {name, *address, bytes};
         }
         throw InputError(std::string(option) + " " + text + ": not an address ($BBAAAA or $BB:AAAA)");
@@ -129,9 +136,7 @@ int boot(const BootOptions& o)
         for (const std::string& text : o.expects) {
             const std::size_t equals = text.find('=');
             const std::optional<std::uint32_t> value =
-                equals == std::string::npos ? std::nullopt
-                : text.compare(equals + 1, 1, "$") == 0 ? parseHex(text.substr(equals + 2))
-                                                        : std::optional<std::uint32_t>(std::stoul(text.substr(equals + 1)));
+                equals == std::string::npos ? std::nullopt : parseValue(std::string_view(text).substr(equals + 1));
             if (!value) {
                 throw InputError("--expect " + text + ": write NAME=VALUE (VALUE decimal or $hex)");
             }
