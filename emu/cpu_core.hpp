@@ -16,6 +16,9 @@
 //   bool nmiPending() const;  bool irqAsserted() const;  void acknowledgeNmi();
 //   std::uint64_t interruptRaisedAt() const;  cycle count when the latest request was raised
 //   bool canInterrupt() const;          whether a request can still arrive while the CPU waits
+//   void idleWaiting(Time&, std::uint64_t untilClock, std::uint64_t untilCycle);
+//                                       internal cycles, as idle() one at a time, while no
+//                                       request is raised (at least one; stops at either limit)
 
 #include "emu/bus_access.hpp"
 #include "emu/cpu_state.hpp"
@@ -130,8 +133,8 @@ public:
                 if (!bus_.interruptRequested() && !bus_.canInterrupt()) {
                     return StopReason::WaitingForever;
                 }
-                observeStep(StepKind::Wait, [this] {
-                    waitCycle();
+                observeStep(StepKind::Wait, [this, &ends] {
+                    waitCycle(ends);
                     return std::uint8_t{0};
                 });
                 continue;
@@ -252,13 +255,16 @@ private:
         pc_ = hi << 8 | lo;
     }
 
-    // One cycle of WAI; a request ends the wait, and resuming takes that one more cycle.
-    void waitCycle()
+    // Cycles of WAI until a request comes (or a run limit); a request ends the wait, and
+    // resuming takes one more cycle.
+    void waitCycle(const RunEnds& ends)
     {
         if (bus_.interruptRequested()) {
             runState_ = RunState::Running;
+            idle();
+        } else {
+            bus_.idleWaiting(t_, ends.masterClock, ends.cycle);
         }
-        idle();
     }
 
     // ---- Bus cycles -------------------------------------------------------------------------

@@ -32,6 +32,9 @@ public:
         memory_[address] = value;
     }
 
+    // Nothing raises a request on its own here: one cycle at a time.
+    void idleWaiting(Time& time, std::uint64_t, std::uint64_t) { idle(time); }
+
     void idle(Time& time)
     {
         time.masterClocks += idleClocks;

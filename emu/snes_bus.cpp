@@ -410,6 +410,27 @@ std::unordered_map<std::uint64_t, IdleJump>& idleJumps()
 
 } // namespace
 
+void SnesBus::idleWaiting(Time& time, std::uint64_t untilClock, std::uint64_t untilCycle)
+{
+    idle(time);
+    while (!interruptRequested() && time.masterClocks < untilClock && time.cycles < untilCycle) {
+        if (time.masterClocks >= dmaEdgeAt_) {
+            idle(time);
+            continue;
+        }
+        // Whole cycles up to the first that ends at or past an event, or starts at or past a DMA
+        // edge or the clock limit: nothing can happen between them.
+        const std::uint64_t stop = std::min(nextEvent_, std::min(dmaEdgeAt_, untilClock));
+        const std::uint64_t cycles = std::min((stop - time.masterClocks + idleClocks - 1) / idleClocks,
+                                              untilCycle - time.cycles);
+        time.cycles += cycles;
+        time.masterClocks += cycles * idleClocks;
+        if (time.masterClocks >= nextEvent_) {
+            time.masterClocks = runEvents(time);
+        }
+    }
+}
+
 void SnesBus::idleUntilNextFrame(Time& time)
 {
     // With neither NMI nor IRQ enabled, idling to the next frame changes nothing but the time, the

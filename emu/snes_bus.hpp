@@ -88,6 +88,10 @@ public:
         endCycle(time);
     }
 
+    // Idles whole cycles, exactly as idle() one at a time would, while no interrupt is requested,
+    // until `untilClock` or `untilCycle` (at least one cycle); jumps from event to event.
+    void idleWaiting(Time& time, std::uint64_t untilClock, std::uint64_t untilCycle);
+
     // Idles whole cycles, exactly as idle() one at a time would, until the next video frame has
     // begun; jumps from event to event instead of visiting every cycle.
     void idleUntilNextFrame(Time& time);
