@@ -133,7 +133,7 @@ unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time time
         sram_[*sram] = value;
     } else if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
-            writeBBus(static_cast<std::uint8_t>(offset), value, time);
+            writeBBus(static_cast<std::uint8_t>(offset), value, time.masterClocks + accessClocks(address));
         } else if (offset >= 0x4000 && offset < 0x4400) {
             writeCpuRegister(address, value, time);
         }
@@ -149,36 +149,41 @@ std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time time, unsigned clocks)
             latchCounters(time.masterClocks + clocks - kReadSampleBeforeEnd);
         }
         return mdr_;
-    case 0x3C: { // OPHCT: low byte, then bit 8
-        const std::uint8_t v = ophctHigh_ ? static_cast<std::uint8_t>((mdr_ & 0xFE) | (latchedH_ >> 8))
+    case 0x3C: { // OPHCT: low byte, then bit 8; PPU2 drives the bus
+        const std::uint8_t open = ppu_.ppu2OpenBus();
+        const std::uint8_t v = ophctHigh_ ? static_cast<std::uint8_t>((open & 0xFE) | (latchedH_ >> 8))
                                           : static_cast<std::uint8_t>(latchedH_);
         ophctHigh_ = !ophctHigh_;
+        ppu_.setPpu2OpenBus(v);
         return v;
     }
     case 0x3D: { // OPVCT
-        const std::uint8_t v = opvctHigh_ ? static_cast<std::uint8_t>((mdr_ & 0xFE) | (latchedV_ >> 8))
+        const std::uint8_t open = ppu_.ppu2OpenBus();
+        const std::uint8_t v = opvctHigh_ ? static_cast<std::uint8_t>((open & 0xFE) | (latchedV_ >> 8))
                                           : static_cast<std::uint8_t>(latchedV_);
         opvctHigh_ = !opvctHigh_;
+        ppu_.setPpu2OpenBus(v);
         return v;
     }
     case 0x3F: { // STAT78: field, latch flag, NTSC, PPU2 version 3
-        const auto v = static_cast<std::uint8_t>(video_.oddField() << 7 | counterLatched_ << 6 | (mdr_ & 0x20) | 0x03);
+        const auto v = static_cast<std::uint8_t>(video_.oddField() << 7 | counterLatched_ << 6 |
+                                                 (ppu_.ppu2OpenBus() & 0x20) | 0x03);
         counterLatched_ = false;
         ophctHigh_ = false;
         opvctHigh_ = false;
+        ppu_.setPpu2OpenBus(v);
         return v;
     }
-    case 0x34: // MPYL, MPYM, MPYH
-    case 0x35:
-    case 0x36:
-        return multiplier_.productByte(reg - 0x34u);
     case 0x80: { // WMDATA
         const std::uint8_t v = wram_[wramPortAddress_];
         wramPortAddress_ = (wramPortAddress_ + 1) & (kWramBytes - 1);
         return v;
     }
     default:
-        if (reg >= 0x40 && reg < 0x80) {
+        if (reg < 0x40) {
+            return ppu_.read(reg, video_.positionAt(time.masterClocks + clocks - kReadSampleBeforeEnd), mdr_);
+        }
+        if (reg < 0x80) {
             return 0; // APU ports: no sound CPU is emulated
         }
         return mdr_;
@@ -228,21 +233,16 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned 
     }
 }
 
-void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value, Time)
+void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t clock)
 {
+    if (reg < PpuRegisters::kCount) {
+        ppu_.write(reg, value, video_.positionAt(clock));
+        if (reg == 0x33) { // SETINI: overscan moves the start of V-blank, interlace changes the frame
+            video_.setInterlace(value & 0x01);
+        }
+        return;
+    }
     switch (reg) {
-    case 0x33: // SETINI: overscan moves the start of V-blank, interlace changes the frame
-        setini_ = value;
-        video_.setInterlace(value & 0x01);
-        break;
-    case 0x1B: // M7A-M7D, M7X, M7Y: the multiplier's and the latch they share
-    case 0x1C:
-    case 0x1D:
-    case 0x1E:
-    case 0x1F:
-    case 0x20:
-        multiplier_.write(reg, value);
-        break;
     case 0x80:
         wram_[wramPortAddress_] = value;
         wramPortAddress_ = (wramPortAddress_ + 1) & (kWramBytes - 1);
@@ -250,7 +250,7 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value, Time)
     case 0x81: wramPortAddress_ = (wramPortAddress_ & 0x1FF00) | value; break;
     case 0x82: wramPortAddress_ = (wramPortAddress_ & 0x100FF) | std::uint32_t{value} << 8; break;
     case 0x83: wramPortAddress_ = (wramPortAddress_ & 0x0FFFF) | std::uint32_t{value & 1u} << 16; break;
-    default: break; // the other PPU registers and the APU are not emulated yet
+    default: break; // the APU is not emulated yet
     }
 }
 
@@ -363,6 +363,9 @@ std::uint8_t SnesBus::peek(std::uint32_t address) const
     }
     const std::uint32_t offset = address & 0xFFFF;
     if (isSystemBank(address >> 16)) {
+        if (offset >= 0x2100 && offset < 0x2140) {
+            return ppu_.peek(static_cast<std::uint8_t>(offset), mdr_);
+        }
         switch (offset) {
         case 0x4210: return static_cast<std::uint8_t>(nmiFlag_ << 7 | (mdr_ & 0x70) | 0x02);
         case 0x4211: return static_cast<std::uint8_t>(irqFlag_ << 7 | (mdr_ & 0x7F));
@@ -459,6 +462,9 @@ void SnesBus::idleUntilNextFrame(Time& time)
             time.cycles += jump.cycles;
             time.masterClocks += jump.masterClocks;
             refreshes_ += jump.refreshes;
+            if (video_.line() < vblankStartLine()) {
+                ppu_.startVblank(); // the jump passes the start of V-blank
+            }
             video_.nextFrame();
             nmiFlag_ = false;
             refreshAt_ = video_.refreshAt();
@@ -512,6 +518,8 @@ std::uint64_t SnesBus::runEvents(Time time)
             video_.nextLine();
             if (video_.line() == 0) {
                 nmiFlag_ = false;
+            } else if (video_.line() == vblankStartLine()) {
+                ppu_.startVblank();
             }
             refreshAt_ = video_.refreshAt();
             scheduleInterrupts(video_.lineStart());

@@ -4,7 +4,7 @@
 #include "emu/dma_channel.hpp"
 #include "emu/joypads.hpp"
 #include "emu/mul_div_unit.hpp"
-#include "emu/ppu/mode7_multiplier.hpp"
+#include "emu/ppu/ppu.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/time.hpp"
 #include "emu/video_timing.hpp"
@@ -36,8 +36,8 @@ std::optional<std::uint32_t> wramIndex(std::uint32_t address);
 // The S-CPU's view of a LoROM or HiROM cartridge system: the memory map with WRAM, its low mirror,
 // ROM and its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
 // cost (6/8/12, MEMSEL FastROM), DRAM refresh, the H/V position, NMI and H/V IRQ, the multiplier
-// and divider, the status registers code polls, DMA and HDMA, and two joypads. No PPU
-// rendering, no APU.
+// and divider, the status registers code polls, the PPU's registers and memories behind their
+// ports, DMA and HDMA, and two joypads. No PPU rendering, no APU.
 class SnesBus {
 public:
     static constexpr unsigned idleClocks = kFastClocks;
@@ -108,12 +108,15 @@ public:
     // ---- The host's side: no time passes ------------------------------------------------------
 
     // What a read would return, without its side effects: memory, the NMI/IRQ flags, the
-    // multiplier's registers as last updated and the DMA registers; other I/O reads as open bus.
+    // multiplier's registers as last updated, the DMA registers and the PPU's ports (as in V-blank);
+    // other I/O reads as open bus.
     std::uint8_t peek(std::uint32_t address) const;
     // Writes WRAM or SRAM; returns false (and changes nothing) for any other address.
     bool poke(std::uint32_t address, std::uint8_t value);
 
     std::span<std::uint8_t> wram() { return wram_; }
+    // The PPU's registers and memories (VRAM, CGRAM, OAM) as the CPU's writes left them.
+    const Ppu& ppu() const { return ppu_; }
     bool fastRom() const { return fastRom_; }
     // What writing MEMSEL ($420D) bit 0 does: FastROM timing for ROM in banks $80-$FF.
     void setFastRom(bool enabled);
@@ -186,7 +189,8 @@ private:
     std::uint8_t readCpuRegister(std::uint32_t offset, Time time, unsigned clocks);
     std::uint8_t peekCpuRegister(std::uint32_t offset) const;
     void autoReadJoypads(std::uint64_t start);
-    void writeBBus(std::uint8_t reg, std::uint8_t value, Time time);
+    // `clock`: when the write lands, the end of its cycle.
+    void writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t clock);
     void writeCpuRegister(std::uint32_t address, std::uint8_t value, Time time);
     void latchCounters(std::uint64_t clock);
     void fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t value, std::uint64_t cycle);
@@ -211,7 +215,7 @@ private:
     void scheduleNextEvent();
     void raiseNmi(std::uint64_t cycle);
     void raiseIrq(std::uint64_t cycle);
-    std::uint32_t vblankStartLine() const { return (setini_ & 0x04) ? 240 : 225; }
+    std::uint32_t vblankStartLine() const { return ppu_.registers().vblankStartLine(); }
 
     std::array<const std::uint8_t*, kPages> readPages_{};
     std::array<std::uint8_t*, kPages> writePages_{};
@@ -234,12 +238,11 @@ private:
     std::uint64_t joypadAt_ = kNever;
     std::uint64_t refreshes_ = 0;
 
-    // $4200 NMITIMEN, $4201 WRIO, $4207-$420A H/V timer, $2133 SETINI
+    // $4200 NMITIMEN, $4201 WRIO, $4207-$420A H/V timer
     std::uint8_t nmitimen_ = 0;
     std::uint8_t wrio_ = 0xFF;
     std::uint16_t htime_ = 0x1FF;
     std::uint16_t vtime_ = 0x1FF;
-    std::uint8_t setini_ = 0;
     bool nmiFlag_ = false; // RDNMI bit 7
     bool irqFlag_ = false; // TIMEUP bit 7
     bool nmiPending_ = false;
@@ -255,7 +258,7 @@ private:
 
     // WRAM port ($2180-$2183)
     std::uint32_t wramPortAddress_ = 0;
-    Mode7Multiplier multiplier_;
+    Ppu ppu_;
 
     MulDivUnit mulDiv_;
 

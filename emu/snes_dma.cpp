@@ -72,7 +72,7 @@ void SnesBus::startHdmaLine()
     if (video_.line() == 0) {
         hdmaInitAt_ = lineStart + kHdmaInitClock + (lineStart & 7);
     }
-    const std::uint32_t lastLine = (setini_ & 0x04) ? 239 : 224;
+    const std::uint32_t lastLine = vblankStartLine() - 1;
     hdmaLineAt_ = video_.line() <= lastLine ? lineStart + kHdmaLineClock : kNever;
     scheduleDmaEdge();
 }
@@ -192,10 +192,10 @@ void SnesBus::transfer(const DmaChannel& channel, std::uint8_t bRegister, std::u
         mdr_ = readABus(aAddress);
         dmaStep(time, 4);
         if (works) {
-            writeBBus(bRegister, mdr_, time);
+            writeBBus(bRegister, mdr_, time.masterClocks);
         }
     } else {
-        mdr_ = works ? readBBus(bRegister, time, 0) : 0;
+        mdr_ = works ? readBBus(bRegister, time, 4) : 0; // a read samples 4 clocks before the end: now
         dmaStep(time, 4);
         if (reachableByDma(aAddress)) {
             writeABus(aAddress, mdr_, time);

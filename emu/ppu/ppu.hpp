@@ -1,0 +1,58 @@
+#pragma once
+
+#include "emu/ppu/cgram.hpp"
+#include "emu/ppu/oam.hpp"
+#include "emu/ppu/ppu_registers.hpp"
+#include "emu/ppu/vram.hpp"
+#include "emu/video_timing.hpp"
+
+#include <cstdint>
+#include <optional>
+
+namespace emu {
+
+// The PPU as the CPU reaches it through $2100-$213F, without the picture: the registers, VRAM,
+// CGRAM and OAM behind their ports, and the two PPU chips' open bus. Where the hardware is
+// unclear it does what bsnes v094 (accuracy) does, which the emulator is compared against.
+// The H/V counter latch ($2137, $213C, $213D, $213F) belongs to the bus, which times it.
+class Ppu {
+public:
+    // A write to $2100 + reg (reg < $34) that lands at `at`.
+    void write(std::uint8_t reg, std::uint8_t value, const VideoPosition& at);
+    // A read of $2100 + reg (reg < $40) sampled at `at`; `cpuOpenBus` is what registers no PPU
+    // chip drives return.
+    std::uint8_t read(std::uint8_t reg, const VideoPosition& at, std::uint8_t cpuOpenBus);
+    // What read would return, as in V-blank, without side effects.
+    std::uint8_t peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const;
+
+    // The start of the first V-blank line: with the display on, OAM's address starts again from
+    // OAMADD (bsnes v094 reloads it then; hardware does it during the first V-blank line).
+    void startVblank();
+
+    // The last value PPU2 put on the bus: the counter latch's reads use it too.
+    std::uint8_t ppu2OpenBus() const { return ppu2OpenBus_; }
+    void setPpu2OpenBus(std::uint8_t value) { ppu2OpenBus_ = value; }
+    std::uint8_t ppu1OpenBus() const { return ppu1OpenBus_; }
+
+    const PpuRegisters& registers() const { return registers_; }
+    const Vram& vram() const { return vram_; }
+    const Cgram& cgram() const { return cgram_; }
+    const Oam& oam() const { return oam_; }
+
+private:
+    bool vramOpen(const VideoPosition& at) const;
+    bool cgramBusy(const VideoPosition& at) const;
+    std::optional<unsigned> oamRedirect(const VideoPosition& at);
+
+    PpuRegisters registers_;
+    Vram vram_;
+    Cgram cgram_;
+    Oam oam_;
+    // bsnes v094 powers these on as $FF (its randomisation off).
+    std::uint8_t ppu1OpenBus_ = 0xFF;
+    std::uint8_t ppu2OpenBus_ = 0xFF;
+    // Where the PPU sends OAM accesses while it draws (see oamRedirect).
+    unsigned oamRenderAddress_ = 0;
+};
+
+} // namespace emu
