@@ -200,7 +200,7 @@ void idleTo(ApuBus& bus, std::uint64_t cycle)
     }
 }
 
-TEST_CASE("apu timers: 0 and 1 tick every 128 cycles, 2 every 16; the output counts targets and clears on read")
+TEST_CASE("apu timers: 0 and 1 tick every 128 cycles, 2 every 16, and the output counts targets and clears on read")
 {
     ApuBus bus;
     bus.write(0xFA, 3);    // cycle 1
@@ -229,7 +229,7 @@ TEST_CASE("apu timers: 0 and 1 tick every 128 cycles, 2 every 16; the output cou
     CHECK(fast.read(0xFE) == 0);
 }
 
-TEST_CASE("apu timers: enabling restarts the count, disabling freezes it; targets are write-only")
+TEST_CASE("apu timers: enabling restarts the count, disabling freezes it, targets are write-only")
 {
     ApuBus bus;
     bus.write(0xFB, 2);
@@ -294,7 +294,7 @@ TEST_CASE("apu CONTROL: bits 4 and 5 clear the S-CPU's latches of ports 0-1 and 
     CHECK(bus.read(0xF1) == 0x00); // write-only
 }
 
-TEST_CASE("apu CONTROL: bit 7 maps the IPL ROM over $FFC0-$FFFF; writes go to RAM beneath it")
+TEST_CASE("apu CONTROL: bit 7 maps the IPL ROM over $FFC0-$FFFF, and writes go to RAM beneath it")
 {
     ApuBus bus;
     CHECK(bus.read(0xFFC0) == 0xCD);
@@ -315,7 +315,7 @@ TEST_CASE("apu CONTROL: bit 7 maps the IPL ROM over $FFC0-$FFFF; writes go to RA
     }
 }
 
-TEST_CASE("apu DSP: $F2 selects a register, $F3 reads and writes it; $80-$FF are read-only mirrors")
+TEST_CASE("apu DSP: $F2 selects a register, $F3 reads and writes it, $80-$FF are read-only mirrors")
 {
     ApuBus bus;
     bus.write(0xF2, 0x0C);
@@ -339,7 +339,7 @@ TEST_CASE("apu DSP: $F2 selects a register, $F3 reads and writes it; $80-$FF are
     CHECK(bus.read(0xF3) == 0x01);
 }
 
-TEST_CASE("apu registers: $F8/$F9 are storage apart from RAM; TEST is stored and reads 0")
+TEST_CASE("apu registers: $F8/$F9 are storage apart from RAM, TEST is stored and reads 0")
 {
     ApuBus bus;
     bus.write(0xF8, 0x42);
