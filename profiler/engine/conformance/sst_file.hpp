@@ -1,7 +1,7 @@
 #pragma once
 
 #include "base/file_contents.hpp"
-#include "emu/apu/spc700.hpp"
+#include "emu/apu/spc700_registers.hpp"
 #include "emu/registers.hpp"
 
 #include <cstdint>
