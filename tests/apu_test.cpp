@@ -355,10 +355,18 @@ TEST_CASE("apu registers: $F8/$F9 are storage apart from RAM, TEST is stored and
     bus.write(0x01F4, 0x77);
     CHECK(bus.cpuReadsPort(0) == 0x00);
     CHECK(bus.read(0x01F4) == 0x77);
-    // Reading costs a cycle each, peeking nothing and clears no timer.
-    const std::uint64_t cycles = bus.cycles();
-    bus.peek(0xFD);
-    CHECK(bus.cycles() == cycles);
+    // Reading costs a cycle each, peeking nothing, and a peek clears no timer output.
+    ApuBus timed;
+    timed.write(0xFA, 1);
+    timed.write(0xF1, 0x01);
+    idleTo(timed, 128 * 3); // ticks at 128, 256 and 384, each reaching target 1
+    const std::uint64_t cycles = timed.cycles();
+    CHECK(timed.peek(0xFD) == 3);
+    CHECK(timed.peek(0xFD) == 3);
+    CHECK(timed.cycles() == cycles);
+    CHECK(timed.read(0xFD) == 3);
+    CHECK(timed.peek(0xFD) == 0);
+    CHECK(timed.cycles() == cycles + 1);
 }
 
 TEST_CASE("apu: SLEEP halts the SPC700, whose time still passes")

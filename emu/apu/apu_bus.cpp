@@ -11,24 +11,32 @@ void ApuBus::catchUpTimers()
     }
 }
 
-const Timer& ApuBus::timer(unsigned index)
+Timer ApuBus::timer(unsigned index) const
 {
-    catchUpTimers();
-    return timers_[index % 3];
+    Timer now = timers_[index % 3];
+    now.catchUp(cycles_);
+    return now;
 }
 
 std::uint8_t ApuBus::readRegister(std::uint16_t address)
+{
+    if (address >= 0xFD) {
+        Timer& timer = timers_[address - 0xFD];
+        timer.catchUp(cycles_);
+        return timer.readOutput();
+    }
+    return registerValue(address);
+}
+
+// A register's value as a read sees it, the timer outputs read without clearing them.
+std::uint8_t ApuBus::registerValue(std::uint16_t address) const
 {
     switch (address) {
     case 0xF2: return dspAddress_;
     case 0xF3: return dsp_.read(dspAddress_);
     case 0xF4: case 0xF5: case 0xF6: case 0xF7: return toSpc_[address - 0xF4];
     case 0xF8: case 0xF9: return auxiliary_[address - 0xF8];
-    case 0xFD: case 0xFE: case 0xFF: {
-        Timer& timer = timers_[address - 0xFD];
-        timer.catchUp(cycles_);
-        return timer.readOutput();
-    }
+    case 0xFD: case 0xFE: case 0xFF: return timer(address - 0xFD).output();
     default: return 0; // TEST, CONTROL and the timer targets are write-only
     }
 }
@@ -66,13 +74,10 @@ void ApuBus::writeRegister(std::uint16_t address, std::uint8_t value)
     }
 }
 
-std::uint8_t ApuBus::peek(std::uint16_t address)
+std::uint8_t ApuBus::peek(std::uint16_t address) const
 {
-    if (address >= 0xFD && address <= 0xFF) {
-        return timer(address - 0xFD).output();
-    }
     if ((address & 0xFFF0) == 0x00F0) {
-        return readRegister(address);
+        return registerValue(address);
     }
     if (address >= kIplRomStart && iplRomMapped()) {
         return kIplRom[address - kIplRomStart];

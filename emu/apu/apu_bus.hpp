@@ -77,7 +77,7 @@ public:
     // ---- The host's view: no side effect on the machine ----------------------------------------------
 
     // What the SPC700 would read at `address`, without clearing a timer output.
-    std::uint8_t peek(std::uint16_t address);
+    std::uint8_t peek(std::uint16_t address) const;
     std::uint8_t peekRam(std::uint16_t address) const { return ram_[address]; }
     void pokeRam(std::uint16_t address, std::uint8_t value) { ram_[address] = value; }
     const std::array<std::uint8_t, kRamBytes>& ram() const { return ram_; }
@@ -88,13 +88,15 @@ public:
     std::uint8_t portFromCpu(unsigned port) const { return toSpc_[port & 3]; }
     std::uint8_t portToCpu(unsigned port) const { return toCpu_[port & 3]; }
     std::uint8_t auxiliary(unsigned index) const { return auxiliary_[index & 1]; }
-    // The timer brought up to the present.
-    const Timer& timer(unsigned index);
+    // Timer 0-2 as it stands now (a copy brought up to the present; the bus's own catches up when
+    // the SPC700 looks).
+    Timer timer(unsigned index) const;
 
     bool iplRomMapped() const { return control_ & 0x80; }
 
 private:
     std::uint8_t readRegister(std::uint16_t address);
+    std::uint8_t registerValue(std::uint16_t address) const;
     void writeRegister(std::uint16_t address, std::uint8_t value);
     void catchUpTimers();
 
