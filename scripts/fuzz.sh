@@ -20,7 +20,7 @@ fi
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
     [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192 [design]=8192
-    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097
+    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097
 )
 seeds_of() {
     case "$1" in
@@ -36,12 +36,13 @@ seeds_of() {
     sst_file) echo fuzz/seeds/sst_file/* ../shared/testdata/ssts-65816/{08.e,a9.e,fb.n}.json.gz \
         ../shared/testdata/oracle-65816/{44.n,fb.e}.json.gz ;;
     baseline) echo roms/*/baseline.json fuzz/seeds/baseline/* ;;
+    spc700) echo fuzz/seeds/spc700/* ;;
     esac
 }
 
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu)
+    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700)
 fi
 for harness in "${harnesses[@]}"; do
     if [[ -z "${max_len[$harness]-}" ]]; then
@@ -77,7 +78,7 @@ for harness in "${harnesses[@]}"; do
     if ((status != 0)); then
         failed+=("$harness")
         echo "fuzz $harness: FAILED (exit $status); the input is saved in build-fuzz/findings/, the log in $log:"
-        grep -E "ERROR|SUMMARY|==[0-9]+==|runtime error|Test unit written|cpu fuzzer" "$log" | head -20
+        grep -E "ERROR|SUMMARY|==[0-9]+==|runtime error|Test unit written|cpu fuzzer|spc700 fuzzer" "$log" | head -20
     fi
 done
 

@@ -242,3 +242,106 @@ TEST_CASE("sst file: every shipped vector file loads with 100 tests")
         CHECK(files == expectedFiles);
     }
 }
+
+namespace {
+
+const fs::path spc700Dir = TILEPROF_SHARED_DIR "/testdata/spc700-oracle";
+
+// An SPC700 test whose initial and final values differ everywhere, for the same replacements.
+const std::string validSpc700Test = R"({"name": "3F 0001",
+ "initial": {"pc": 65534, "a": 1, "x": 2, "y": 3, "sp": 4, "psw": 5, "ram": [[65534, 63], [0, 0]]},
+ "final": {"a": 10, "x": 20, "y": 30, "sp": 40, "pc": 16, "psw": 50, "ram": [[65535, 7]]},
+ "cycles": [[65534, 63, "read"], [65535, null, "read"], [null, null, "wait"], [260, 7, "write"]]})";
+
+std::string twoSpc700Tests(const std::string& second)
+{
+    return "[" + validSpc700Test + ",\n" + second + "]";
+}
+
+} // namespace
+
+TEST_CASE("sst file: reads an SPC700 file, told by its psw field")
+{
+    const tileprof::SstFile file = readSstFile(spc700Dir / "9e.json.gz");
+    CHECK(file.cpu == tileprof::SstCpu::Spc700);
+    CHECK_FALSE(file.busSignals);
+    REQUIRE(file.tests.size() == 1200);
+    CHECK(file.tests[0].cycles.size() == 12);
+    CHECK(readSstFile(oracleDir / "b1.n.json.gz").cpu == tileprof::SstCpu::W65816);
+
+    const TempDir dir;
+    const tileprof::SstFile plain = readSstFile(dir.write("spc.json", "[" + validSpc700Test + "]"));
+    CHECK(plain.cpu == tileprof::SstCpu::Spc700);
+    REQUIRE(plain.tests.size() == 1);
+    const tileprof::SstTest& test = plain.tests[0];
+    CHECK(test.name == "3F 0001");
+    CHECK(test.initial.spc700 == emu::apu::Spc700Registers{65534, 1, 2, 3, 4, 5});
+    CHECK(test.final.spc700 == emu::apu::Spc700Registers{16, 10, 20, 30, 40, 50});
+    REQUIRE(test.initial.ram.size() == 2);
+    CHECK(test.initial.ram[0] == std::pair<std::uint32_t, std::uint8_t>{65534, 63});
+    REQUIRE(test.cycles.size() == 4);
+    CHECK(test.cycles[0].rw == 'r');
+    CHECK(test.cycles[0].value == 63);
+    CHECK(test.cycles[1].address == 65535u);
+    CHECK_FALSE(test.cycles[1].value.has_value());
+    CHECK(test.cycles[2].rw == '-');
+    CHECK_FALSE(test.cycles[2].address.has_value());
+    CHECK(test.cycles[3].rw == 'w');
+    CHECK(test.cycles[3].address == 260u);
+}
+
+TEST_CASE("sst file: reports the SPC700 test and the field at fault")
+{
+    struct Case {
+        std::string from;
+        std::string to;
+        std::string message; // after "PATH: test 2 ("3F 0001"): "
+    };
+    const Case cases[] = {
+        {R"("a": 1,)", R"("a": 256,)", R"(field "initial.a" must be an integer 0..255)"},
+        {R"("pc": 16)", R"("pc": 65536)", R"(field "final.pc" must be an integer 0..65535)"},
+        {R"("psw": 5,)", R"("psw": -5,)", R"(field "initial.psw" must be an integer 0..255)"},
+        {R"("sp": 40,)", "", R"(missing field "final.sp")"},
+        {R"("psw": 5,)", "", R"(missing field "initial.psw")"},
+        {R"("x": 20)", R"("x": "20")", R"(field "final.x" must be an integer 0..255)"},
+        {"[[65534, 63], [0, 0]]", "[[65536, 63], [0, 0]]", "initial.ram[0]: address must be an integer 0..65535"},
+        {"[[65535, 7]]", "[[65535, 256]]", "final.ram[0]: byte must be an integer 0..255"},
+        {R"([65534, 63, "read"])", R"([65534, 63, "fetch"])", R"(cycles[0]: kind must be "read", "write" or "wait")"},
+        {R"([65534, 63, "read"])", R"([65534, 63, 1])", R"(cycles[0]: kind must be "read", "write" or "wait")"},
+        {R"([260, 7, "write"])", R"([65536, 7, "write"])", "cycles[3]: address must be null or an integer 0..65535"},
+        {R"([260, 7, "write"])", R"([260, 7.5, "write"])", "cycles[3]: value must be null or an integer 0..255"},
+        {R"([null, null, "wait"])", "[null, null]", "cycles[2] must be [address, value, kind]"},
+    };
+    const TempDir dir;
+    for (const Case& c : cases) {
+        INFO(c.from, " -> ", c.to);
+        const fs::path path = dir.write("broken.json", twoSpc700Tests(replaced(validSpc700Test, c.from, c.to)));
+        CHECK(errorOf(path) == path.string() + R"(: test 2 ("3F 0001"): )" + c.message);
+    }
+    const fs::path notList = dir.write("cycles.json", twoSpc700Tests(replaced(validSpc700Test,
+        R"("cycles": [[65534, 63, "read"], [65535, null, "read"], [null, null, "wait"], [260, 7, "write"]])",
+        R"("cycles": 3)")));
+    CHECK(errorOf(notList) == notList.string() + R"(: test 2 ("3F 0001"): field "cycles" must be a list of [address, value, kind])");
+
+    // A 65816 test in an SPC700 file is refused by the SPC700's rules, and the reverse.
+    const fs::path mixed = dir.write("mixed.json", twoSpc700Tests(validTest));
+    CHECK(errorOf(mixed) == mixed.string() + R"(: test 2 ("a9 e 17"): missing field "initial.sp")");
+    const fs::path reverse = dir.write("reverse.json", twoTests(validSpc700Test));
+    CHECK(errorOf(reverse) == reverse.string() + R"(: test 2 ("3F 0001"): missing field "initial.s")");
+}
+
+TEST_CASE("sst file: every SPC700 vector file loads")
+{
+    int files = 0;
+    std::size_t tests = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator(spc700Dir)) {
+        if (!entry.path().string().ends_with(".json.gz"))
+            continue;
+        const tileprof::SstFile file = readSstFile(entry.path());
+        CHECK(file.cpu == tileprof::SstCpu::Spc700);
+        tests += file.tests.size();
+        ++files;
+    }
+    CHECK(files == 256);
+    CHECK(tests == 261'064);
+}

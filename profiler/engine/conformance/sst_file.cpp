@@ -81,8 +81,9 @@ std::uint32_t readInteger(const TestContext& context, const json& state, const c
 }
 
 std::vector<std::pair<std::uint32_t, std::uint8_t>> readRam(const TestContext& context, const json& state,
-                                                            const char* parent)
+                                                            const char* parent, std::uint32_t maxAddress)
 {
+    const std::string addressRule = ": address must be an integer 0.." + std::to_string(maxAddress);
     const json& ram = field(context, state, parent, "ram");
     if (!ram.is_array())
         context.fail("field \"" + fieldName(parent, "ram") + "\" must be a list of [address, byte]");
@@ -94,8 +95,8 @@ std::vector<std::pair<std::uint32_t, std::uint8_t>> readRam(const TestContext& c
         };
         if (!entry.is_array() || entry.size() != 2)
             fail(" must be [address, byte]");
-        if (!isIntegerUpTo(entry[0], 0xFFFFFF))
-            fail(": address must be an integer 0..16777215");
+        if (!isIntegerUpTo(entry[0], maxAddress))
+            fail(addressRule.c_str());
         if (!isIntegerUpTo(entry[1], 0xFF))
             fail(": byte must be an integer 0..255");
         result.emplace_back(entry[0].get<std::uint32_t>(), entry[1].get<std::uint8_t>());
@@ -103,11 +104,34 @@ std::vector<std::pair<std::uint32_t, std::uint8_t>> readRam(const TestContext& c
     return result;
 }
 
-SstState readState(const TestContext& context, const json& test, const char* name)
+const json& readStateObject(const TestContext& context, const json& test, const char* name)
 {
     const json& state = field(context, test, nullptr, name);
     if (!state.is_object())
         context.fail("field \"" + std::string(name) + "\" must be an object");
+    return state;
+}
+
+SstState readSpc700State(const TestContext& context, const json& test, const char* name)
+{
+    const json& state = readStateObject(context, test, name);
+    SstState result;
+    emu::apu::Spc700Registers& regs = result.spc700;
+    regs.pc = static_cast<std::uint16_t>(readInteger(context, state, name, "pc", 0xFFFF));
+    regs.a = static_cast<std::uint8_t>(readInteger(context, state, name, "a", 0xFF));
+    regs.x = static_cast<std::uint8_t>(readInteger(context, state, name, "x", 0xFF));
+    regs.y = static_cast<std::uint8_t>(readInteger(context, state, name, "y", 0xFF));
+    regs.sp = static_cast<std::uint8_t>(readInteger(context, state, name, "sp", 0xFF));
+    regs.psw = static_cast<std::uint8_t>(readInteger(context, state, name, "psw", 0xFF));
+    result.ram = readRam(context, state, name, 0xFFFF);
+    return result;
+}
+
+SstState readState(const TestContext& context, const json& test, const char* name, SstCpu cpu)
+{
+    if (cpu == SstCpu::Spc700)
+        return readSpc700State(context, test, name);
+    const json& state = readStateObject(context, test, name);
     SstState result;
     emu::Registers& regs = result.regs;
     regs.pc = static_cast<std::uint16_t>(readInteger(context, state, name, "pc", 0xFFFF));
@@ -120,15 +144,31 @@ SstState readState(const TestContext& context, const json& test, const char* nam
     regs.dbr = static_cast<std::uint8_t>(readInteger(context, state, name, "dbr", 0xFF));
     regs.pbr = static_cast<std::uint8_t>(readInteger(context, state, name, "pbr", 0xFF));
     regs.e = readInteger(context, state, name, "e", 1) != 0;
-    result.ram = readRam(context, state, name);
+    result.ram = readRam(context, state, name, 0xFFFFFF);
     return result;
 }
 
-std::vector<SstCycle> readCycles(const TestContext& context, const json& test)
+// An SPC700 cycle's kind: "read", "write" or "wait".
+char spc700CycleKind(const json& kind)
 {
+    if (kind == "read")
+        return 'r';
+    if (kind == "write")
+        return 'w';
+    if (kind == "wait")
+        return '-';
+    return 0;
+}
+
+std::vector<SstCycle> readCycles(const TestContext& context, const json& test, SstCpu cpu)
+{
+    const bool spc700 = cpu == SstCpu::Spc700;
+    const std::uint32_t maxAddress = spc700 ? 0xFFFF : 0xFFFFFF;
+    const std::string addressRule = ": address must be null or an integer 0.." + std::to_string(maxAddress);
+    const std::string shape = spc700 ? "[address, value, kind]" : "[address, value, signals]";
     const json& cycles = field(context, test, nullptr, "cycles");
     if (!cycles.is_array())
-        context.fail("field \"cycles\" must be a list of [address, value, signals]");
+        context.fail("field \"cycles\" must be a list of " + shape);
     std::vector<SstCycle> result;
     result.reserve(cycles.size());
     for (const json& entry : cycles) {
@@ -136,20 +176,27 @@ std::vector<SstCycle> readCycles(const TestContext& context, const json& test)
             context.fail("cycles[" + std::to_string(result.size()) + "]" + problem);
         };
         if (!entry.is_array() || entry.size() != 3)
-            fail(" must be [address, value, signals]");
+            fail((" must be " + shape).c_str());
         const json& address = entry[0];
         const json& value = entry[1];
         const json& signals = entry[2];
         SstCycle cycle{};
         if (!address.is_null()) {
-            if (!isIntegerUpTo(address, 0xFFFFFF))
-                fail(": address must be null or an integer 0..16777215");
+            if (!isIntegerUpTo(address, maxAddress))
+                fail(addressRule.c_str());
             cycle.address = address.get<std::uint32_t>();
         }
         if (!value.is_null()) {
             if (!isIntegerUpTo(value, 0xFF))
                 fail(": value must be null or an integer 0..255");
             cycle.value = value.get<std::uint8_t>();
+        }
+        if (spc700) {
+            cycle.rw = spc700CycleKind(signals);
+            if (cycle.rw == 0)
+                fail(": kind must be \"read\", \"write\" or \"wait\"");
+            result.push_back(cycle);
+            continue;
         }
         if (!signals.is_string() || signals.get_ref<const std::string&>().size() != 8)
             fail(": signals must be 8 characters");
@@ -164,7 +211,7 @@ std::vector<SstCycle> readCycles(const TestContext& context, const json& test)
     return result;
 }
 
-SstTest readTest(TestContext& context, const json& test)
+SstTest readTest(TestContext& context, const json& test, SstCpu cpu)
 {
     if (!test.is_object())
         context.fail("must be an object {name, initial, final, cycles}");
@@ -174,10 +221,22 @@ SstTest readTest(TestContext& context, const json& test)
     context.name = name.get_ref<const std::string&>();
     SstTest result;
     result.name = context.name;
-    result.initial = readState(context, test, "initial");
-    result.final = readState(context, test, "final");
-    result.cycles = readCycles(context, test);
+    result.initial = readState(context, test, "initial", cpu);
+    result.final = readState(context, test, "final", cpu);
+    result.cycles = readCycles(context, test, cpu);
     return result;
+}
+
+// The first test's initial state tells the layout; a file too broken to tell is read as the
+// 65816's, whose messages then name what is missing.
+SstCpu layoutOf(const json& document)
+{
+    if (document.empty() || !document.front().is_object())
+        return SstCpu::W65816;
+    const auto initial = document.front().find("initial");
+    if (initial == document.front().end() || !initial->is_object() || !initial->contains("psw"))
+        return SstCpu::W65816;
+    return SstCpu::Spc700;
 }
 
 } // namespace
@@ -194,10 +253,11 @@ SstFile parseSstFile(const std::filesystem::path& path, std::string bytes)
     const json document = parseJson(path, std::move(bytes), file.path);
     if (!document.is_array())
         throw InputError(file.path + ": expected a JSON array of tests");
+    file.cpu = layoutOf(document);
     file.tests.reserve(document.size());
     for (const json& test : document) {
         TestContext context{file.path, file.tests.size() + 1, {}};
-        file.tests.push_back(readTest(context, test));
+        file.tests.push_back(readTest(context, test, file.cpu));
     }
     file.busSignals = std::any_of(file.tests.begin(), file.tests.end(), [](const SstTest& test) {
         return std::any_of(test.cycles.begin(), test.cycles.end(),

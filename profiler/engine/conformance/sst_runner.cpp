@@ -183,6 +183,9 @@ std::vector<std::string> runTest(const SstTest& test, bool busSignals, emu::Flat
 
 SstResult runSstFile(const SstFile& file)
 {
+    if (file.cpu == SstCpu::Spc700) {
+        return runSpc700SstFile(file);
+    }
     SstResult result;
     emu::FlatBus bus;
     for (const SstTest& test : file.tests) {

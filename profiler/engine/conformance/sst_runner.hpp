@@ -18,8 +18,13 @@ struct SstResult {
     std::vector<SstFailure> failures;
 };
 
-// Runs every test of the file on a flat 16 MiB bus: one instruction (a block move runs until its
-// PC leaves the instruction), then compares registers, RAM and every bus cycle with the vector.
+// Runs every test of the file: a 65816 file's on a flat 16 MiB bus, one instruction (a block move
+// runs until its PC leaves the instruction); an SPC700 file's on a flat 64 KiB RAM, one instruction
+// (SLEEP and STOP: their three cycles, until they halt). Then compares registers, RAM and every bus
+// cycle with the vector.
 SstResult runSstFile(const SstFile& file);
+
+// The SPC700 half of runSstFile (spc700_sst_runner.cpp).
+SstResult runSpc700SstFile(const SstFile& file);
 
 } // namespace tileprof
