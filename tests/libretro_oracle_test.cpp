@@ -197,3 +197,21 @@ TEST_CASE("oracle: what it cannot use is a clear error")
     CHECK_THROWS_WITH_AS(core.loadGame(romBytes("oracle-counter")), doctest::Contains("already loaded"),
                          OracleError);
 }
+
+TEST_CASE("oracle: a ROM the core refuses is an error with the core's reason")
+{
+    // A DSP-1 cartridge: the core asks for the coprocessor's firmware, and the host gives no
+    // system directory to find it in.
+    std::vector<std::uint8_t> rom = romBytes("oracle-counter");
+    rom[0x7FD6] = 0x03; // cartridge type: ROM and DSP
+    {
+        LibretroCore core = loadOracle();
+        CHECK_THROWS_WITH_AS(core.loadGame(rom),
+                             doctest::Contains("refused the ROM; Cannot find requested file: \"dsp1b.program.rom\""),
+                             OracleError);
+    }
+    LibretroCore next = loadOracle();
+    next.loadGame(romBytes("oracle-counter"));
+    next.runFrame();
+    CHECK(word(next.wram(), kReady) == 0x1234);
+}
