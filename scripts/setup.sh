@@ -38,6 +38,8 @@ if $tests; then
         valgrind            # tests: callgrind_annotate reads the callgrind reports
         libxml2-utils       # tests: xmllint checks the JUnit reports against a schema
         lcov                # tests: genhtml renders the coverage tracefiles
+        libretro-bsnes-mercury-accuracy # tests: bsnes v094 (accuracy) as a libretro core, the
+                                        # oracle oracle/ loads with dlopen (never linked)
     )
 fi
 

@@ -9,10 +9,13 @@
 #include "profiler/engine/bench/workload.hpp"
 #include "profiler/engine/explore/explorer.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
+#include "oracle/libretro_core.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <thread>
 #include <string>
 
@@ -110,9 +113,39 @@ double exploreRate(std::uint64_t calls)
     return static_cast<double>(result.calls) / seconds;
 }
 
+// The oracle (oracle/: bsnes-mercury's accuracy core) on the counter ROM: frames per second on
+// one core, and whether it counted one NMI a frame after the first. Returns false on a miscount.
+bool benchOracle(unsigned frames)
+{
+    const std::filesystem::path romPath = bundledRomPath("oracle-counter");
+    std::ifstream in(romPath, std::ios::binary);
+    const std::vector<std::uint8_t> rom{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    try {
+        oracle::LibretroCore core = oracle::LibretroCore::load(oracle::defaultCorePath());
+        core.loadGame(rom);
+        const auto start = std::chrono::steady_clock::now();
+        for (unsigned i = 0; i < frames; ++i) {
+            core.runFrame();
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto wram = core.wram();
+        const unsigned nmis = wram[0x10] | wram[0x11] << 8;
+        std::printf("\noracle (%s, oracle-counter, %u frames): %.1f frames/s, %.2fx a console's 60.10\n",
+                    core.name().c_str(), frames, frames / seconds, frames / seconds / 60.0988);
+        if (nmis != frames - 1) {
+            std::fprintf(stderr, "oracle: %u NMIs in %u frames, not %u\n", nmis, frames, frames - 1);
+            return false;
+        }
+    } catch (const oracle::OracleError& e) {
+        std::printf("\noracle: not measured: %s\n", e.what());
+    }
+    return true;
+}
+
 struct BenchCommandOptions {
     unsigned repeats = 3;
     std::uint64_t instructions = kWorkloadInstructions;
+    unsigned oracleFrames = 600;
 };
 
 int bench(const BenchCommandOptions& o)
@@ -191,6 +224,9 @@ int bench(const BenchCommandOptions& o)
                      grouped(on.cycles).c_str(), grouped(off.cycles).c_str());
         exitCode = kExitFailed;
     }
+    if (o.oracleFrames > 0 && !benchOracle(o.oracleFrames)) {
+        exitCode = kExitFailed;
+    }
     return exitCode;
 }
 
@@ -201,13 +237,17 @@ CommandAction defineBench(CLI::App& command)
     command.add_option("--instructions", o->instructions,
                        "Instructions per run (the workloads' totals are checked only at 50000000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    command.add_option("--oracle-frames", o->oracleFrames,
+                       "Frames of the oracle core (bsnes-mercury) on the counter ROM; 0 skips it")
+        ->check(CLI::Range(0u, 100000u));
     return [o] { return bench(*o); };
 }
 
 } // namespace
 
 // `tileprof bench`: the W8/W16 workloads on the flat bus (checked against their known totals),
-// with and without the profiling observer, and on the LoROM bus; the scenario suite; explore.
+// with and without the profiling observer, and on the LoROM bus; the scenario suite; explore; the
+// oracle core.
 const Command kBenchCommand{"bench", "Measure emulation speed on the W8/W16 workloads", defineBench};
 
 } // namespace tileprof
