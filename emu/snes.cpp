@@ -21,7 +21,9 @@ StopReason Snes::runFrame(std::uint32_t breakAddress)
 {
     const std::uint64_t end = bus_.nextFrameStart();
     const std::uint64_t now = cpu_.state.time.masterClocks;
-    return cpu_.run(RunLimits{.breakAddress = breakAddress, .masterClocks = end > now ? end - now : 0});
+    const StopReason why = cpu_.run(RunLimits{.breakAddress = breakAddress, .masterClocks = end > now ? end - now : 0});
+    bus_.apu().runUntil(cpu_.state.time.masterClocks);
+    return why;
 }
 
 } // namespace emu

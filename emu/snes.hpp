@@ -31,8 +31,8 @@ public:
     // Frames begun since power-on: 0 during the first.
     std::uint64_t frame() const { return bus_.frame(); }
 
-    // Runs to the first instruction boundary of the next frame. Stops early at `breakAddress`, or
-    // when the CPU stops (STP) or waits with nothing to wake it.
+    // Runs to the first instruction boundary of the next frame, and the APU to the same time.
+    // Stops early at `breakAddress`, or when the CPU stops (STP) or waits with nothing to wake it.
     StopReason runFrame(std::uint32_t breakAddress = kNoBreakAddress);
 
 private:

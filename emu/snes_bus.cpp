@@ -183,8 +183,8 @@ std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time time, unsigned clocks)
         if (reg < 0x40) {
             return ppu_.read(reg, video_.positionAt(time.masterClocks + clocks - kReadSampleBeforeEnd), mdr_);
         }
-        if (reg < 0x80) {
-            return 0; // APU ports: no sound CPU is emulated
+        if (reg < 0x80) { // APU ports 0-3, mirrored through $217F
+            return apu_.readPort(reg & 3, time.masterClocks + clocks - kReadSampleBeforeEnd);
         }
         return mdr_;
     }
@@ -250,7 +250,11 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t cloc
     case 0x81: wramPortAddress_ = (wramPortAddress_ & 0x1FF00) | value; break;
     case 0x82: wramPortAddress_ = (wramPortAddress_ & 0x100FF) | std::uint32_t{value} << 8; break;
     case 0x83: wramPortAddress_ = (wramPortAddress_ & 0x0FFFF) | std::uint32_t{value & 1u} << 16; break;
-    default: break; // the APU is not emulated yet
+    default:
+        if (reg >= 0x40 && reg < 0x80) {
+            apu_.writePort(reg & 3, value, clock);
+        }
+        break;
     }
 }
 
@@ -365,6 +369,9 @@ std::uint8_t SnesBus::peek(std::uint32_t address) const
     if (isSystemBank(address >> 16)) {
         if (offset >= 0x2100 && offset < 0x2140) {
             return ppu_.peek(static_cast<std::uint8_t>(offset), mdr_);
+        }
+        if (offset >= 0x2140 && offset < 0x2180) {
+            return apu_.bus().portToCpu(offset & 3);
         }
         switch (offset) {
         case 0x4210: return static_cast<std::uint8_t>(nmiFlag_ << 7 | (mdr_ & 0x70) | 0x02);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emu/access_timing.hpp"
+#include "emu/apu/apu.hpp"
 #include "emu/dma_channel.hpp"
 #include "emu/joypads.hpp"
 #include "emu/mul_div_unit.hpp"
@@ -37,7 +38,7 @@ std::optional<std::uint32_t> wramIndex(std::uint32_t address);
 // ROM and its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
 // cost (6/8/12, MEMSEL FastROM), DRAM refresh, the H/V position, NMI and H/V IRQ, the multiplier
 // and divider, the status registers code polls, the PPU's registers and memories behind their
-// ports, DMA and HDMA, and two joypads. No PPU rendering, no APU.
+// ports, DMA and HDMA, two joypads, and the APU behind its ports. No picture, no sound.
 class SnesBus {
 public:
     static constexpr unsigned idleClocks = kFastClocks;
@@ -117,6 +118,10 @@ public:
     std::span<std::uint8_t> wram() { return wram_; }
     // The PPU's registers and memories (VRAM, CGRAM, OAM) as the CPU's writes left them.
     const Ppu& ppu() const { return ppu_; }
+    // The APU behind $2140-$217F. It runs only when the S-CPU reaches a port, and when the host
+    // brings it up to a time (Snes does at the end of each frame).
+    apu::Apu& apu() { return apu_; }
+    const apu::Apu& apu() const { return apu_; }
     bool fastRom() const { return fastRom_; }
     // What writing MEMSEL ($420D) bit 0 does: FastROM timing for ROM in banks $80-$FF.
     void setFastRom(bool enabled);
@@ -259,6 +264,7 @@ private:
     // WRAM port ($2180-$2183)
     std::uint32_t wramPortAddress_ = 0;
     Ppu ppu_;
+    apu::Apu apu_;
 
     MulDivUnit mulDiv_;
 

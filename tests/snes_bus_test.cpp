@@ -1022,6 +1022,22 @@ TEST_CASE("snes bus: the WRAM port reads and writes at a 17-bit address that inc
     CHECK(m.read(0x7E1236) == 0x44);
 }
 
+TEST_CASE("snes bus: the APU's ports at $2140-$217F: the IPL's $BBAA signature, mirrored every 4 bytes")
+{
+    Machine m(plainRom());
+    CHECK(m.read(0x2140) == 0x00); // the IPL has not written its signature yet
+    m.idleUntil(60000);           // the IPL clears its page in about 2,400 SPC700 cycles
+    CHECK(m.read(0x2140) == 0xAA);
+    CHECK(m.read(0x2141) == 0xBB);
+    CHECK(m.read(0x217C) == 0xAA);
+    CHECK(m.read(0x802141) == 0xBB);
+    CHECK(m.bus.peek(0x2145) == 0xBB);
+    m.write(0x2140, 0xCC); // what the S-CPU writes, the SPC700 reads at $F4
+    m.idleUntil(60100);
+    CHECK(m.bus.apu().bus().portFromCpu(0) == 0xCC);
+    CHECK(m.readCost(0x2140) == 6);
+}
+
 // ---- Determinism -------------------------------------------------------------------------------
 
 TEST_CASE("snes bus: two buses fed the same accesses give the same values and times")
