@@ -19,9 +19,20 @@ Snes::Snes(const RomImage& rom) : bus_(rom), cpu_(bus_)
 
 StopReason Snes::runFrame(std::uint32_t breakAddress)
 {
-    const std::uint64_t end = bus_.nextFrameStart();
+    return runUntil(bus_.nextFrameStart(), breakAddress);
+}
+
+StopReason Snes::runUntil(std::uint64_t end, std::uint32_t breakAddress)
+{
     const std::uint64_t now = cpu_.state.time.masterClocks;
     const StopReason why = cpu_.run(RunLimits{.breakAddress = breakAddress, .masterClocks = end > now ? end - now : 0});
+    bus_.apu().runUntil(cpu_.state.time.masterClocks);
+    return why;
+}
+
+StopReason Snes::step()
+{
+    const StopReason why = cpu_.run(RunLimits{.instructions = 1});
     bus_.apu().runUntil(cpu_.state.time.masterClocks);
     return why;
 }

@@ -34,6 +34,10 @@ public:
     // Runs to the first instruction boundary of the next frame, and the APU to the same time.
     // Stops early at `breakAddress`, or when the CPU stops (STP) or waits with nothing to wake it.
     StopReason runFrame(std::uint32_t breakAddress = kNoBreakAddress);
+    // The same to the first instruction boundary at or after `masterClock`.
+    StopReason runUntil(std::uint64_t masterClock, std::uint32_t breakAddress = kNoBreakAddress);
+    // One instruction (or one wait cycle, one interrupt entry).
+    StopReason step();
 
 private:
     SnesBus bus_;

@@ -104,6 +104,7 @@ public:
     bool irqAsserted() const { return irqLine_; }
     void acknowledgeNmi() { nmiPending_ = false; }
     std::uint64_t interruptRaisedAt() const { return interruptRaisedAt_; }
+    bool nmiEnabled() const { return nmitimen_ & kNmiEnable; }
     bool canInterrupt() const { return interruptRequested() || (nmitimen_ & (kNmiEnable | kIrqModeMask)) != 0; }
 
     // ---- The host's side: no time passes ------------------------------------------------------
@@ -118,6 +119,7 @@ public:
     std::span<std::uint8_t> wram() { return wram_; }
     // The PPU's registers and memories (VRAM, CGRAM, OAM) as the CPU's writes left them.
     const Ppu& ppu() const { return ppu_; }
+    Ppu& ppu() { return ppu_; }
     // The APU behind $2140-$217F. It runs only when the S-CPU reaches a port, and when the host
     // brings it up to a time (Snes does at the end of each frame).
     apu::Apu& apu() { return apu_; }

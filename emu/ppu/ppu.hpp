@@ -36,6 +36,7 @@ public:
 
     const PpuRegisters& registers() const { return registers_; }
     const Vram& vram() const { return vram_; }
+    Vram& vram() { return vram_; }
     const Cgram& cgram() const { return cgram_; }
     const Oam& oam() const { return oam_; }
 

@@ -31,6 +31,8 @@ public:
     std::uint8_t prefetched(bool high) const { return static_cast<std::uint8_t>(high ? latch_ >> 8 : latch_); }
     std::uint16_t address() const { return address_; }
     std::span<const std::uint8_t, kBytes> bytes() const { return bytes_; }
+    // The host's way in (power-on contents), no port involved.
+    std::span<std::uint8_t, kBytes> bytes() { return bytes_; }
 
 private:
     // The word address VMAIN bits 2-3 remap the CPU's address to: the low 8, 9 or 10 bits rotated

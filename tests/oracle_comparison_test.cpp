@@ -1,0 +1,144 @@
+// tileprof's whole machine against an independent emulator, Debian's bsnes-mercury (accuracy
+// profile, bsnes v094) through the libretro host in oracle/: every test ROM of the project runs
+// in both from power-on under the same input, and work RAM and VRAM must agree at every frame's
+// end. Where a bsnes-mercury frame (one retro_run) ends depends on the game (its SFC_LAGFIX,
+// sfc/cpu/timing/irq.cpp): with NMI enabled, when the NMI reaches the CPU at the start of line
+// 225; without, when its PPU finishes the picture, at line 241. tileprof is stopped at the first
+// instruction boundary from the same clock. Both start from bsnes's power-on
+// work RAM (seeded from its pinned clock): tileprof's own is $55s, and bsnes's random bytes are
+// not a difference between the machines.
+
+#include "oracle/libretro_core.hpp"
+
+#include "base/bundled_files.hpp"
+#include "emu/rom_image.hpp"
+#include "emu/snes.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof::test {
+namespace {
+
+constexpr std::uint64_t kLineClocks = 1364;
+constexpr std::uint32_t kVblankLine = 225;
+constexpr std::uint32_t kPpuFrameLine = 241;
+
+struct Difference {
+    std::uint64_t frame;
+    std::string memory;
+    std::size_t address;
+    unsigned ours;
+    unsigned oracles;
+};
+
+// bsnes-mercury ends a frame in the middle of an instruction; tileprof stops between two. A byte
+// agrees when it is what tileprof held before the instruction under way at the cut or after it.
+std::optional<Difference> firstDifference(std::uint64_t frame, const char* memory, std::span<const std::uint8_t> before,
+                                          std::span<const std::uint8_t> after, std::span<const std::uint8_t> oracles)
+{
+    REQUIRE(after.size() == oracles.size());
+    for (std::size_t at = 0; at < after.size(); ++at) {
+        if (after[at] != oracles[at] && before[at] != oracles[at]) {
+            return Difference{frame, memory, at, after[at], oracles[at]};
+        }
+    }
+    return std::nullopt;
+}
+
+// Runs to the first instruction boundary at or after `clock`, and returns work RAM and VRAM as
+// they were at the boundary before it.
+std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> runTo(emu::Snes& snes, std::uint64_t clock)
+{
+    constexpr std::uint64_t kLongestInstruction = 200; // master clocks, refresh and all
+    if (clock > kLongestInstruction) {
+        snes.runUntil(clock - kLongestInstruction);
+    }
+    std::vector<std::uint8_t> wram;
+    std::vector<std::uint8_t> vram;
+    while (snes.cpu().time.masterClocks < clock) {
+        wram.assign(snes.bus().wram().begin(), snes.bus().wram().end());
+        const auto video = snes.bus().ppu().vram().bytes();
+        vram.assign(video.begin(), video.end());
+        snes.step();
+    }
+    return {wram, vram};
+}
+
+// Pads for frame `frame` of the fixed script every ROM runs under: nothing for a second, then
+// each button alone for 8 frames, then Right held with B pressed every 16th frame.
+std::uint16_t scriptedPad(std::uint64_t frame)
+{
+    if (frame < 60) {
+        return 0;
+    }
+    if (frame < 60 + 12 * 8) {
+        return static_cast<std::uint16_t>(0x8000 >> ((frame - 60) / 8));
+    }
+    return static_cast<std::uint16_t>(0x0100 | (frame % 16 == 0 ? 0x8000 : 0));
+}
+
+// Runs `rom` in both machines for `frames` frames; the first difference, or nothing.
+std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_t frames)
+{
+    const std::filesystem::path path = bundledRomPath(rom);
+    const emu::RomImage image = emu::loadRomFile(path.string());
+    const std::string corePath = oracle::defaultCorePath();
+    REQUIRE_MESSAGE(std::filesystem::exists(corePath),
+                    corePath << " is missing: install libretro-bsnes-mercury-accuracy with scripts/setup.sh --tests");
+    oracle::LibretroCore core = oracle::LibretroCore::load(corePath);
+    core.loadGame(image.bytes);
+
+    emu::Snes snes(image);
+    std::ranges::copy(core.wram(), snes.bus().wram().begin());
+    std::ranges::copy(core.vram(), snes.bus().ppu().vram().bytes().begin());
+    std::uint64_t frameStart = 0;
+    for (std::uint64_t frame = 0; frame < frames; ++frame) {
+        const std::uint16_t pad = scriptedPad(frame);
+        snes.bus().setJoypad(0, pad);
+        snes.runUntil(frameStart + kVblankLine * kLineClocks - 200);
+        const std::uint32_t cutLine = snes.bus().nmiEnabled() ? kVblankLine : kPpuFrameLine;
+        const auto [wramBefore, vramBefore] = runTo(snes, frameStart + cutLine * kLineClocks);
+        frameStart = snes.bus().nextFrameStart();
+        core.runFrame(pad, 0);
+        if (auto difference = firstDifference(frame, "WRAM", wramBefore, snes.bus().wram(), core.wram())) {
+            return difference;
+        }
+        if (auto difference = firstDifference(frame, "VRAM", vramBefore, snes.bus().ppu().vram().bytes(), core.vram())) {
+            return difference;
+        }
+    }
+    return std::nullopt;
+}
+
+void checkAgainstOracle(const std::string& rom, std::uint64_t frames = 600)
+{
+    const std::optional<Difference> difference = compareWithOracle(rom, frames);
+    if (difference) {
+        char text[160];
+        std::snprintf(text, sizeof text, "%s: frame %llu, %s $%05zX: tileprof $%02X, bsnes-mercury $%02X", rom.c_str(),
+                      static_cast<unsigned long long>(difference->frame), difference->memory.c_str(), difference->address,
+                      difference->ours, difference->oracles);
+        FAIL(text);
+    }
+}
+
+TEST_CASE("oracle comparison: the reset test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-reset");
+}
+
+TEST_CASE("oracle comparison: the DMA test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-dma");
+}
+
+} // namespace
+} // namespace tileprof::test
