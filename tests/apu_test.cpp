@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -381,6 +382,278 @@ TEST_CASE("apu: SLEEP halts the SPC700, whose time still passes")
     CHECK(apu.cpu().regs.pc == 0x0304);
     apu.runUntil(cpu.now() + 1'000'000);
     CHECK(apu.cycles() == spcCyclesAt(cpu.now() + 1'000'000));
+}
+
+// ---- Port timing: exact to the SPC700 cycle ------------------------------------------------------
+//
+// The rule (docs/machine.md): an S-CPU access at master clock T comes after SPC700 cycles
+// 1..N, N = ceil(T x 128160 / 2684659), and before cycle N+1. The expected values below come from
+// that ratio and the SPC700's documented cycle counts, not from the APU's catch-up.
+
+// The SPC700 cycle count an S-CPU access at `masterClock` comes after.
+std::uint64_t cycleOf(std::uint64_t masterClock)
+{
+    return (masterClock * emu::apu::kCyclesPerRatio + emu::apu::kMasterClocksPerRatio - 1) /
+           emu::apu::kMasterClocksPerRatio;
+}
+
+// The first master clock whose access comes after exactly `cycle` cycles.
+std::uint64_t firstMasterClockOf(std::uint64_t cycle)
+{
+    std::uint64_t t = cycle * emu::apu::kMasterClocksPerRatio / emu::apu::kCyclesPerRatio;
+    while (t > 0 && cycleOf(t - 1) >= cycle) {
+        --t;
+    }
+    while (cycleOf(t) < cycle) {
+        ++t;
+    }
+    return t;
+}
+
+// The host runs exactly one SPC700 instruction.
+void stepInstruction(Apu& apu)
+{
+    apu.runToCycle(apu.cycles() + 1);
+}
+
+// Host-steps until PC is `pc`; returns the cycle count there.
+std::uint64_t stepTo(Apu& apu, std::uint16_t pc)
+{
+    for (int i = 0; i < 100 && apu.cpu().regs.pc != pc; ++i) {
+        stepInstruction(apu);
+    }
+    REQUIRE(apu.cpu().regs.pc == pc);
+    return apu.cycles();
+}
+
+// A small deterministic generator for access times.
+struct Lcg {
+    std::uint32_t state = 12345;
+    unsigned below(unsigned n)
+    {
+        state = state * 1664525u + 1013904223u;
+        return (state >> 8) % n;
+    }
+};
+
+// Loaded through the IPL and entered; the program's first instruction at $0200.
+void load(Apu& apu, const std::vector<std::uint8_t>& program)
+{
+    Uploader cpu(apu);
+    cpu.upload(0x0200, program, 0x0200);
+}
+
+TEST_CASE("apu port timing: an S-CPU read sees the SPC700's port writes exactly to the cycle")
+{
+    // X counts up; MOVW $F4,YA writes it to port 0 in its 4th cycle and port 1 in its 5th.
+    // Loop at $0202, 15 cycles: INC X (2), MOV A,X (2), MOV Y,A (2), MOVW (5), BRA (4).
+    const std::vector<std::uint8_t> program = {
+        0xCD, 0x00,       // MOV X,#0
+        0x3D,             // INC X        loop:
+        0x7D,             // MOV A,X
+        0xFD,             // MOV Y,A
+        0xDA, 0xF4,       // MOVW $F4,YA
+        0x2F, 0xF9,       // BRA loop
+    };
+    Apu apu;
+    load(apu, program);
+    std::uint64_t loop = stepTo(apu, 0x0202);
+    stepInstruction(apu);
+    loop = stepTo(apu, 0x0202); // a second round: ports 0 and 1 hold X
+    const std::uint8_t x0 = apu.cpu().regs.x;
+    CHECK(apu.bus().portToCpu(0) == x0);
+
+    // Round k (1, 2, ...) writes x0 + k to port 0 in cycle loop + 15(k-1) + 10, to port 1 a cycle
+    // later.
+    auto expected = [&](std::uint64_t cycle, unsigned port) {
+        const std::uint64_t first = loop + 10 + port;
+        const std::uint64_t rounds = cycle < first ? 0 : (cycle - first) / 15 + 1;
+        return static_cast<std::uint8_t>(x0 + rounds);
+    };
+    // Every master clock over four rounds: every place inside every instruction.
+    const std::uint64_t from = firstMasterClockOf(loop);
+    int wrong = 0;
+    int insideMovw = 0;
+    for (std::uint64_t t = from; t < from + 1300; ++t) {
+        const std::uint64_t cycle = cycleOf(t);
+        const std::uint64_t phase = (cycle - loop) % 15;
+        insideMovw += phase >= 7 && phase < 11; // MOVW spans cycles 7-11 of a round
+        for (unsigned port = 0; port < 2; ++port) {
+            const std::uint8_t seen = apu.readPort(port, t);
+            if (seen != expected(cycle, port) && wrong++ == 0) {
+                FAIL_CHECK("port " << port << " at master clock " << t << " (cycle " << cycle << ", "
+                                   << phase << " into the round) reads " << int{seen} << ", not "
+                                   << int{expected(cycle, port)});
+            }
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(insideMovw > 200);
+}
+
+TEST_CASE("apu port timing: an SPC700 polling loop sees an S-CPU write from exactly the cycle after it")
+{
+    // The loop at $0202 waits for port 0 to equal X, then counts X up and waits again:
+    // CMP X,$F4 (3 cycles, the port read in its 3rd) and BNE (4 taken, 2 not): 7 cycles a round.
+    const std::vector<std::uint8_t> program = {
+        0xCD, 0x01,       // MOV X,#1
+        0x3E, 0xF4,       // CMP X,$F4    wait:
+        0xD0, 0xFC,       // BNE wait
+        0x3D,             // INC X
+        0x2F, 0xF9,       // BRA wait
+    };
+    Apu apu;
+    load(apu, program);
+    Lcg random;
+    int wrong = 0;
+    for (int round = 0; round < 400; ++round) {
+        const std::uint64_t wait = stepTo(apu, 0x0202);
+        const std::uint8_t x = apu.cpu().regs.x;
+        // As the S-CPU polls: a read (which lets the SPC700 run into its next instruction), then
+        // the write a little later; or the write alone.
+        std::uint64_t t = firstMasterClockOf(wait) + random.below(300);
+        if (random.below(4) != 0) {
+            apu.readPort(0, t);
+            t += random.below(250);
+        }
+        apu.writePort(0, x, t);
+        // Round j reads the port in cycle wait + 7j + 3; the first that comes after the write
+        // falls through to INC X, 5 cycles after its round began.
+        const std::uint64_t written = cycleOf(t);
+        std::uint64_t j = 0;
+        while (wait + 7 * j + 3 <= written) {
+            ++j;
+        }
+        const std::uint64_t leaves = wait + 7 * j + 5;
+        const std::uint64_t left = stepTo(apu, 0x0206);
+        if (left != leaves && wrong++ == 0) {
+            FAIL_CHECK("round " << round << ": written after cycle " << written << " (" << written - wait
+                                << " into the wait), the loop ends at cycle " << left << ", not " << leaves);
+        }
+    }
+    CHECK(wrong == 0);
+}
+
+TEST_CASE("apu port timing: MOVW YA,$F4 reads port 0 and port 1 at their own cycles, around S-CPU writes")
+{
+    // An echo: MOVW YA,$F4 (5 cycles: port 0 read in the 3rd, port 1 in the 5th), MOVW $F6,YA
+    // (5), BRA (4): 14 cycles a round.
+    const std::vector<std::uint8_t> program = {
+        0xBA, 0xF4,       // MOVW YA,$F4  loop:
+        0xDA, 0xF6,       // MOVW $F6,YA
+        0x2F, 0xFA,       // BRA loop
+    };
+    Apu apu;
+    load(apu, program);
+    // Every S-CPU write so far: the latch a read in cycle c sees is the last one made after a
+    // cycle before c.
+    struct Write {
+        std::uint64_t after;
+        unsigned port;
+        std::uint8_t value;
+    };
+    std::vector<Write> writes;
+    auto latch = [&](unsigned port, std::uint64_t cycle) {
+        std::uint8_t value = 0;
+        for (const Write& w : writes) {
+            if (w.port == port && w.after < cycle) {
+                value = w.value;
+            }
+        }
+        return value;
+    };
+    std::uint64_t now = firstMasterClockOf(stepTo(apu, 0x0200));
+    for (unsigned port = 0; port < 2; ++port) {
+        apu.writePort(port, 0, now);
+        writes.push_back(Write{cycleOf(now), port, 0});
+    }
+    Lcg random;
+    int checked = 0;
+    int wrong = 0;
+    std::uint64_t loop = 0;
+    // Where the SPC700 stands after its round's MOVW YA,$F4, A and Y must be what the latches
+    // held at its two reads.
+    auto check = [&] {
+        const std::uint64_t into = (apu.cycles() - loop) % 14;
+        const std::uint64_t start = into >= 5 ? apu.cycles() - into : apu.cycles() - into - 14;
+        const std::uint8_t a = latch(0, start + 3);
+        const std::uint8_t y = latch(1, start + 5);
+        ++checked;
+        if ((apu.cpu().regs.a != a || apu.cpu().regs.y != y) && wrong++ == 0) {
+            FAIL_CHECK("the MOVW YA,$F4 of cycle " << start << " read " << int{apu.cpu().regs.a} << "/"
+                                                   << int{apu.cpu().regs.y} << ", not " << int{a} << "/" << int{y});
+        }
+    };
+    for (int round = 0; round < 400; ++round) {
+        stepInstruction(apu);
+        loop = stepTo(apu, 0x0200);
+        std::uint64_t t = std::max(now, firstMasterClockOf(loop)) + random.below(300);
+        if (random.below(4) != 0) {
+            apu.readPort(2, t);
+            check();
+        }
+        for (unsigned port = 0; port < 2; ++port) {
+            t += random.below(port == 0 ? 200 : 60);
+            const std::uint8_t value = static_cast<std::uint8_t>(2 * round + port + 1);
+            apu.writePort(port, value, t);
+            writes.push_back(Write{cycleOf(t), port, value});
+            check();
+        }
+        now = t;
+        for (int i = 0; i < 9; ++i) { // three more rounds, an instruction at a time
+            stepInstruction(apu);
+            check();
+        }
+        now = std::max(now, firstMasterClockOf(apu.cycles()));
+    }
+    CHECK(checked > 4000);
+    CHECK(wrong == 0);
+}
+
+TEST_CASE("apu port timing: a CONTROL clear and an S-CPU write in either order")
+{
+    // MOV $F1,#$10 clears ports 0-1's latches in its 5th cycle; MOV A,$F4 reads port 0 three
+    // cycles later. Only a write made after a cycle in [clear, read) is read back.
+    const std::vector<std::uint8_t> program = {
+        0x8F, 0x10, 0xF1, // MOV $F1,#$10  loop:
+        0xE4, 0xF4,       // MOV A,$F4
+        0xC4, 0xF6,       // MOV $F6,A
+        0x2F, 0xF7,       // BRA loop
+    };
+    Apu apu;
+    load(apu, program);
+    Lcg random;
+    int wrong = 0;
+    int readBack = 0;
+    for (int round = 0; round < 300; ++round) {
+        stepInstruction(apu);
+        const std::uint64_t loop = stepTo(apu, 0x0200);
+        std::uint64_t t = firstMasterClockOf(loop) + random.below(200);
+        if (random.below(4) != 0) {
+            apu.readPort(2, t);
+            t += random.below(150);
+        }
+        apu.writePort(0, 0x5A, t);
+        const std::uint64_t written = cycleOf(t);
+        // Round j's read is in cycle loop + 16j + 8; A holds it until the next round's.
+        for (std::uint64_t j = 0; j < 3; ++j) {
+            const std::uint64_t cleared = loop + 16 * j + 5;
+            const std::uint64_t read = cleared + 3;
+            const std::uint8_t a = cleared <= written && written < read ? 0x5A : 0x00;
+            readBack += a != 0;
+            if (apu.cycles() < read) {
+                stepInstruction(apu);
+                CHECK(stepTo(apu, 0x0205) == read);
+            }
+            if (apu.cycles() < read + 16 && apu.cpu().regs.a != a && wrong++ == 0) {
+                FAIL_CHECK("round " << round << ", write after cycle " << written << ": A is "
+                                    << int{apu.cpu().regs.a} << " after the read in cycle " << read
+                                    << ", not " << int{a});
+            }
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(readBack > 10);
 }
 
 } // namespace

@@ -12,7 +12,19 @@ Apu::Apu() : bus_(std::make_unique<ApuBus>()), cpu_(*bus_)
 void Apu::runToCycle(std::uint64_t cycles)
 {
     ApuBus& bus = *bus_;
-    cpu_.runUntil([&] { return bus.cycles() >= cycles; });
+    // The bulk, at full speed: instructions that end before `cycles`, which no later S-CPU
+    // access (at `cycles` or after) can change.
+    if (!cpu_.state.halted && bus.cycles() + kLongestInstruction < cycles) {
+        cpu_.runUntil([&] { return bus.cycles() + kLongestInstruction >= cycles; });
+        bus.dropCheckpoint();
+    }
+    // The last few, each after a checkpoint: the one that ends past `cycles` may be undone.
+    while (!cpu_.state.halted && bus.cycles() < cycles) {
+        bus.checkpoint();
+        checkpointCpu_ = cpu_.state;
+        ApuBus::Logged logged(bus);
+        cpu_.stepOn(logged);
+    }
     if (cpu_.state.halted) {
         bus.idleUntil(cycles);
     }
@@ -25,14 +37,37 @@ void Apu::runUntil(std::uint64_t cpuMasterClock)
 
 std::uint8_t Apu::readPort(unsigned port, std::uint64_t cpuMasterClock)
 {
-    runUntil(cpuMasterClock);
-    return bus_->cpuReadsPort(port);
+    const std::uint64_t after = spcCyclesAt(cpuMasterClock);
+    runToCycle(after);
+    return bus_->cpuReadsPortAfter(port, after);
 }
 
 void Apu::writePort(unsigned port, std::uint8_t value, std::uint64_t cpuMasterClock)
 {
-    runUntil(cpuMasterClock);
-    bus_->cpuWritesPort(port, value);
+    const std::uint64_t after = spcCyclesAt(cpuMasterClock);
+    ApuBus& bus = *bus_;
+    // The SPC700 may stand past `after`, in the last instruction of an earlier catch-up. If that
+    // instruction read this port in a cycle after `after`, it read the old value where the
+    // hardware reads this one: undo it, so it runs again below with the write in place.
+    if (bus.cycles() > after && bus.hasCheckpoint() && bus.portInputUsedAt(port) > after) {
+        bus.rollBack();
+        cpu_.state = checkpointCpu_;
+    }
+    bus.cpuWritesPortAfter(port, value, after);
+    runToCycle(after);
+    // The SPC700 now stands at or past `after`. Writes it has passed without reading their port
+    // since (this one, if the instruction it stands in looked at the port only before) land now,
+    // before any later read.
+    bus.landCpuWrites(bus.cycles() + 1);
+    // Once the last instruction has looked at no port after `after`, no later write can undo it:
+    // drop its checkpoint, and with it the writes kept for landing again.
+    bool undoable = false;
+    for (unsigned p = 0; p < 4; ++p) {
+        undoable |= bus.portInputUsedAt(p) > after;
+    }
+    if (!undoable) {
+        bus.dropCheckpoint();
+    }
 }
 
 } // namespace emu::apu

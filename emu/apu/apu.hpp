@@ -14,9 +14,18 @@ namespace emu::apu {
 //
 // Time: the S-CPU's master clock is the machine's time; the APU keeps its own count of SPC700
 // cycles and is brought up to a master-clock time when the S-CPU touches a port (apu_clock.hpp has
-// the exact ratio). The SPC700 runs whole instructions, so after a catch-up it may stand up to one
-// instruction (at most 12 cycles, about 251 master clocks) past the time it was brought to; the
-// port access then sees the latches as they are at that point.
+// the exact ratio). Port accesses are exact to the SPC700 cycle: an S-CPU access at master clock
+// T comes after every SPC700 cycle that starts before T and before every cycle that starts at or
+// after T, i.e. after cycles 1..spcCyclesAt(T), as if the SPC700 had stopped at the first cycle
+// boundary at or after T. The SPC700 runs whole instructions, so it may stand up to one
+// instruction (at most 12 cycles) past that point; the ports hide it:
+//   - a read returns a port's value before the SPC700's last write to it if that write came in a
+//     later cycle (ApuBus::cpuReadsPortAfter);
+//   - a write is queued with its cycle and lands when the SPC700 reads the ports in a later one;
+//     if the instruction the SPC700 stands in has already read (or cleared) that port in a later
+//     cycle, with the old value, the instruction is undone (ApuBus's checkpoint, taken only for
+//     the instructions that may end past a catch-up's target) and runs again.
+// Times given to readPort/writePort/runUntil never go back.
 //
 // Power-on state (chosen to be deterministic where the hardware is not): audio RAM all zero
 // (hardware powers up with a pattern of $00 and $FF blocks that no program may rely on); A, X, Y,
@@ -31,12 +40,15 @@ public:
     // do nothing.
     void runUntil(std::uint64_t cpuMasterClock);
 
-    // Catches up to `cpuMasterClock`, then reads the SPC700's latch of port 0-3 ($2140-$2143).
+    // The S-CPU reads port 0-3 ($2140-$2143) at `cpuMasterClock`: what the SPC700 last wrote to
+    // it in a cycle up to spcCyclesAt(cpuMasterClock).
     std::uint8_t readPort(unsigned port, std::uint64_t cpuMasterClock);
-    // Catches up to `cpuMasterClock`, then sets the S-CPU's latch of port 0-3.
+    // The S-CPU writes port 0-3 at `cpuMasterClock`: the SPC700's reads of it in cycles after
+    // spcCyclesAt(cpuMasterClock) see `value`.
     void writePort(unsigned port, std::uint8_t value, std::uint64_t cpuMasterClock);
 
-    // Runs the SPC700 until it has spent at least `cycles` cycles since power-on.
+    // Runs the SPC700 until it has spent at least `cycles` cycles since power-on (whole
+    // instructions: it may stand past).
     void runToCycle(std::uint64_t cycles);
 
     // ---- The host's view (a debugger's): nothing here changes the machine ---------------------------
@@ -46,8 +58,13 @@ public:
     const ApuBus& bus() const { return *bus_; }
 
 private:
+    // The longest SPC700 instruction, in cycles: one starting more than this before a target
+    // cannot end past it, so it needs no checkpoint.
+    static constexpr std::uint64_t kLongestInstruction = 12;
+
     std::unique_ptr<ApuBus> bus_;
     Spc700<ApuBus> cpu_;
+    Spc700State checkpointCpu_; // the registers at the bus's checkpoint
 };
 
 } // namespace emu::apu

@@ -6,24 +6,27 @@ ApuBus::ApuBus() = default;
 
 void ApuBus::catchUpTimers()
 {
-    for (Timer& timer : timers_) {
-        timer.catchUp(cycles_);
+    for (Timer& timer : io_.timers) {
+        timer.catchUp(io_.cycles);
     }
 }
 
 Timer ApuBus::timer(unsigned index) const
 {
-    Timer now = timers_[index % 3];
-    now.catchUp(cycles_);
+    Timer now = io_.timers[index % 3];
+    now.catchUp(io_.cycles);
     return now;
 }
 
 std::uint8_t ApuBus::readRegister(std::uint16_t address)
 {
     if (address >= 0xFD) {
-        Timer& timer = timers_[address - 0xFD];
-        timer.catchUp(cycles_);
+        Timer& timer = io_.timers[address - 0xFD];
+        timer.catchUp(io_.cycles);
         return timer.readOutput();
+    }
+    if (address >= 0xF4 && address <= 0xF7) {
+        landCpuWrites(io_.cycles); // those made after an earlier cycle than this one
     }
     return registerValue(address);
 }
@@ -32,10 +35,10 @@ std::uint8_t ApuBus::readRegister(std::uint16_t address)
 std::uint8_t ApuBus::registerValue(std::uint16_t address) const
 {
     switch (address) {
-    case 0xF2: return dspAddress_;
-    case 0xF3: return dsp_.read(dspAddress_);
-    case 0xF4: case 0xF5: case 0xF6: case 0xF7: return toSpc_[address - 0xF4];
-    case 0xF8: case 0xF9: return auxiliary_[address - 0xF8];
+    case 0xF2: return io_.dspAddress;
+    case 0xF3: return io_.dsp.read(io_.dspAddress);
+    case 0xF4: case 0xF5: case 0xF6: case 0xF7: return io_.toSpc[address - 0xF4];
+    case 0xF8: case 0xF9: return io_.auxiliary[address - 0xF8];
     case 0xFD: case 0xFE: case 0xFF: return timer(address - 0xFD).output();
     default: return 0; // TEST, CONTROL and the timer targets are write-only
     }
@@ -44,31 +47,38 @@ std::uint8_t ApuBus::registerValue(std::uint16_t address) const
 void ApuBus::writeRegister(std::uint16_t address, std::uint8_t value)
 {
     switch (address) {
-    case 0xF0: test_ = value; break;
+    case 0xF0: io_.test = value; break;
     case 0xF1:
         catchUpTimers();
         for (unsigned i = 0; i < 3; ++i) {
-            timers_[i].setEnabled(value & (1u << i));
+            io_.timers[i].setEnabled(value & (1u << i));
         }
+        landCpuWrites(io_.cycles); // an S-CPU write in an earlier cycle is cleared too
         if (value & 0x10) {
-            toSpc_[0] = toSpc_[1] = 0;
+            io_.toSpc[0] = io_.toSpc[1] = 0;
         }
         if (value & 0x20) {
-            toSpc_[2] = toSpc_[3] = 0;
+            io_.toSpc[2] = io_.toSpc[3] = 0;
         }
-        control_ = value;
+        io_.control = value;
         break;
-    case 0xF2: dspAddress_ = value; break;
+    case 0xF2: io_.dspAddress = value; break;
     case 0xF3:
-        if (!(dspAddress_ & 0x80)) {
-            dsp_.write(dspAddress_, value);
+        if (!(io_.dspAddress & 0x80)) {
+            io_.dsp.write(io_.dspAddress, value);
         }
         break;
-    case 0xF4: case 0xF5: case 0xF6: case 0xF7: toCpu_[address - 0xF4] = value; break;
-    case 0xF8: case 0xF9: auxiliary_[address - 0xF8] = value; break;
+    case 0xF4: case 0xF5: case 0xF6: case 0xF7: {
+        const unsigned port = address - 0xF4;
+        io_.toCpuBefore[port] = io_.toCpu[port];
+        io_.toCpuWrittenAt[port] = io_.cycles;
+        io_.toCpu[port] = value;
+        break;
+    }
+    case 0xF8: case 0xF9: io_.auxiliary[address - 0xF8] = value; break;
     case 0xFA: case 0xFB: case 0xFC:
         catchUpTimers();
-        timers_[address - 0xFA].setTarget(value);
+        io_.timers[address - 0xFA].setTarget(value);
         break;
     default: break; // the timer outputs are read-only
     }
@@ -83,6 +93,36 @@ std::uint8_t ApuBus::peek(std::uint16_t address) const
         return kIplRom[address - kIplRomStart];
     }
     return ram_[address];
+}
+
+void ApuBus::checkpoint()
+{
+    // Writes made after cycles up to now land before the next instruction's first read; once in
+    // the saved latches they need no landing again.
+    dropCheckpoint();
+    hasCheckpoint_ = true;
+    saved_ = io_;
+}
+
+void ApuBus::dropCheckpoint()
+{
+    landCpuWrites(io_.cycles + 1);
+    cpuWrites_.erase(cpuWrites_.begin(), cpuWrites_.begin() + static_cast<std::ptrdiff_t>(cpuWritesLanded_));
+    cpuWritesLanded_ = 0;
+    hasCheckpoint_ = false;
+    ramLogSize_ = 0;
+    inputUsedAt_ = {};
+}
+
+void ApuBus::rollBack()
+{
+    while (ramLogSize_ > 0) {
+        const RamByte& old = ramLog_[--ramLogSize_];
+        ram_[old.address] = old.value;
+    }
+    io_ = saved_;
+    cpuWritesLanded_ = 0; // none of the queued writes is in the saved latches
+    inputUsedAt_ = {};
 }
 
 } // namespace emu::apu

@@ -5,7 +5,10 @@
 #include "emu/apu/timer.hpp"
 
 #include <array>
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace emu::apu {
 
@@ -37,7 +40,7 @@ public:
 
     std::uint8_t read(std::uint16_t address)
     {
-        ++cycles_;
+        ++io_.cycles;
         if ((address & 0xFFF0) == 0x00F0) [[unlikely]] {
             return readRegister(address);
         }
@@ -49,30 +52,79 @@ public:
 
     void write(std::uint16_t address, std::uint8_t value)
     {
-        ++cycles_;
+        ++io_.cycles;
         if ((address & 0xFFF0) == 0x00F0) [[unlikely]] {
             writeRegister(address, value);
         }
         ram_[address] = value;
     }
 
-    void idle() { ++cycles_; }
+    void idle() { ++io_.cycles; }
 
     // Idle cycles up to `cycles` (a halted SPC700's time, passed at once).
     void idleUntil(std::uint64_t cycles)
     {
-        if (cycles > cycles_) {
-            cycles_ = cycles;
+        if (cycles > io_.cycles) {
+            io_.cycles = cycles;
         }
     }
 
     // SPC700 cycles since power-on.
-    std::uint64_t cycles() const { return cycles_; }
+    std::uint64_t cycles() const { return io_.cycles; }
 
-    // ---- The S-CPU's side of the ports ------------------------------------------------------------
+    // ---- The S-CPU's side of the ports, timed ---------------------------------------------------
+    //
+    // An S-CPU access "after cycle N" comes after the SPC700's cycles 1..N and before its cycle
+    // N+1 (Apu turns a master-clock time into N). The SPC700 may already have run a few cycles
+    // past N (the rest of its last instruction); these two keep the ports exact all the same.
 
-    std::uint8_t cpuReadsPort(unsigned port) const { return toCpu_[port & 3]; }
-    void cpuWritesPort(unsigned port, std::uint8_t value) { toSpc_[port & 3] = value; }
+    // What an S-CPU read after cycle `after` sees: the SPC700's last write to the port is undone
+    // if it came in a later cycle. Only the last instruction can have run past `after`, and no
+    // instruction writes a port twice, so one earlier value a port is enough.
+    std::uint8_t cpuReadsPortAfter(unsigned port, std::uint64_t after) const
+    {
+        port &= 3;
+        return io_.toCpuWrittenAt[port] > after ? io_.toCpuBefore[port] : io_.toCpu[port];
+    }
+
+    // An S-CPU write after cycle `after`: the SPC700's reads of the port in later cycles see it.
+    // It is queued and lands when the SPC700 next looks at the ports (or clears them) in a cycle
+    // past `after`; `after` never goes back. A write the SPC700 has already passed without
+    // looking lands at once (see landCpuWrites).
+    void cpuWritesPortAfter(unsigned port, std::uint8_t value, std::uint64_t after)
+    {
+        cpuWrites_.push_back(CpuWrite{after, static_cast<std::uint8_t>(port & 3), value});
+    }
+
+    // Lands every queued S-CPU write made after a cycle before `cycle`.
+    void landCpuWrites(std::uint64_t cycle)
+    {
+        while (cpuWritesLanded_ < cpuWrites_.size() && cpuWrites_[cpuWritesLanded_].after < cycle) {
+            const CpuWrite& write = cpuWrites_[cpuWritesLanded_++];
+            io_.toSpc[write.port] = write.value;
+        }
+    }
+
+    // ---- Undoing the last instruction ---------------------------------------------------------------
+    //
+    // Apu runs each instruction that may end past the time it catches up to on a Logged view of
+    // this bus, after a checkpoint: should an S-CPU write then turn out to come before a port
+    // read of that instruction, the instruction is rolled back and run again with the write in
+    // place. A checkpoint is everything here but RAM (a few hundred bytes) and a log of the RAM
+    // bytes the instruction overwrote; the queued S-CPU writes that have not landed at the
+    // checkpoint stay queued, so a rollback lands them again at their cycles.
+    class Logged;
+
+    // Saves the state before the next instruction (landing the S-CPU writes already due).
+    void checkpoint();
+    // Forgets the checkpoint: the last instruction is final.
+    void dropCheckpoint();
+    bool hasCheckpoint() const { return hasCheckpoint_; }
+    // The last cycle in which the checkpointed instruction read port `port`'s S-CPU latch or
+    // cleared it through CONTROL; 0 if it did neither.
+    std::uint64_t portInputUsedAt(unsigned port) const { return inputUsedAt_[port & 3]; }
+    // Back to the checkpoint: registers, timers, latches and the RAM the instruction wrote.
+    void rollBack();
 
     // ---- The host's view: no side effect on the machine ----------------------------------------------
 
@@ -81,18 +133,22 @@ public:
     std::uint8_t peekRam(std::uint16_t address) const { return ram_[address]; }
     void pokeRam(std::uint16_t address, std::uint8_t value) { ram_[address] = value; }
     const std::array<std::uint8_t, kRamBytes>& ram() const { return ram_; }
-    const DspRegisters& dsp() const { return dsp_; }
-    std::uint8_t test() const { return test_; }
-    std::uint8_t control() const { return control_; }
-    std::uint8_t dspAddress() const { return dspAddress_; }
-    std::uint8_t portFromCpu(unsigned port) const { return toSpc_[port & 3]; }
-    std::uint8_t portToCpu(unsigned port) const { return toCpu_[port & 3]; }
-    std::uint8_t auxiliary(unsigned index) const { return auxiliary_[index & 1]; }
+    const DspRegisters& dsp() const { return io_.dsp; }
+    std::uint8_t test() const { return io_.test; }
+    std::uint8_t control() const { return io_.control; }
+    std::uint8_t dspAddress() const { return io_.dspAddress; }
+    std::uint8_t portFromCpu(unsigned port) const { return io_.toSpc[port & 3]; }
+    std::uint8_t portToCpu(unsigned port) const { return io_.toCpu[port & 3]; }
+    std::uint8_t auxiliary(unsigned index) const { return io_.auxiliary[index & 1]; }
     // Timer 0-2 as it stands now (a copy brought up to the present; the bus's own catches up when
     // the SPC700 looks).
     Timer timer(unsigned index) const;
 
-    bool iplRomMapped() const { return control_ & 0x80; }
+    // The ports as a host sets and reads them at the present cycle, untimed (tests, fuzzer).
+    std::uint8_t cpuReadsPort(unsigned port) const { return io_.toCpu[port & 3]; }
+    void cpuWritesPort(unsigned port, std::uint8_t value) { io_.toSpc[port & 3] = value; }
+
+    bool iplRomMapped() const { return io_.control & 0x80; }
 
 private:
     std::uint8_t readRegister(std::uint16_t address);
@@ -100,16 +156,86 @@ private:
     void writeRegister(std::uint16_t address, std::uint8_t value);
     void catchUpTimers();
 
+    // Everything but RAM: what a checkpoint copies.
+    struct Io {
+        std::uint64_t cycles = 0;
+        std::uint8_t test = 0x0A;
+        std::uint8_t control = 0xB0;
+        std::uint8_t dspAddress = 0;
+        DspRegisters dsp;
+        std::array<std::uint8_t, 4> toSpc{}; // the S-CPU wrote, the SPC700 reads
+        std::array<std::uint8_t, 4> toCpu{}; // the SPC700 wrote, the S-CPU reads
+        // Each port's value before the SPC700's last write to it, and that write's cycle.
+        std::array<std::uint8_t, 4> toCpuBefore{};
+        std::array<std::uint64_t, 4> toCpuWrittenAt{};
+        std::array<std::uint8_t, 2> auxiliary{};
+        std::array<Timer, 3> timers{Timer(7), Timer(7), Timer(4)}; // every 128, 128 and 16 cycles
+    };
+
+    struct CpuWrite {
+        std::uint64_t after; // lands after this SPC700 cycle
+        std::uint8_t port;
+        std::uint8_t value;
+    };
+
+    struct RamByte {
+        std::uint16_t address;
+        std::uint8_t value;
+    };
+
     std::array<std::uint8_t, kRamBytes> ram_{};
-    std::uint64_t cycles_ = 0;
-    std::uint8_t test_ = 0x0A;
-    std::uint8_t control_ = 0xB0;
-    std::uint8_t dspAddress_ = 0;
-    DspRegisters dsp_;
-    std::array<std::uint8_t, 4> toSpc_{}; // the S-CPU wrote, the SPC700 reads
-    std::array<std::uint8_t, 4> toCpu_{}; // the SPC700 wrote, the S-CPU reads
-    std::array<std::uint8_t, 2> auxiliary_{};
-    std::array<Timer, 3> timers_{Timer(7), Timer(7), Timer(4)}; // every 128, 128 and 16 cycles
+    Io io_;
+
+    // S-CPU writes in the order made (so by cycle); the first cpuWritesLanded_ are in io_.toSpc.
+    // Those landed at a checkpoint are dropped there: the list holds only what a rollback must
+    // land again, a handful at most.
+    std::vector<CpuWrite> cpuWrites_;
+    std::size_t cpuWritesLanded_ = 0;
+
+    bool hasCheckpoint_ = false;
+    Io saved_;
+    // The RAM bytes the checkpointed instruction overwrote, oldest first. BRK writes the most,
+    // three (PC and PSW pushed).
+    std::array<RamByte, 3> ramLog_{};
+    std::size_t ramLogSize_ = 0;
+    std::array<std::uint64_t, 4> inputUsedAt_{};
+};
+
+// The bus the checkpointed instruction runs on: the same cycles and effects as ApuBus, plus the
+// log a rollback needs. A separate type, so the SPC700's ordinary instructions pay nothing.
+class ApuBus::Logged {
+public:
+    explicit Logged(ApuBus& bus) : bus_(bus) {}
+
+    std::uint8_t read(std::uint16_t address)
+    {
+        const std::uint8_t value = bus_.read(address);
+        if ((address & 0xFFFC) == 0x00F4) {
+            bus_.inputUsedAt_[address & 3] = bus_.io_.cycles;
+        }
+        return value;
+    }
+
+    void write(std::uint16_t address, std::uint8_t value)
+    {
+        assert(bus_.ramLogSize_ < bus_.ramLog_.size());
+        bus_.ramLog_[bus_.ramLogSize_++] = RamByte{address, bus_.ram_[address]};
+        bus_.write(address, value);
+        if (address == 0x00F1) {
+            // Clearing a latch is as good as reading it: an S-CPU write in an earlier cycle
+            // would have been cleared.
+            for (unsigned port = 0; port < 4; ++port) {
+                if (value & (port < 2 ? 0x10 : 0x20)) {
+                    bus_.inputUsedAt_[port] = bus_.io_.cycles;
+                }
+            }
+        }
+    }
+
+    void idle() { bus_.idle(); }
+
+private:
+    ApuBus& bus_;
 };
 
 } // namespace emu::apu

@@ -864,6 +864,16 @@ public:
         core.store(state);
     }
 
+    // One instruction with its bus cycles on `bus` instead, another view of the same machine (the
+    // APU's logged bus, for an instruction it may have to undo).
+    template <class OtherBus>
+    void stepOn(OtherBus& bus)
+    {
+        detail::Spc700Core<OtherBus> core(state, bus);
+        core.step();
+        core.store(state);
+    }
+
     // Steps until `done()` (asked before every step) says so, or the SPC700 halts.
     template <class Done>
     void runUntil(Done done)
