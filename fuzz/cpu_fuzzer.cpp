@@ -4,10 +4,13 @@
 // rest is the code at $00:8000, every vector pointing to it.
 // Each run is bounded in cycles. Besides what the sanitizers check, a run watched by an observer
 // must end exactly as the same run unwatched, and its steps must add up to the machine's time.
+// Then the whole machine (emu::Snes: DMA, HDMA, the PPU's ports, the pads, the APU) runs the
+// cartridge from power-on for a frame, twice, and both runs must end the same.
 
 #include "emu/cpu.hpp"
 #include "emu/flat_bus.hpp"
 #include "emu/rom_image.hpp"
+#include "emu/snes.hpp"
 #include "emu/snes_bus.hpp"
 
 #include <algorithm>
@@ -148,6 +151,20 @@ void runOnSnesBus(const Cartridge& cart)
     checkRuns(unwatchedBus, watchedBus, watcher);
 }
 
+void runWholeMachine(const Cartridge& cart)
+{
+    emu::Snes first(cart.image);
+    emu::Snes second(cart.image);
+    first.runFrame();
+    second.runFrame();
+    if (!(first.cpu().regs == second.cpu().regs) || !(first.cpu().time == second.cpu().time)
+        || !std::ranges::equal(first.bus().wram(), second.bus().wram())
+        || !std::ranges::equal(first.bus().ppu().vram().bytes(), second.bus().ppu().vram().bytes())
+        || first.bus().apu().cycles() != second.bus().apu().cycles()) {
+        broken("two runs of the whole machine from power-on ended differently");
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
@@ -155,5 +172,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Cartridge cart = cartridge(data, size);
     runOnFlatBus(cart);
     runOnSnesBus(cart);
+    runWholeMachine(cart);
     return 0;
 }
