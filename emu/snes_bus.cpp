@@ -15,7 +15,11 @@ bool isSystemBank(std::uint32_t bank)
 // Where the H/V IRQ fires, relative to the start of the dot or line it waits for (Anomie).
 constexpr std::uint32_t kHIrqDelayClocks = 14; // H = HTIME + 3.5 dots
 constexpr std::uint32_t kVIrqDelayClocks = 10; // H = 2.5 dots
-constexpr std::uint32_t kNmiDelayClocks = 2;   // H = 0.5 dots
+constexpr std::uint32_t kNmiDelayClocks = 2;   // H = 0.5 dots: RDNMI's flag
+// The CPU sees the NMI 4 clocks after the flag rises: bsnes v094 holds /NMI through one 4-clock
+// poll before the edge reaches the CPU (sfc/cpu/timing/irq.cpp); the counter ROM's NMIs land on
+// the same instructions as bsnes-mercury's with it, and on others without.
+constexpr std::uint32_t kNmiHoldClocks = 4;
 constexpr std::uint32_t kHBlankStart = 1096;   // H = 274 dots
 constexpr std::uint32_t kHBlankEnd = 4;        // H = 1 dot
 constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clocks before its cycle ends
@@ -23,6 +27,10 @@ constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clock
 // set for 4224 clocks (Anomie; fullsnes gives the same length).
 constexpr std::uint32_t kAutoJoypadStart = 130;
 constexpr std::uint64_t kAutoJoypadClocks = 4224;
+// bsnes v094 instead steps the read every 256 clocks since power-on from the first step in the
+// line, for 16 steps.
+constexpr std::uint64_t kBsnesAutoJoypadStep = 256;
+constexpr std::uint64_t kBsnesAutoJoypadClocks = 16 * kBsnesAutoJoypadStep;
 
 } // namespace
 
@@ -107,6 +115,11 @@ SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time time)
     const auto clocks = static_cast<std::uint8_t>(accessClocks(address));
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
+    // A refresh due by the time the read samples the bus comes first (bsnes v094 looks for it
+    // after the first clocks of the cycle): what the read sees is 40 clocks later.
+    if (refreshAt_ <= time.masterClocks + clocks - kReadSampleBeforeEnd) {
+        time.masterClocks += VideoTiming::kRefreshClocks;
+    }
     if (const std::optional<std::size_t> sram = sramOffset(address)) {
         mdr_ = sram_[*sram];
         return {mdr_, clocks};
@@ -127,6 +140,10 @@ unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time time
 {
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
+    // A write lands at the end of its cycle, after a refresh due by then.
+    if (refreshAt_ <= time.masterClocks + accessClocks(address)) {
+        time.masterClocks += VideoTiming::kRefreshClocks;
+    }
     if (romOffset(address, layout_, rom_.size())) {
         fault(BusFault::Kind::RomWrite, address, value, time.cycles);
     } else if (const std::optional<std::size_t> sram = sramOffset(address)) {
@@ -510,10 +527,13 @@ std::uint64_t SnesBus::runEvents(Time time)
             refreshAt_ = kNever;
         } else if (nextEvent_ == nmiAt_) {
             nmiFlag_ = true;
+            nmiRaiseAt_ = nmiAt_ + kNmiHoldClocks;
+            nmiAt_ = kNever;
+        } else if (nextEvent_ == nmiRaiseAt_) {
             if (nmitimen_ & kNmiEnable) {
                 raiseNmi(time.cycles);
             }
-            nmiAt_ = kNever;
+            nmiRaiseAt_ = kNever;
         } else if (nextEvent_ == irqAt_) {
             irqFlag_ = true;
             raiseIrq(time.cycles);
@@ -546,7 +566,7 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
     const std::uint64_t lineStart = video_.lineStart();
     const std::uint32_t line = video_.line();
     nmiAt_ = line == vblankStartLine() ? lineStart + kNmiDelayClocks : kNever;
-    joypadAt_ = line == vblankStartLine() && (nmitimen_ & kAutoJoypad) ? lineStart + kAutoJoypadStart : kNever;
+    joypadAt_ = line == vblankStartLine() && (nmitimen_ & kAutoJoypad) ? autoReadStart(lineStart) : kNever;
 
     irqAt_ = kNever;
     const unsigned mode = (nmitimen_ & kIrqModeMask) >> 4; // 1: H, 2: V, 3: H and V
@@ -568,7 +588,15 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
 
 void SnesBus::scheduleNextEvent()
 {
-    nextEvent_ = std::min({refreshAt_, nmiAt_, irqAt_, joypadAt_, video_.lineEnd()});
+    nextEvent_ = std::min({refreshAt_, nmiAt_, nmiRaiseAt_, irqAt_, joypadAt_, video_.lineEnd()});
+}
+
+std::uint64_t SnesBus::autoReadStart(std::uint64_t lineStart) const
+{
+    if (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094) {
+        return (lineStart + kBsnesAutoJoypadStep - 1) / kBsnesAutoJoypadStep * kBsnesAutoJoypadStep;
+    }
+    return lineStart + kAutoJoypadStart;
 }
 
 void SnesBus::autoReadJoypads(std::uint64_t start)
@@ -577,7 +605,7 @@ void SnesBus::autoReadJoypads(std::uint64_t start)
         joypadRegisters_[port] = joypads_.buttons(port);
     }
     joypads_.autoRead();
-    autoReadEnd_ = start + kAutoJoypadClocks;
+    autoReadEnd_ = start + (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094 ? kBsnesAutoJoypadClocks : kAutoJoypadClocks);
 }
 
 void SnesBus::raiseNmi(std::uint64_t cycle)

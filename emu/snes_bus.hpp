@@ -34,6 +34,11 @@ struct BusFault {
 // $0000-$1FFF of banks $00-$3F and $80-$BF. Nothing for any other address.
 std::optional<std::uint32_t> wramIndex(std::uint32_t address);
 
+enum class AutoJoypadTiming : std::uint8_t {
+    Anomie,   // from H = 32.5 dots of the first V-blank line, 4,224 clocks
+    Bsnes094, // from the first 256-clock step since power-on in that line, 4,096 clocks
+};
+
 // The S-CPU's view of a LoROM or HiROM cartridge system: the memory map with WRAM, its low mirror,
 // ROM and its mirrors, SRAM when the header declares it, and open bus elsewhere; per-access master-clock
 // cost (6/8/12, MEMSEL FastROM), DRAM refresh, the H/V position, NMI and H/V IRQ, the multiplier
@@ -128,6 +133,10 @@ public:
     // What writing MEMSEL ($420D) bit 0 does: FastROM timing for ROM in banks $80-$FF.
     void setFastRom(bool enabled);
 
+    // When the auto-joypad read runs: Anomie's measurements (the default), or as bsnes v094
+    // steps it, for comparisons with bsnes-mercury (docs/machine.md, Controllers).
+    void setAutoJoypadTiming(AutoJoypadTiming timing) { autoJoypadTiming_ = timing; }
+
     // The pads' buttons from now on (see Joypads for the layout).
     void setJoypad(unsigned port, std::uint16_t buttons) { joypads_.setButtons(port, buttons); }
     const DmaChannel& dmaChannel(unsigned channel) const { return dma_[channel]; }
@@ -196,6 +205,7 @@ private:
     std::uint8_t readCpuRegister(std::uint32_t offset, Time time, unsigned clocks);
     std::uint8_t peekCpuRegister(std::uint32_t offset) const;
     void autoReadJoypads(std::uint64_t start);
+    std::uint64_t autoReadStart(std::uint64_t lineStart) const;
     // `clock`: when the write lands, the end of its cycle.
     void writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t clock);
     void writeCpuRegister(std::uint32_t address, std::uint8_t value, Time time);
@@ -241,6 +251,7 @@ private:
     std::uint64_t nextEvent_ = 0;
     std::uint64_t refreshAt_ = kNever;
     std::uint64_t nmiAt_ = kNever;
+    std::uint64_t nmiRaiseAt_ = kNever;
     std::uint64_t irqAt_ = kNever;
     std::uint64_t joypadAt_ = kNever;
     std::uint64_t refreshes_ = 0;
@@ -285,6 +296,7 @@ private:
     Joypads joypads_;
     std::array<std::uint16_t, Joypads::kPorts> joypadRegisters_{}; // $4218-$421B
     std::uint64_t autoReadEnd_ = 0;
+    AutoJoypadTiming autoJoypadTiming_ = AutoJoypadTiming::Anomie;
     std::vector<BusFault> faults_;
 };
 

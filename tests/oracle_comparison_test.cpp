@@ -6,7 +6,9 @@
 // 225; without, when its PPU finishes the picture, at line 241. tileprof is stopped at the first
 // instruction boundary from the same clock. Both start from bsnes's power-on
 // work RAM (seeded from its pinned clock): tileprof's own is $55s, and bsnes's random bytes are
-// not a difference between the machines.
+// not a difference between the machines. tileprof runs its auto-joypad read as bsnes v094 does
+// (AutoJoypadTiming::Bsnes094), which differs from Anomie's measurements that it follows
+// otherwise (docs/machine.md, Controllers).
 
 #include "oracle/libretro_core.hpp"
 
@@ -97,6 +99,7 @@ std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_
     core.loadGame(image.bytes);
 
     emu::Snes snes(image);
+    snes.bus().setAutoJoypadTiming(emu::AutoJoypadTiming::Bsnes094);
     std::ranges::copy(core.wram(), snes.bus().wram().begin());
     std::ranges::copy(core.vram(), snes.bus().ppu().vram().bytes().begin());
     std::uint64_t frameStart = 0;
