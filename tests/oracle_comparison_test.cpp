@@ -143,5 +143,17 @@ TEST_CASE("oracle comparison: the DMA test ROM agrees for 600 frames")
     checkAgainstOracle("machine-dma");
 }
 
+// The APU's ROMs: bsnes's audio RAM starts random, so they upload their programs and read nothing
+// they did not write. Work RAM holds what the S-CPU read from the ports (answers, timer counts).
+TEST_CASE("oracle comparison: the APU upload test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-apu-upload");
+}
+
+TEST_CASE("oracle comparison: the APU timer test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-apu-timers");
+}
+
 } // namespace
 } // namespace tileprof::test
