@@ -16,7 +16,7 @@
 //   bool nmiPending() const;  bool irqAsserted() const;  void acknowledgeNmi();
 //   std::uint64_t interruptRaisedAt() const;  cycle count when the latest request was raised
 //   bool canInterrupt() const;          whether a request can still arrive while the CPU waits
-//   void idleWaiting(Time&, std::uint64_t untilClock, std::uint64_t untilCycle);
+//   Time idleWaiting(Time, std::uint64_t untilClock, std::uint64_t untilCycle);
 //                                       internal cycles, as idle() one at a time, while no
 //                                       request is raised (at least one; stops at either limit)
 
@@ -263,7 +263,7 @@ private:
             runState_ = RunState::Running;
             idle();
         } else {
-            bus_.idleWaiting(t_, ends.masterClock, ends.cycle);
+            t_ = bus_.idleWaiting(t_, ends.masterClock, ends.cycle);
         }
     }
 

@@ -33,7 +33,11 @@ public:
     }
 
     // Nothing raises a request on its own here: one cycle at a time.
-    void idleWaiting(Time& time, std::uint64_t, std::uint64_t) { idle(time); }
+    Time idleWaiting(Time time, std::uint64_t, std::uint64_t)
+    {
+        idle(time);
+        return time;
+    }
 
     void idle(Time& time)
     {

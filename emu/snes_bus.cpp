@@ -437,7 +437,7 @@ std::unordered_map<std::uint64_t, IdleJump>& idleJumps()
 
 } // namespace
 
-void SnesBus::idleWaiting(Time& time, std::uint64_t untilClock, std::uint64_t untilCycle)
+Time SnesBus::idleWaiting(Time time, std::uint64_t untilClock, std::uint64_t untilCycle)
 {
     idle(time);
     while (!interruptRequested() && time.masterClocks < untilClock && time.cycles < untilCycle) {
@@ -456,6 +456,7 @@ void SnesBus::idleWaiting(Time& time, std::uint64_t untilClock, std::uint64_t un
             time.masterClocks = runEvents(time);
         }
     }
+    return time;
 }
 
 void SnesBus::idleUntilNextFrame(Time& time)

@@ -88,7 +88,7 @@ public:
     void idle(Time& time)
     {
         if (time.masterClocks >= dmaEdgeAt_) [[unlikely]] {
-            dmaEdge(time, idleClocks);
+            time.masterClocks = dmaEdgeFrom(time, idleClocks);
         }
         time.masterClocks += idleClocks;
         endCycle(time);
@@ -96,7 +96,7 @@ public:
 
     // Idles whole cycles, exactly as idle() one at a time would, while no interrupt is requested,
     // until `untilClock` or `untilCycle` (at least one cycle); jumps from event to event.
-    void idleWaiting(Time& time, std::uint64_t untilClock, std::uint64_t untilCycle);
+    Time idleWaiting(Time time, std::uint64_t untilClock, std::uint64_t untilCycle);
 
     // Idles whole cycles, exactly as idle() one at a time would, until the next video frame has
     // begun; jumps from event to event instead of visiting every cycle.
@@ -179,7 +179,7 @@ private:
     void startCycle(Time& time, std::uint32_t address)
     {
         if (time.masterClocks >= dmaEdgeAt_) [[unlikely]] {
-            dmaEdge(time, accessClocks(address));
+            time.masterClocks = dmaEdgeFrom(time, accessClocks(address));
         }
     }
 
@@ -214,6 +214,8 @@ private:
 
     // ---- DMA and HDMA (snes_dma.cpp) ----
     void dmaEdge(Time& time, unsigned cycleClocks);
+    // The same for the CPU's cycles: Time by value, so that the CPU's stays in registers.
+    std::uint64_t dmaEdgeFrom(Time time, unsigned cycleClocks);
     void scheduleDmaEdge();
     void dmaStep(Time& time, unsigned clocks);
     void runDma(Time& time, unsigned cycleClocks);

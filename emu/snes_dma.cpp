@@ -95,6 +95,12 @@ void SnesBus::dmaStep(Time& time, unsigned clocks)
     }
 }
 
+std::uint64_t SnesBus::dmaEdgeFrom(Time time, unsigned cycleClocks)
+{
+    dmaEdge(time, cycleClocks);
+    return time.masterClocks;
+}
+
 // The edge before a CPU cycle of `cycleClocks` master clocks (and, during a DMA, after each byte).
 void SnesBus::dmaEdge(Time& time, unsigned cycleClocks)
 {
