@@ -85,8 +85,11 @@ std::uint16_t scriptedPad(std::uint64_t frame)
     return static_cast<std::uint16_t>(0x0100 | (frame % 16 == 0 ? 0x8000 : 0));
 }
 
-// Runs `rom` in both machines for `frames` frames; the first difference, or nothing.
-std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_t frames)
+enum class Input { Scripted, None };
+
+// Runs `rom` in both machines for `frames` frames, under scriptedPad or no buttons at all; the
+// first difference, or nothing.
+std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_t frames, Input input)
 {
     const std::filesystem::path path = bundledRomPath(rom);
     const emu::RomImage image = emu::loadRomFile(path.string());
@@ -101,7 +104,7 @@ std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_
     std::ranges::copy(core.vram(), snes.bus().ppu().vram().bytes().begin());
     std::uint64_t frameStart = 0;
     for (std::uint64_t frame = 0; frame < frames; ++frame) {
-        const std::uint16_t pad = scriptedPad(frame);
+        const std::uint16_t pad = input == Input::Scripted ? scriptedPad(frame) : 0;
         snes.bus().setJoypad(0, pad);
         snes.runUntil(frameStart + kVblankLine * kLineClocks - 200);
         const std::uint32_t cutLine = snes.bus().nmiEnabled() ? kVblankLine : kPpuFrameLine;
@@ -118,9 +121,9 @@ std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_
     return std::nullopt;
 }
 
-void checkAgainstOracle(const std::string& rom, std::uint64_t frames = 600)
+void checkAgainstOracle(const std::string& rom, std::uint64_t frames = 600, Input input = Input::Scripted)
 {
-    const std::optional<Difference> difference = compareWithOracle(rom, frames);
+    const std::optional<Difference> difference = compareWithOracle(rom, frames, input);
     if (difference) {
         char text[160];
         std::snprintf(text, sizeof text, "%s: frame %llu, %s $%05zX: tileprof $%02X, bsnes-mercury $%02X", rom.c_str(),
@@ -138,6 +141,27 @@ TEST_CASE("oracle comparison: the reset test ROM agrees for 600 frames")
 TEST_CASE("oracle comparison: the DMA test ROM agrees for 600 frames")
 {
     checkAgainstOracle("machine-dma");
+}
+
+// The demo game with no pad pressed plays its own input script (roms/demo/room.s): the player
+// walks, jumps and falls through the room, the walkers turn at walls.
+TEST_CASE("oracle comparison: the demo game agrees for 600 frames in demo mode")
+{
+    checkAgainstOracle("demo", 600, Input::None);
+}
+
+// Under the scripted pads the demo game reads JOY1 once a frame after the auto-joypad read and
+// keeps it in Buttons ($0007-$0008). Known difference: at frame 176 (and 304, 432, 560: every
+// 128 frames, every eighth B press) bsnes-mercury's Buttons lack B (WRAM $00008, Buttons' high
+// byte: tileprof $81, bsnes $01), the first button the auto-joypad read shifts in. Probably: bsnes v094
+// polls each button on its own 256-clock auto-joypad grid, whose phase against the frame repeats
+// every 128 frames; where its first poll falls before the NMI that ends a retro_run, B comes from
+// the previous frame's pad, which the per-frame input of this comparison does not model (not
+// confirmed; emu/ is unchanged by it). With no pad pressed the two agree (the test above).
+TEST_CASE("oracle comparison: the demo game under the scripted pads (known difference: B at frame 176)"
+          * doctest::should_fail())
+{
+    checkAgainstOracle("demo");
 }
 
 } // namespace

@@ -105,7 +105,7 @@ RowOffsetTable:
 
 .proc SpawnTable
     ; the player: untech's 12x24 box, dropped onto the 45-degree slope of row 4, column 10
-    SPAWN 168, 24, 6, 6, 12, 24, 0, 0
+    SPAWN 168, 40, 6, 6, 12, 24, 0, 0
     ; a walker on the upper floor, column 16, walking right at 0.75 px a frame
     SPAWN 264, 40, 6, 6, 8, 16, $C000, 0
     ; a walker in the lower area, over the UP_PLATFORM blocks, walking left at 1 px a frame
@@ -117,26 +117,26 @@ RowOffsetTable:
 
 ; The demo mode's input, played while JOY1 reads 0: (frames, buttons) pairs of words, in $4218's
 ; layout, ended by a frame count of 0, at which the player is put back at its start and the
-; script starts over. One pass takes 600 frames: the player lands on the 45-degree slope,
-; walks right down it and over the 45- and 30-degree peaks of row 4, jumps onto the flat column
-; 16 and over the 30-degree hill, runs down its far side and falls through the gap of columns
-; 26-28 into the lower area's right-hand pocket, where it jumps at the wall of column 25.
+; script starts over. One pass takes 720 frames (docs/bundled-roms.md, "The demo game", follows
+; the player through it); `tileprof boot --frames 3600` plays it five times.
 .proc DemoScript
-    .word  40, 0                            ; land on the slope
-    .word  60, BUTTON_RIGHT                 ; down the slope, up and down the 45-degree peak
-    .word  30, BUTTON_RIGHT                 ; up and down the 30-degree peak
-    .word   1, BUTTON_RIGHT | BUTTON_B      ; jump onto column 16
-    .word  40, BUTTON_RIGHT
-    .word  20, 0                            ; stand
-    .word  80, BUTTON_RIGHT                 ; up the 30-degree hill, across its top, down its far side
-    .word  60, BUTTON_RIGHT                 ; over the gap's edge: fall into the lower area
-    .word  30, 0
-    .word   1, BUTTON_LEFT | BUTTON_B       ; jump at the wall of column 25
-    .word  60, BUTTON_LEFT
-    .word   1, BUTTON_LEFT | BUTTON_B
-    .word  60, BUTTON_LEFT
-    .word  60, BUTTON_RIGHT
-    .word 117, 0                            ; stand still until the pass ends
+    .word  40, 0                            ; 0: drop onto the 45-degree slope of column 10
+    .word  90, BUTTON_RIGHT                 ; 40: down it, over the 45- and 30-degree peaks
+    .word   1, BUTTON_RIGHT | BUTTON_B      ; 130: jump onto the 30-degree hill
+    .word  40, BUTTON_RIGHT                 ; 131: up to its END_SLOPE top (column 21)
+    .word  20, 0                            ; 171: stand there
+    .word 140, BUTTON_RIGHT                 ; 191: down its far side, fall over the gap onto the
+                                            ;      block of columns 28-31, walk to the wall
+    .word 200, BUTTON_LEFT                  ; 331: off the block onto column 25, down the slopes
+                                            ;      of rows 10-12 to the floor, under the one-way
+                                            ;      platforms, to the wall of columns 11-12
+    .word   1, BUTTON_LEFT | BUTTON_B       ; 531: jump onto it
+    .word  50, BUTTON_LEFT                  ; 532: down the 45-degree slopes to column 8's wall
+    .word   1, BUTTON_LEFT | BUTTON_B       ; 582: jump over it
+    .word 110, BUTTON_LEFT                  ; 583: up the valley's slopes, over columns 4-5,
+                                            ;      down onto the floor, up the 30-degree slopes
+                                            ;      of columns 1-2 to the left wall
+    .word  27, 0                            ; 693: stand until the pass ends (720)
     .word   0                               ; start over
 .endproc
 
