@@ -215,6 +215,9 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned 
         joypadAt_ = kNever;
         scheduleNextEvent();
     }
+    if (offset >= 0x4218 && offset < 0x4220) {
+        shiftAutoRead(time.masterClocks + clocks - kReadSampleBeforeEnd);
+    }
     switch (offset) {
     case 0x4016: // JOYSER0: pad 1's data line; the second data line (multitaps) reads 0
         return static_cast<std::uint8_t>((mdr_ & 0xFC) | joypads_.readSerial(0));
@@ -592,6 +595,19 @@ void SnesBus::scheduleNextEvent()
     nextEvent_ = std::min({refreshAt_, nmiAt_, nmiRaiseAt_, irqAt_, joypadAt_, video_.lineEnd()});
 }
 
+// bsnes v094's read: each step shifts into JOY1/JOY2 the button the pad shows at that moment.
+void SnesBus::shiftAutoRead(std::uint64_t clock)
+{
+    while (autoReadStep_ < 16 && autoReadStepAt_ <= clock) {
+        for (unsigned port = 0; port < Joypads::kPorts; ++port) {
+            const unsigned bit = joypads_.buttons(port) >> (15 - autoReadStep_) & 1;
+            joypadRegisters_[port] = static_cast<std::uint16_t>(joypadRegisters_[port] << 1 | bit);
+        }
+        ++autoReadStep_;
+        autoReadStepAt_ += kBsnesAutoJoypadStep;
+    }
+}
+
 std::uint64_t SnesBus::autoReadStart(std::uint64_t lineStart) const
 {
     if (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094) {
@@ -602,8 +618,15 @@ std::uint64_t SnesBus::autoReadStart(std::uint64_t lineStart) const
 
 void SnesBus::autoReadJoypads(std::uint64_t start)
 {
-    for (unsigned port = 0; port < Joypads::kPorts; ++port) {
-        joypadRegisters_[port] = joypads_.buttons(port);
+    shiftAutoRead(start - 1); // what is left of the previous read, before this one starts
+    if (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094) {
+        autoReadStep_ = 0;
+        autoReadStepAt_ = start;
+        shiftAutoRead(start);
+    } else {
+        for (unsigned port = 0; port < Joypads::kPorts; ++port) {
+            joypadRegisters_[port] = joypads_.buttons(port);
+        }
     }
     joypads_.autoRead();
     autoReadEnd_ = start + (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094 ? kBsnesAutoJoypadClocks : kAutoJoypadClocks);

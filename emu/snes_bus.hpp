@@ -138,7 +138,13 @@ public:
     void setAutoJoypadTiming(AutoJoypadTiming timing) { autoJoypadTiming_ = timing; }
 
     // The pads' buttons from now on (see Joypads for the layout).
-    void setJoypad(unsigned port, std::uint16_t buttons) { joypads_.setButtons(port, buttons); }
+    // `now`: the CPU's time, so that a bsnes-timed auto-joypad read under way has taken the
+    // buttons held until then.
+    void setJoypad(unsigned port, std::uint16_t buttons, std::uint64_t now)
+    {
+        shiftAutoRead(now);
+        joypads_.setButtons(port, buttons);
+    }
     const DmaChannel& dmaChannel(unsigned channel) const { return dma_[channel]; }
 
     // Where `masterClocks` (the CPU's current time) falls in the frame.
@@ -205,6 +211,7 @@ private:
     std::uint8_t readCpuRegister(std::uint32_t offset, Time time, unsigned clocks);
     std::uint8_t peekCpuRegister(std::uint32_t offset) const;
     void autoReadJoypads(std::uint64_t start);
+    void shiftAutoRead(std::uint64_t clock);
     std::uint64_t autoReadStart(std::uint64_t lineStart) const;
     // `clock`: when the write lands, the end of its cycle.
     void writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t clock);
@@ -298,6 +305,8 @@ private:
     Joypads joypads_;
     std::array<std::uint16_t, Joypads::kPorts> joypadRegisters_{}; // $4218-$421B
     std::uint64_t autoReadEnd_ = 0;
+    unsigned autoReadStep_ = 16;       // bsnes-timed read: steps taken, and when the next is due
+    std::uint64_t autoReadStepAt_ = 0;
     AutoJoypadTiming autoJoypadTiming_ = AutoJoypadTiming::Anomie;
     std::vector<BusFault> faults_;
 };

@@ -38,11 +38,11 @@ bool busyAt(Machine& m, std::uint64_t clock)
 TEST_CASE("auto-joypad: $4212 bit 0 is set from 130 clocks into line 225 for 4224 clocks")
 {
     Machine m(rom());
-    m.bus.setJoypad(0, kPad1);
+    m.bus.setJoypad(0, kPad1, m.t.masterClocks);
     m.write(0x4200, 0x01);
     CHECK_FALSE(busyAt(m, kVblankStart + 128));
     Machine m2(rom());
-    m2.bus.setJoypad(0, kPad1);
+    m2.bus.setJoypad(0, kPad1, m2.t.masterClocks);
     m2.write(0x4200, 0x01);
     CHECK(busyAt(m2, kVblankStart + 130));
     Machine m3(rom());
@@ -54,8 +54,8 @@ TEST_CASE("auto-joypad: $4212 bit 0 is set from 130 clocks into line 225 for 422
 TEST_CASE("auto-joypad: JOY1/JOY2 hold the pads after the read, JOY3/JOY4 read 0")
 {
     Machine m(rom());
-    m.bus.setJoypad(0, kPad1);
-    m.bus.setJoypad(1, kPad2 | 0x000F); // the signature bits are always 0
+    m.bus.setJoypad(0, kPad1, m.t.masterClocks);
+    m.bus.setJoypad(1, kPad2 | 0x000F, m.t.masterClocks); // the signature bits are always 0
     CHECK(m.read(0x4218) == 0);
     m.write(0x4200, 0x01);
     m.idleUntil(kVblankStart + 5000);
@@ -69,7 +69,7 @@ TEST_CASE("auto-joypad: JOY1/JOY2 hold the pads after the read, JOY3/JOY4 read 0
 TEST_CASE("auto-joypad: with $4200 bit 0 clear nothing is read and bit 0 stays clear")
 {
     Machine m(rom());
-    m.bus.setJoypad(0, kPad1);
+    m.bus.setJoypad(0, kPad1, m.t.masterClocks);
     CHECK_FALSE(busyAt(m, kVblankStart + 200));
     m.idleUntil(kVblankStart + 5000);
     CHECK(m.read(0x4218) == 0);
@@ -79,8 +79,8 @@ TEST_CASE("auto-joypad: with $4200 bit 0 clear nothing is read and bit 0 stays c
 TEST_CASE("serial: latching and 16 reads of $4016/$4017 give the buttons B first, then 1s")
 {
     Machine m(rom());
-    m.bus.setJoypad(0, kPad1);
-    m.bus.setJoypad(1, kPad2);
+    m.bus.setJoypad(0, kPad1, m.t.masterClocks);
+    m.bus.setJoypad(1, kPad2, m.t.masterClocks);
     m.write(0x4016, 0x01);
     CHECK((m.read(0x4016) & 1) == 1); // latched: B, again and again
     CHECK((m.read(0x4016) & 1) == 1);
@@ -110,7 +110,7 @@ TEST_CASE("serial: $4016/$4017 cost 12 clocks")
 TEST_CASE("serial: after the auto-joypad read the serial ports have shifted out every button")
 {
     Machine m(rom());
-    m.bus.setJoypad(0, 0x0000);
+    m.bus.setJoypad(0, 0x0000, m.t.masterClocks);
     m.write(0x4200, 0x01);
     m.idleUntil(kVblankStart + 5000);
     CHECK((m.read(0x4016) & 1) == 1);
