@@ -231,9 +231,12 @@ TEST_CASE("cli: JSON nested 100,000 deep is bad input, not a crash")
 
 TEST_CASE("cli: bench runs the workloads and reports rates")
 {
-    const CommandResult r = runTileprof({"bench", "--instructions", "200000", "--repeat", "1", "--oracle-frames", "5"});
+    const CommandResult r = runTileprof({"bench", "--instructions", "200000", "--repeat", "1", "--oracle-frames", "5",
+                                         "--machine-frames", "20"});
     CHECK(r.exitCode == 0);
-    CHECK(contains(r.out, "oracle (bsnes-mercury v094 (Accuracy), oracle-counter, 5 frames): "));
+    CHECK(contains(r.out, "whole machine (demo, 20 frames): "));
+    CHECK(contains(r.out, "oracle (bsnes-mercury v094 (Accuracy), demo, 5 frames): "));
+    CHECK(contains(r.out, "x it (target: 20x)"));
     CHECK(contains(r.out, "W8   flat   none"));
     CHECK(contains(r.out, "W16  LoROM  none"));
     CHECK(contains(r.out, "the unobserved time"));
