@@ -2,6 +2,8 @@
 
 #include "profiler/engine/conformance/sst_runner.hpp"
 
+#include "profiler/engine/conformance/sst_difference.hpp"
+
 #include "emu/apu/spc700.hpp"
 
 #include <array>
@@ -38,13 +40,6 @@ public:
     std::vector<Spc700Access> accesses;
 };
 
-std::string hex(unsigned value, int digits)
-{
-    char text[16];
-    std::snprintf(text, sizeof text, "$%0*X", digits, value);
-    return text;
-}
-
 std::string kindName(char kind)
 {
     return kind == 'w' ? "write" : kind == 'r' ? "read" : "idle";
@@ -54,10 +49,10 @@ std::string describeExpected(const SstCycle& cycle)
 {
     std::string text = kindName(cycle.rw);
     if (cycle.address) {
-        text += " " + hex(*cycle.address, 4);
+        text += " " + sstHex(*cycle.address, 4);
     }
     if (cycle.value) {
-        text += " = " + hex(*cycle.value, 2);
+        text += " = " + sstHex(*cycle.value, 2);
     }
     return text;
 }
@@ -67,17 +62,13 @@ std::string describeActual(const Spc700Access& access)
     if (access.kind == '-') {
         return "idle";
     }
-    return kindName(access.kind) + " " + hex(access.address, 4) + " = " + hex(access.value, 2);
+    return kindName(access.kind) + " " + sstHex(access.address, 4) + " = " + sstHex(access.value, 2);
 }
 
 void compareRegisters(const emu::apu::Spc700Registers& want, const emu::apu::Spc700Registers& got,
                       std::vector<std::string>& out)
 {
-    const auto check = [&](const char* name, unsigned w, unsigned g, int digits) {
-        if (w != g) {
-            out.push_back(std::string(name) + ": expected " + hex(w, digits) + ", got " + hex(g, digits));
-        }
-    };
+    const auto check = [&](const char* name, unsigned w, unsigned g, int digits) { checkSstRegister(out, name, w, g, digits); };
     check("A", want.a, got.a, 2);
     check("X", want.x, got.x, 2);
     check("Y", want.y, got.y, 2);
@@ -102,7 +93,7 @@ std::vector<std::string> runTest(const SstTest& test, RecordingBus& bus)
     for (const auto& [address, value] : test.final.ram) {
         const std::uint8_t got = bus.ram[address & 0xFFFF];
         if (got != value) {
-            differences.push_back("RAM " + hex(address, 4) + ": expected " + hex(value, 2) + ", got " + hex(got, 2));
+            differences.push_back("RAM " + sstHex(address, 4) + ": expected " + sstHex(value, 2) + ", got " + sstHex(got, 2));
         }
     }
     if (test.cycles.size() != bus.accesses.size()) {

@@ -1,5 +1,7 @@
 #include "profiler/engine/conformance/sst_runner.hpp"
 
+#include "profiler/engine/conformance/sst_difference.hpp"
+
 #include "emu/control_flow.hpp"
 #include "emu/cpu.hpp"
 #include "emu/flat_bus.hpp"
@@ -27,16 +29,9 @@ public:
     std::vector<emu::BusAccess> cycles;
 };
 
-std::string hex(std::uint32_t value, int digits)
-{
-    char text[16];
-    std::snprintf(text, sizeof text, "$%0*X", digits, value);
-    return text;
-}
-
 std::string address24(std::uint32_t address)
 {
-    return hex(address >> 16, 2) + ":" + hex(address & 0xFFFF, 4).substr(1);
+    return sstHex(address >> 16, 2) + ":" + sstHex(address & 0xFFFF, 4).substr(1);
 }
 
 std::string_view kindName(emu::AccessKind kind)
@@ -88,7 +83,7 @@ std::string describeExpected(const SstCycle& cycle, bool busSignals)
         text += " " + address24(*cycle.address);
     }
     if (cycle.value) {
-        text += " = " + hex(*cycle.value, 2);
+        text += " = " + sstHex(*cycle.value, 2);
     }
     return text;
 }
@@ -97,18 +92,14 @@ std::string describeActual(const emu::BusAccess& access)
 {
     std::string text = std::string(kindName(access.kind)) + " " + address24(access.address);
     if (access.kind != emu::AccessKind::Idle) {
-        text += " = " + hex(access.value, 2);
+        text += " = " + sstHex(access.value, 2);
     }
     return text;
 }
 
 void compareRegisters(const emu::Registers& want, const emu::Registers& got, std::vector<std::string>& out)
 {
-    const auto check = [&](const char* name, unsigned w, unsigned g, int digits) {
-        if (w != g) {
-            out.push_back(std::string(name) + ": expected " + hex(w, digits) + ", got " + hex(g, digits));
-        }
-    };
+    const auto check = [&](const char* name, unsigned w, unsigned g, int digits) { checkSstRegister(out, name, w, g, digits); };
     check("A", want.a, got.a, 4);
     check("X", want.x, got.x, 4);
     check("Y", want.y, got.y, 4);
@@ -146,8 +137,8 @@ std::vector<std::string> runTest(const SstTest& test, bool busSignals, emu::Flat
     compareRegisters(test.final.regs, cpu.state.regs, differences);
     for (const auto& [address, value] : test.final.ram) {
         if (bus.peek(address) != value) {
-            differences.push_back("RAM " + address24(address) + ": expected " + hex(value, 2) + ", got " +
-                                  hex(bus.peek(address), 2));
+            differences.push_back("RAM " + address24(address) + ": expected " + sstHex(value, 2) + ", got " +
+                                  sstHex(bus.peek(address), 2));
         }
     }
     if (test.cycles.size() != recorder.cycles.size()) {
