@@ -15,7 +15,7 @@ namespace {
 
 std::filesystem::path vectorFile(unsigned opcode)
 {
-    char name[16];
+    char name[24];
     std::snprintf(name, sizeof name, "%02x.json.gz", opcode);
     return testdataDir() / "spc700-oracle" / name;
 }
