@@ -130,18 +130,9 @@ std::vector<std::string> runTest(const SstTest& test, RecordingBus& bus)
 
 SstResult runSpc700SstFile(const SstFile& file)
 {
-    SstResult result;
     const auto bus = std::make_unique<RecordingBus>();
     bus->accesses.reserve(64);
-    for (const SstTest& test : file.tests) {
-        std::vector<std::string> differences = runTest(test, *bus);
-        if (differences.empty()) {
-            ++result.passed;
-        } else {
-            result.failures.push_back({test.name, std::move(differences)});
-        }
-    }
-    return result;
+    return tallySstFile(file, [&](const SstTest& test) { return runTest(test, *bus); });
 }
 
 } // namespace tileprof

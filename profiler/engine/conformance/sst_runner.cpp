@@ -177,17 +177,8 @@ SstResult runSstFile(const SstFile& file)
     if (file.cpu == SstCpu::Spc700) {
         return runSpc700SstFile(file);
     }
-    SstResult result;
     emu::FlatBus bus;
-    for (const SstTest& test : file.tests) {
-        std::vector<std::string> differences = runTest(test, file.busSignals, bus);
-        if (differences.empty()) {
-            ++result.passed;
-        } else {
-            result.failures.push_back({test.name, std::move(differences)});
-        }
-    }
-    return result;
+    return tallySstFile(file, [&](const SstTest& test) { return runTest(test, file.busSignals, bus); });
 }
 
 } // namespace tileprof
