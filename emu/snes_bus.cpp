@@ -112,7 +112,17 @@ void SnesBus::mapRomSpeed()
 
 SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time time)
 {
-    const auto clocks = static_cast<std::uint8_t>(accessClocks(address));
+    const unsigned clocks = accessClocks(address);
+    const std::uint64_t begin = time.masterClocks;
+    if (resumesOwed_ != 0) [[unlikely]] {
+        time.masterClocks = resumeCpu(time, clocks);
+    }
+    const auto waited = static_cast<unsigned>(time.masterClocks - begin);
+    return {readIo(address, time, clocks), waited + clocks};
+}
+
+std::uint8_t SnesBus::readIo(std::uint32_t address, Time time, unsigned clocks)
+{
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
     // A refresh due by the time the read samples the bus comes first (bsnes v094 looks for it
@@ -122,26 +132,37 @@ SnesBus::IoResult SnesBus::readSlow(std::uint32_t address, Time time)
     }
     if (const std::optional<std::size_t> sram = sramOffset(address)) {
         mdr_ = sram_[*sram];
-        return {mdr_, clocks};
+        return mdr_;
     }
     if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
             mdr_ = readBBus(static_cast<std::uint8_t>(offset), time, clocks);
-            return {mdr_, clocks};
+            return mdr_;
         }
         if (offset >= 0x4000 && offset < 0x4400) {
-            return {readCpuRegister(offset, time, clocks), clocks}; // these reads leave the data bus as it was
+            return readCpuRegister(offset, time, clocks); // these reads leave the data bus as it was
         }
     }
-    return {mdr_, clocks};
+    return mdr_;
 }
 
 unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time time)
 {
+    const unsigned clocks = accessClocks(address);
+    const std::uint64_t begin = time.masterClocks;
+    if (resumesOwed_ != 0) [[unlikely]] {
+        time.masterClocks = resumeCpu(time, clocks);
+    }
+    writeIo(address, value, time, clocks);
+    return static_cast<unsigned>(time.masterClocks - begin) + clocks;
+}
+
+void SnesBus::writeIo(std::uint32_t address, std::uint8_t value, Time time, unsigned clocks)
+{
     const std::uint32_t bank = address >> 16;
     const std::uint32_t offset = address & 0xFFFF;
     // A write lands at the end of its cycle, after a refresh due by then.
-    if (refreshAt_ <= time.masterClocks + accessClocks(address)) {
+    if (refreshAt_ <= time.masterClocks + clocks) {
         time.masterClocks += VideoTiming::kRefreshClocks;
     }
     if (romOffset(address, layout_, rom_.size())) {
@@ -150,12 +171,11 @@ unsigned SnesBus::writeSlow(std::uint32_t address, std::uint8_t value, Time time
         sram_[*sram] = value;
     } else if (isSystemBank(bank)) {
         if (offset >= 0x2100 && offset < 0x2200) {
-            writeBBus(static_cast<std::uint8_t>(offset), value, time.masterClocks + accessClocks(address));
+            writeBBus(static_cast<std::uint8_t>(offset), value, time.masterClocks + clocks);
         } else if (offset >= 0x4000 && offset < 0x4400) {
             writeCpuRegister(address, value, time);
         }
     }
-    return accessClocks(address);
 }
 
 std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time time, unsigned clocks)
@@ -444,19 +464,19 @@ Time SnesBus::idleWaiting(Time time, std::uint64_t untilClock, std::uint64_t unt
 {
     idle(time);
     while (!interruptRequested() && time.masterClocks < untilClock && time.cycles < untilCycle) {
-        if (time.masterClocks >= dmaEdgeAt_) {
-            idle(time);
+        if (time.masterClocks >= cycleCheckAt_) {
+            idle(time); // a DMA edge comes at once, or the cycle after a DMA waits for the bus
             continue;
         }
-        // Whole cycles up to the first that ends at or past an event, or starts at or past a DMA
-        // edge or the clock limit: nothing can happen between them.
-        const std::uint64_t stop = std::min(nextEvent_, std::min(dmaEdgeAt_, untilClock));
+        // Whole cycles up to the first that ends at or past an event, a DMA edge or the clock
+        // limit: nothing can happen between them.
+        const std::uint64_t stop = std::min(cycleCheckAt_, untilClock);
         const std::uint64_t cycles = std::min((stop - time.masterClocks + idleClocks - 1) / idleClocks,
                                               untilCycle - time.cycles);
         time.cycles += cycles;
         time.masterClocks += cycles * idleClocks;
-        if (time.masterClocks >= nextEvent_) {
-            time.masterClocks = runEvents(time);
+        if (time.masterClocks >= cycleCheckAt_) {
+            time.masterClocks = finishCycle(time, idleClocks);
         }
     }
     return time;
@@ -519,6 +539,25 @@ void SnesBus::idleUntilNextFrame(Time& time)
         idleJumps().emplace(key, IdleJump{time.cycles - start.cycles, time.masterClocks - start.masterClocks,
                                           refreshes_ - refreshes});
     }
+}
+
+// The end of a cycle of `clocks` that reached cycleCheckAt_ (see endCycle).
+std::uint64_t SnesBus::finishCycle(Time time, unsigned clocks)
+{
+    if (resumesOwed_ != 0) {
+        // The first cycle after a DMA: its access came after the CPU's wait for the bus, and
+        // whatever fell due in the wait came before the access.
+        const Time start{time.cycles - 1, time.masterClocks - clocks};
+        time.masterClocks = resumeCpu(start, clocks) + clocks;
+    }
+    if (time.masterClocks >= nextEvent_) {
+        time.masterClocks = runEvents(time);
+    }
+    if (time.masterClocks >= dmaEdgeAt_) {
+        dmaEdge(time);
+    }
+    updateCycleCheck();
+    return time.masterClocks;
 }
 
 std::uint64_t SnesBus::runEvents(Time time)
@@ -593,6 +632,7 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
 void SnesBus::scheduleNextEvent()
 {
     nextEvent_ = std::min({refreshAt_, nmiAt_, nmiRaiseAt_, irqAt_, joypadAt_, video_.lineEnd()});
+    updateCycleCheck();
 }
 
 // bsnes v094's read: each step shifts into JOY1/JOY2 the button the pad shows at that moment.

@@ -10,6 +10,7 @@
 #include "emu/time.hpp"
 #include "emu/video_timing.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -56,42 +57,41 @@ public:
     std::uint8_t read(std::uint32_t address, Time& time)
     {
         const std::uint32_t page = address >> kPageBits;
-        startCycle(time, address);
         std::uint8_t value;
+        unsigned clocks;
         if (const std::uint8_t* memory = readPages_[page]) [[likely]] {
             value = memory[address & kPageMask];
             mdr_ = value;
-            time.masterClocks += pageClocks_[page];
+            clocks = pageClocks_[page];
         } else {
             const IoResult result = readSlow(address, time);
             value = result.value;
-            time.masterClocks += result.clocks;
+            clocks = result.clocks;
         }
-        endCycle(time);
+        time.masterClocks += clocks;
+        endCycle(time, clocks);
         return value;
     }
 
     void write(std::uint32_t address, std::uint8_t value, Time& time)
     {
         const std::uint32_t page = address >> kPageBits;
-        startCycle(time, address);
         mdr_ = value;
+        unsigned clocks;
         if (std::uint8_t* memory = writePages_[page]) [[likely]] {
             memory[address & kPageMask] = value;
-            time.masterClocks += pageClocks_[page];
+            clocks = pageClocks_[page];
         } else {
-            time.masterClocks += writeSlow(address, value, time);
+            clocks = writeSlow(address, value, time);
         }
-        endCycle(time);
+        time.masterClocks += clocks;
+        endCycle(time, clocks);
     }
 
     void idle(Time& time)
     {
-        if (time.masterClocks >= dmaEdgeAt_) [[unlikely]] {
-            time.masterClocks = dmaEdgeFrom(time, idleClocks);
-        }
         time.masterClocks += idleClocks;
-        endCycle(time);
+        endCycle(time, idleClocks);
     }
 
     // Idles whole cycles, exactly as idle() one at a time would, while no interrupt is requested,
@@ -177,25 +177,21 @@ private:
 
     struct IoResult {
         std::uint8_t value;
-        std::uint8_t clocks;
+        unsigned clocks;
     };
 
-    // DMA and HDMA take the bus between CPU cycles: a cycle that starts at or after dmaEdgeAt_
-    // first lets them run (see dmaEdge).
-    void startCycle(Time& time, std::uint32_t address)
-    {
-        if (time.masterClocks >= dmaEdgeAt_) [[unlikely]] {
-            time.masterClocks = dmaEdgeFrom(time, accessClocks(address));
-        }
-    }
-
-    void endCycle(Time& time)
+    // A cycle that ends at or past cycleCheckAt_ has more to do than its access: an event is due,
+    // DMA or HDMA takes the bus at the edge after it, or it was the first cycle after a DMA and
+    // began only once the CPU had the bus back (see finishCycle).
+    void endCycle(Time& time, unsigned clocks)
     {
         ++time.cycles;
-        if (time.masterClocks >= nextEvent_) [[unlikely]] {
-            time.masterClocks = runEvents(time);
+        if (time.masterClocks >= cycleCheckAt_) [[unlikely]] {
+            time.masterClocks = finishCycle(time, clocks);
         }
     }
+    std::uint64_t finishCycle(Time time, unsigned clocks);
+    void updateCycleCheck() { cycleCheckAt_ = resumesOwed_ != 0 ? 0 : std::min(nextEvent_, dmaEdgeAt_); }
 
     // Steps the multiplier/divider has taken as of an access that starts at `time` (see MulDivUnit).
     std::uint64_t stepClock(const Time& time) const { return time.cycles + 5 * refreshes_; }
@@ -205,8 +201,11 @@ private:
     // $20-$3F/$A0-$BF:$6000-$7FFF, each mirrored.
     std::optional<std::size_t> sramOffset(std::uint32_t address) const;
     void mapRomSpeed();
+    // Their clocks include the wait for the bus when a DMA has just given it back.
     IoResult readSlow(std::uint32_t address, Time time);
     unsigned writeSlow(std::uint32_t address, std::uint8_t value, Time time);
+    std::uint8_t readIo(std::uint32_t address, Time time, unsigned clocks);
+    void writeIo(std::uint32_t address, std::uint8_t value, Time time, unsigned clocks);
     std::uint8_t readBBus(std::uint8_t reg, Time time, unsigned clocks);
     std::uint8_t readCpuRegister(std::uint32_t offset, Time time, unsigned clocks);
     std::uint8_t peekCpuRegister(std::uint32_t offset) const;
@@ -220,12 +219,12 @@ private:
     void fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t value, std::uint64_t cycle);
 
     // ---- DMA and HDMA (snes_dma.cpp) ----
-    void dmaEdge(Time& time, unsigned cycleClocks);
-    // The same for the CPU's cycles: Time by value, so that the CPU's stays in registers.
-    std::uint64_t dmaEdgeFrom(Time time, unsigned cycleClocks);
+    void dmaEdge(Time& time);
+    void noticeDmaTriggers(const Time& time);
+    std::uint64_t resumeCpu(Time time, unsigned clocks);
     void scheduleDmaEdge();
     void dmaStep(Time& time, unsigned clocks);
-    void runDma(Time& time, unsigned cycleClocks);
+    void runDma(Time& time);
     void hdmaInit(Time& time);
     void hdmaLine(Time& time);
     void hdmaNextEntry(unsigned channel, Time& time);
@@ -258,6 +257,7 @@ private:
     static constexpr std::uint64_t kNever = ~std::uint64_t{0};
     VideoTiming video_;
     std::uint64_t nextEvent_ = 0;
+    std::uint64_t cycleCheckAt_ = 0; // see endCycle
     std::uint64_t refreshAt_ = kNever;
     std::uint64_t nmiAt_ = kNever;
     std::uint64_t nmiRaiseAt_ = kNever;
@@ -298,6 +298,10 @@ private:
     bool hdmaInitPending_ = false; // the pending HDMA is the frame's setup, not a line
     bool dmaActive_ = false;    // the bus is (about to be) taken from the CPU
     std::uint64_t dmaClocks_ = 0; // clocks DMA and HDMA took since they last took the bus
+    // Each time they gave the bus back, dmaClocks_ then: the CPU's next cycle waits for a whole
+    // number of its own cycles since (resumeCpu). Owed until that cycle, whose speed decides.
+    std::array<std::uint64_t, 2> resumeDmaClocks_{};
+    unsigned resumesOwed_ = 0;
     std::uint64_t hdmaInitAt_ = kNever;
     std::uint64_t hdmaLineAt_ = kNever;
 

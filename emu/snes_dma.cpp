@@ -84,6 +84,7 @@ void SnesBus::scheduleDmaEdge()
     } else {
         dmaEdgeAt_ = std::min(hdmaInitAt_, anyHdmaEnabled() ? hdmaLineAt_ : kNever);
     }
+    updateCycleCheck();
 }
 
 void SnesBus::dmaStep(Time& time, unsigned clocks)
@@ -95,20 +96,14 @@ void SnesBus::dmaStep(Time& time, unsigned clocks)
     }
 }
 
-std::uint64_t SnesBus::dmaEdgeFrom(Time time, unsigned cycleClocks)
+// The edge after a CPU cycle (and, during a DMA, after each byte). The CPU's wait for the bus
+// when the engine gives it back depends on the speed of its next cycle, which is not known yet:
+// it is owed to that cycle (resumeCpu), and what triggered meanwhile is noticed then.
+void SnesBus::dmaEdge(Time& time)
 {
-    dmaEdge(time, cycleClocks);
-    return time.masterClocks;
-}
-
-// The edge before a CPU cycle of `cycleClocks` master clocks (and, during a DMA, after each byte).
-void SnesBus::dmaEdge(Time& time, unsigned cycleClocks)
-{
-    const auto resume = [&] {
-        const std::uint64_t rest = cycleClocks - dmaClocks_ % cycleClocks;
-        time.masterClocks += rest;
-        if (time.masterClocks >= nextEvent_) {
-            time.masterClocks = runEvents(time);
+    const auto releaseBus = [&] {
+        if (resumesOwed_ < resumeDmaClocks_.size()) {
+            resumeDmaClocks_[resumesOwed_++] = dmaClocks_;
         }
         dmaActive_ = false;
     };
@@ -125,7 +120,7 @@ void SnesBus::dmaEdge(Time& time, unsigned cycleClocks)
                     hdmaLine(time);
                 }
                 if (!anyDmaEnabled()) {
-                    resume();
+                    releaseBus();
                 }
             }
         }
@@ -133,12 +128,19 @@ void SnesBus::dmaEdge(Time& time, unsigned cycleClocks)
             dmaPending_ = false;
             if (anyDmaEnabled()) {
                 dmaStep(time, 8 - (time.masterClocks & 7));
-                runDma(time, cycleClocks);
-                resume();
+                runDma(time);
+                releaseBus();
             }
         }
     }
+    if (resumesOwed_ == 0) {
+        noticeDmaTriggers(time);
+    }
+    scheduleDmaEdge();
+}
 
+void SnesBus::noticeDmaTriggers(const Time& time)
+{
     if (time.masterClocks >= hdmaInitAt_) {
         hdmaInitAt_ = kNever;
         for (DmaChannel& channel : dma_) {
@@ -164,13 +166,28 @@ void SnesBus::dmaEdge(Time& time, unsigned cycleClocks)
         dmaClocks_ = 0;
         dmaActive_ = true;
     }
-    scheduleDmaEdge();
 }
 
-void SnesBus::runDma(Time& time, unsigned cycleClocks)
+// The start of the CPU's first cycle after a DMA, `clocks` long: it waits until a whole number of
+// such cycles has passed since the engine took the bus (bsnes v094). Returns when it starts.
+std::uint64_t SnesBus::resumeCpu(Time time, unsigned clocks)
+{
+    for (unsigned i = 0; i < resumesOwed_; ++i) {
+        time.masterClocks += clocks - resumeDmaClocks_[i] % clocks;
+        if (time.masterClocks >= nextEvent_) {
+            time.masterClocks = runEvents(time);
+        }
+    }
+    resumesOwed_ = 0;
+    noticeDmaTriggers(time);
+    scheduleDmaEdge();
+    return time.masterClocks;
+}
+
+void SnesBus::runDma(Time& time)
 {
     dmaStep(time, 8);
-    dmaEdge(time, cycleClocks);
+    dmaEdge(time);
     for (DmaChannel& channel : dma_) {
         if (!channel.dmaEnabled) {
             continue;
@@ -182,10 +199,10 @@ void SnesBus::runDma(Time& time, unsigned cycleClocks)
                 channel.aAddress = static_cast<std::uint16_t>(channel.aAddress + (channel.decrement() ? -1 : 1));
             }
             transfer(channel, channel.bRegister(index++), aAddress, time);
-            dmaEdge(time, cycleClocks); // an HDMA may come between two bytes, and end this channel
+            dmaEdge(time); // an HDMA may come between two bytes, and end this channel
         } while (channel.dmaEnabled && --channel.count != 0);
         dmaStep(time, 8);
-        dmaEdge(time, cycleClocks);
+        dmaEdge(time);
         channel.dmaEnabled = false;
     }
 }

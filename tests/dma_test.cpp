@@ -152,8 +152,7 @@ TEST_CASE("dma: A to B, pattern 0 into WMDATA copies ROM to WRAM, steps A1T, emp
     const std::uint64_t writeEnd = m.t.masterClocks + 6; // the $420B write takes 6 clocks
     const std::uint64_t cycles = m.t.cycles;
     m.write(0x420B, 0x01);
-    m.read(0x7E0000);
-    CHECK(wram(m, 0x2000) == 0); // the cycle after the write runs before the transfer
+    CHECK(m.read(0x7E2000) == 0); // the cycle after the write runs before the transfer
     m.idle();
     CHECK(m.t.masterClocks - writeEnd == expectedDmaClocks(writeEnd, 1, 5));
     CHECK(m.t.cycles == cycles + 3); // DMA takes clocks, not CPU cycles
@@ -189,8 +188,8 @@ TEST_CASE("dma: the bus comes back after whole cycles of the next access's speed
         setWramPort(m, 0x0100);
         m.write(0x420B, 0x01);
         const std::uint64_t writeEnd = m.t.masterClocks;
-        m.read(0x7E0000);
-        const std::uint64_t afterFetch = m.t.masterClocks;
+        m.read(0x7E0000); // the transfer starts at the edge after this cycle
+        const std::uint64_t afterFetch = writeEnd + 8;
         const std::uint32_t address = speed == 6 ? 0x004300 : speed == 8 ? 0x7E0000 : 0x004016;
         m.read(address);
         const std::uint64_t dma = (8 - afterFetch % 8) + 8 + 16 + 8;
