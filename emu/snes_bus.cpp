@@ -23,14 +23,6 @@ constexpr std::uint32_t kNmiHoldClocks = 4;
 constexpr std::uint32_t kHBlankStart = 1096;   // H = 274 dots
 constexpr std::uint32_t kHBlankEnd = 4;        // H = 1 dot
 constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clocks before its cycle ends
-// The auto-joypad read starts at H = 32.5 dots of the first V-blank line and keeps HVBJOY bit 0
-// set for 4224 clocks (Anomie; fullsnes gives the same length).
-constexpr std::uint32_t kAutoJoypadStart = 130;
-constexpr std::uint64_t kAutoJoypadClocks = 4224;
-// bsnes v094 instead steps the read every 256 clocks since power-on from the first step in the
-// line, for 16 steps.
-constexpr std::uint64_t kBsnesAutoJoypadStep = 256;
-constexpr std::uint64_t kBsnesAutoJoypadClocks = 16 * kBsnesAutoJoypadStep;
 
 } // namespace
 
@@ -229,14 +221,11 @@ std::uint8_t SnesBus::readBBus(std::uint8_t reg, Time time, unsigned clocks)
 
 std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned clocks)
 {
-    // The auto-joypad read may start inside this very cycle, before the event that runs it.
-    if (const std::uint64_t sampled = time.masterClocks + clocks - kReadSampleBeforeEnd; joypadAt_ <= sampled) {
-        autoReadJoypads(joypadAt_);
-        joypadAt_ = kNever;
-        scheduleNextEvent();
-    }
+    const std::uint64_t sampled = time.masterClocks + clocks - kReadSampleBeforeEnd;
+    // The auto-joypad read may start or step inside this very cycle, before the event that runs it.
+    catchUpAutoRead(sampled);
     if (offset >= 0x4218 && offset < 0x4220) {
-        shiftAutoRead(time.masterClocks + clocks - kReadSampleBeforeEnd);
+        shiftAutoRead(sampled);
     }
     switch (offset) {
     case 0x4016: // JOYSER0: pad 1's data line; the second data line (multitaps) reads 0
@@ -255,11 +244,10 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned 
         return v;
     }
     case 0x4212: { // HVBJOY
-        const std::uint64_t sampled = time.masterClocks + clocks - kReadSampleBeforeEnd;
         const VideoPosition at = video_.positionAt(sampled);
         const bool vblank = at.line >= vblankStartLine();
         const bool hblank = at.hclock < kHBlankEnd || at.hclock >= kHBlankStart;
-        const bool autoReading = sampled < autoReadEnd_;
+        const bool autoReading = autoReadBusy(sampled);
         return static_cast<std::uint8_t>(vblank << 7 | hblank << 6 | (mdr_ & 0x3E) | autoReading);
     }
     case 0x4213: // RDIO: nothing drives the I/O port, so it reads back WRIO
@@ -476,7 +464,7 @@ Time SnesBus::idleWaiting(Time time, std::uint64_t untilClock, std::uint64_t unt
         time.cycles += cycles;
         time.masterClocks += cycles * idleClocks;
         if (time.masterClocks >= cycleCheckAt_) {
-            time.masterClocks = finishCycle(time, idleClocks);
+            time.masterClocks = finishCycle(time, idleClocks, false);
         }
     }
     return time;
@@ -498,7 +486,8 @@ void SnesBus::idleUntilNextFrame(Time& time)
         return;
     }
     // Without them, an edge only resets HDMA state that the next frame's setup resets again.
-    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask | kAutoJoypad)) == 0 && nextEvent_ > time.masterClocks;
+    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask | kAutoJoypad)) == 0 &&
+                      autoJoypadTiming_ == AutoJoypadTiming::Anomie && nextEvent_ > time.masterClocks;
     std::uint64_t key = 0;
     if (memo) {
         key = (time.masterClocks - video_.lineStart()) | std::uint64_t{video_.line()} << 16 |
@@ -542,7 +531,7 @@ void SnesBus::idleUntilNextFrame(Time& time)
 }
 
 // The end of a cycle of `clocks` that reached cycleCheckAt_ (see endCycle).
-std::uint64_t SnesBus::finishCycle(Time time, unsigned clocks)
+std::uint64_t SnesBus::finishCycle(Time time, unsigned clocks, bool read)
 {
     if (resumesOwed_ != 0) {
         // The first cycle after a DMA: its access came after the CPU's wait for the bus, and
@@ -551,7 +540,9 @@ std::uint64_t SnesBus::finishCycle(Time time, unsigned clocks)
         time.masterClocks = resumeCpu(start, clocks) + clocks;
     }
     if (time.masterClocks >= nextEvent_) {
+        readSampleAt_ = read ? time.masterClocks - kReadSampleBeforeEnd : 0;
         time.masterClocks = runEvents(time);
+        readSampleAt_ = 0;
     }
     if (time.masterClocks >= dmaEdgeAt_) {
         dmaEdge(time);
@@ -584,6 +575,11 @@ std::uint64_t SnesBus::runEvents(Time time)
         } else if (nextEvent_ == joypadAt_) {
             autoReadJoypads(joypadAt_);
             joypadAt_ = kNever;
+        } else if (nextEvent_ == joypadMarkAt_) {
+            // bsnes steps at the end of the piece of time the mark falls in: the cycle's (a read's
+            // first half), or the refresh after it
+            const std::uint64_t mark = joypadMarkAt_;
+            placeAutoReadStep(mark <= readSampleAt_ ? readSampleAt_ : mark <= time.masterClocks ? time.masterClocks : now);
         } else {
             video_.nextLine();
             if (video_.line() == 0) {
@@ -592,6 +588,9 @@ std::uint64_t SnesBus::runEvents(Time time)
                 ppu_.startVblank();
             }
             refreshAt_ = video_.refreshAt();
+            if (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094 && video_.line() + 1 == vblankStartLine()) {
+                startAutoReadMarks(video_.lineStart());
+            }
             scheduleInterrupts(video_.lineStart());
             startHdmaLine();
             continue;
@@ -609,7 +608,7 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
     const std::uint64_t lineStart = video_.lineStart();
     const std::uint32_t line = video_.line();
     nmiAt_ = line == vblankStartLine() ? lineStart + kNmiDelayClocks : kNever;
-    joypadAt_ = line == vblankStartLine() && (nmitimen_ & kAutoJoypad) ? autoReadStart(lineStart) : kNever;
+    joypadAt_ = line == vblankStartLine() ? autoReadStartAt(lineStart) : kNever;
 
     irqAt_ = kNever;
     const unsigned mode = (nmitimen_ & kIrqModeMask) >> 4; // 1: H, 2: V, 3: H and V
@@ -631,45 +630,8 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
 
 void SnesBus::scheduleNextEvent()
 {
-    nextEvent_ = std::min({refreshAt_, nmiAt_, nmiRaiseAt_, irqAt_, joypadAt_, video_.lineEnd()});
+    nextEvent_ = std::min({refreshAt_, nmiAt_, nmiRaiseAt_, irqAt_, joypadAt_, joypadMarkAt_, video_.lineEnd()});
     updateCycleCheck();
-}
-
-// bsnes v094's read: each step shifts into JOY1/JOY2 the button the pad shows at that moment.
-void SnesBus::shiftAutoRead(std::uint64_t clock)
-{
-    while (autoReadStep_ < 16 && autoReadStepAt_ <= clock) {
-        for (unsigned port = 0; port < Joypads::kPorts; ++port) {
-            const unsigned bit = joypads_.buttons(port) >> (15 - autoReadStep_) & 1;
-            joypadRegisters_[port] = static_cast<std::uint16_t>(joypadRegisters_[port] << 1 | bit);
-        }
-        ++autoReadStep_;
-        autoReadStepAt_ += kBsnesAutoJoypadStep;
-    }
-}
-
-std::uint64_t SnesBus::autoReadStart(std::uint64_t lineStart) const
-{
-    if (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094) {
-        return (lineStart + kBsnesAutoJoypadStep - 1) / kBsnesAutoJoypadStep * kBsnesAutoJoypadStep;
-    }
-    return lineStart + kAutoJoypadStart;
-}
-
-void SnesBus::autoReadJoypads(std::uint64_t start)
-{
-    shiftAutoRead(start - 1); // what is left of the previous read, before this one starts
-    if (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094) {
-        autoReadStep_ = 0;
-        autoReadStepAt_ = start;
-        shiftAutoRead(start);
-    } else {
-        for (unsigned port = 0; port < Joypads::kPorts; ++port) {
-            joypadRegisters_[port] = joypads_.buttons(port);
-        }
-    }
-    joypads_.autoRead();
-    autoReadEnd_ = start + (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094 ? kBsnesAutoJoypadClocks : kAutoJoypadClocks);
 }
 
 void SnesBus::raiseNmi(std::uint64_t cycle)

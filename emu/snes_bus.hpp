@@ -69,7 +69,7 @@ public:
             clocks = result.clocks;
         }
         time.masterClocks += clocks;
-        endCycle(time, clocks);
+        endCycle(time, clocks, true);
         return value;
     }
 
@@ -85,13 +85,13 @@ public:
             clocks = writeSlow(address, value, time);
         }
         time.masterClocks += clocks;
-        endCycle(time, clocks);
+        endCycle(time, clocks, false);
     }
 
     void idle(Time& time)
     {
         time.masterClocks += idleClocks;
-        endCycle(time, idleClocks);
+        endCycle(time, idleClocks, false);
     }
 
     // Idles whole cycles, exactly as idle() one at a time would, while no interrupt is requested,
@@ -183,14 +183,15 @@ private:
     // A cycle that ends at or past cycleCheckAt_ has more to do than its access: an event is due,
     // DMA or HDMA takes the bus at the edge after it, or it was the first cycle after a DMA and
     // began only once the CPU had the bus back (see finishCycle).
-    void endCycle(Time& time, unsigned clocks)
+    // `read`: a read's cycle, which bsnes v094 times in two pieces, the second its last 4 clocks.
+    void endCycle(Time& time, unsigned clocks, bool read)
     {
         ++time.cycles;
         if (time.masterClocks >= cycleCheckAt_) [[unlikely]] {
-            time.masterClocks = finishCycle(time, clocks);
+            time.masterClocks = finishCycle(time, clocks, read);
         }
     }
-    std::uint64_t finishCycle(Time time, unsigned clocks);
+    std::uint64_t finishCycle(Time time, unsigned clocks, bool read);
     void updateCycleCheck() { cycleCheckAt_ = resumesOwed_ != 0 ? 0 : std::min(nextEvent_, dmaEdgeAt_); }
 
     // Steps the multiplier/divider has taken as of an access that starts at `time` (see MulDivUnit).
@@ -209,9 +210,14 @@ private:
     std::uint8_t readBBus(std::uint8_t reg, Time time, unsigned clocks);
     std::uint8_t readCpuRegister(std::uint32_t offset, Time time, unsigned clocks);
     std::uint8_t peekCpuRegister(std::uint32_t offset) const;
+    // ---- The auto-joypad read (snes_auto_joypad.cpp) ----
+    std::uint64_t autoReadStartAt(std::uint64_t vblankLineStart) const;
     void autoReadJoypads(std::uint64_t start);
     void shiftAutoRead(std::uint64_t clock);
-    std::uint64_t autoReadStart(std::uint64_t lineStart) const;
+    void startAutoReadMarks(std::uint64_t lineStart);
+    void placeAutoReadStep(std::uint64_t at);
+    void catchUpAutoRead(std::uint64_t sampled);
+    bool autoReadBusy(std::uint64_t sampled) const;
     // `clock`: when the write lands, the end of its cycle.
     void writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t clock);
     void writeCpuRegister(std::uint32_t address, std::uint8_t value, Time time);
@@ -309,8 +315,15 @@ private:
     Joypads joypads_;
     std::array<std::uint16_t, Joypads::kPorts> joypadRegisters_{}; // $4218-$421B
     std::uint64_t autoReadEnd_ = 0;
-    unsigned autoReadStep_ = 16;       // bsnes-timed read: steps taken, and when the next is due
-    std::uint64_t autoReadStepAt_ = 0;
+    // bsnes v094's read (AutoJoypadTiming::Bsnes094): its 256-clock marks from the line before
+    // V-blank, the times of the steps they gave, how many of those are known and how many
+    // shifted in, and whether $4200 enabled it at its first step.
+    std::uint64_t joypadMarkAt_ = kNever;
+    std::array<std::uint64_t, 17> autoReadStepTimes_{};
+    unsigned autoReadStepsTimed_ = 0;
+    unsigned autoReadStep_ = 0;
+    bool autoReadEnabled_ = false;
+    std::uint64_t readSampleAt_ = 0; // while a read's cycle ends: when it sampled the bus
     AutoJoypadTiming autoJoypadTiming_ = AutoJoypadTiming::Anomie;
     std::vector<BusFault> faults_;
 };
