@@ -15,7 +15,7 @@
 
 namespace {
 
-constexpr std::uint64_t kCycles = 20'000;
+constexpr std::uint64_t kCycles = 4'000; // 31 steps of timers 0 and 1, 250 of timer 2
 constexpr std::uint16_t kStart = 0x0200;
 constexpr std::size_t kCodeRoom = 0xFFC0 - kStart;
 
