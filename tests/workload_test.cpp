@@ -3,6 +3,7 @@
 
 #include "base/bundled_files.hpp"
 #include "emu/rom_image.hpp"
+#include "emu/snes.hpp"
 #include "profiler/engine/bench/workload.hpp"
 
 #include <doctest/doctest.h>
@@ -46,6 +47,32 @@ TEST_CASE("workload: W8 reproduces the design's totals on every setup")
 TEST_CASE("workload: W16 reproduces the design's totals on every setup")
 {
     checkWorkload(workloadW16(), 2);
+}
+
+// The SPC700 workload (roms/bench/spc700_workload.s) runs its loop once the upload is done: the
+// SPC700 stays in the program, every channel's envelope level moves and reaches the DSP's volume
+// registers, and timer 0's outputs are counted.
+TEST_CASE("workload: the SPC700 workload runs its driver loop, not the IPL's wait")
+{
+    emu::Snes snes(emu::loadRomFile(bundledRomPath("bench-spc700")));
+    while (snes.frame() < 60) {
+        snes.runFrame();
+    }
+    const emu::apu::ApuBus& apu = snes.bus().apu().bus();
+    const std::uint16_t pc = snes.bus().apu().cpu().regs.pc;
+    CHECK(pc >= 0x0200);
+    CHECK(pc < 0x0300);
+    const auto& dsp = apu.dsp().bytes();
+    unsigned loud = 0;
+    for (unsigned channel = 0; channel < 8; ++channel) {
+        loud += dsp[channel << 4] != 0;
+        CAPTURE(channel);
+        CHECK((apu.peekRam(0x10 + 2 * channel) | apu.peekRam(0x11 + 2 * channel)) != 0); // Level
+        CHECK(dsp[channel << 4] == dsp[channel << 4 | 1]); // both volumes written alike
+    }
+    CHECK(loud > 0);
+    CHECK(apu.peekRam(0x20) != 0); // Ticks
+    CHECK(snes.bus().apu().cycles() > 60 * 17'000);
 }
 
 } // namespace

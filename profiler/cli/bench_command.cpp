@@ -140,6 +140,36 @@ double benchMachine(unsigned frames, unsigned repeats)
     return best;
 }
 
+// The SPC700 on roms/bench/spc700_workload.s, whose S-CPU waits in WAI while the APU runs a sound
+// driver's busy loop: SPC700 cycles per second on one core, the fastest of `repeats` runs of
+// `frames` frames. Returns false when two runs counted different cycles.
+bool benchSpc700(unsigned frames, unsigned repeats)
+{
+    constexpr double kApuCyclesPerSecond = 1'024'000; // 24.576 MHz / 24
+    const emu::RomImage image = emu::loadRomFile(bundledRomPath("bench-spc700").string());
+    double best = 0;
+    std::uint64_t cycles = 0;
+    bool same = true;
+    for (unsigned run = 0; run < repeats; ++run) {
+        emu::Snes snes(image);
+        const auto start = std::chrono::steady_clock::now();
+        while (snes.frame() < frames) {
+            snes.runFrame();
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const std::uint64_t ran = snes.bus().apu().cycles();
+        same = same && (run == 0 || ran == cycles);
+        cycles = ran;
+        best = std::max(best, static_cast<double>(ran) / seconds);
+    }
+    std::printf("SPC700 (bench-spc700, %u frames, %s cycles): %.1f M cycles/s, %.0fx the APU's 1.024 MHz\n", frames,
+                grouped(cycles).c_str(), best / 1e6, best / kApuCyclesPerSecond);
+    if (!same) {
+        std::fprintf(stderr, "SPC700: repeated runs gave different cycle counts\n");
+    }
+    return same;
+}
+
 // The oracle (oracle/: bsnes-mercury's accuracy core) on the same ROM: frames per second on one
 // core, and whether it counted one NMI a frame after the first. Returns false on a miscount.
 bool benchOracle(unsigned frames, double machineRate)
@@ -254,6 +284,9 @@ int bench(const BenchCommandOptions& o)
         exitCode = kExitFailed;
     }
     const double machineRate = benchMachine(o.machineFrames, o.repeats);
+    if (!benchSpc700(o.machineFrames, o.repeats)) {
+        exitCode = kExitFailed;
+    }
     if (o.oracleFrames > 0 && !benchOracle(o.oracleFrames, machineRate)) {
         exitCode = kExitFailed;
     }
