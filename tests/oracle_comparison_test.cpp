@@ -157,6 +157,13 @@ TEST_CASE("oracle comparison: the DMA test ROM agrees for 600 frames")
     checkAgainstOracle("machine-dma");
 }
 
+// DMAs the console refuses (from and into the S-CPU's registers, WRAM to WMDATA) and writes into
+// ROM.
+TEST_CASE("oracle comparison: the bad DMA test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-bad-dma");
+}
+
 // The APU's ROMs: bsnes's audio RAM starts random, so they upload their programs and read nothing
 // they did not write. Work RAM holds what the S-CPU read from the ports (answers, timer counts).
 TEST_CASE("oracle comparison: the APU upload test ROM agrees for 600 frames")
