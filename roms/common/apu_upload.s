@@ -97,3 +97,23 @@ wait_start:
     plb
     rts
 .endproc
+
+; Waits until port 0 reads A, for 65,535 polls at most (about a quarter of a second), so that an
+; SPC700 program that never answers cannot hang the S-CPU.
+; In:  A 8-bit, X/Y 16-bit; A = the value awaited; DB a bank where $2140 is the APU's port.
+; Out: A 8-bit, X/Y 16-bit; carry clear when port 0 read A, set when it never did; X changed.
+.a8
+.i16
+.proc ApuWaitPort0
+    ldx #$FFFF
+wait:
+    cmp APUIO0
+    beq seen
+    dex
+    bne wait
+    sec
+    rts
+seen:
+    clc
+    rts
+.endproc

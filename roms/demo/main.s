@@ -3,11 +3,12 @@
 ; inside a running game rather than one the host calls.
 ;
 ; From reset it sets the console up (force blank, mode 0, the room's tiles and map and the
-; palette to VRAM and CGRAM by DMA, an HDMA sky), then runs a frame loop that sleeps in WAI until
-; the NMI. Each frame it reads the joypad (or, while JOY1 reads 0, the demo script in room.s),
-; sets the player's and the walkers' velocities, moves every entity with
-; MoveEntityAndProcessTileCollisions and builds the sprite table, which the next NMI copies to
-; OAM with an animated tile. docs/bundled-roms.md, "The demo game", describes a run.
+; palette to VRAM and CGRAM by DMA, an HDMA sky, the sound driver uploaded to the APU), then runs
+; a frame loop that sleeps in WAI until the NMI. Each frame it reads the joypad (or, while JOY1
+; reads 0, the demo script in room.s), trades one command with the sound driver, sets the
+; player's and the walkers' velocities, moves every entity with MoveEntityAndProcessTileCollisions
+; and builds the sprite table, which the next NMI copies to OAM with an animated tile.
+; docs/bundled-roms.md, "The demo game", describes a run.
 ;
 ; Work RAM: the routine's (tile-collision/memory.s: CollisionMap $0100, the entity slots from
 ; $0200 a page each, the map variables, MapData at $7E:2000), then the game's own below.
@@ -19,6 +20,8 @@
 .p816
 
 .include "cartridge_header.inc"
+.include "apu_upload.inc"
+.include "sound_driver.inc"
 .include "demo.inc"
 .include "../tile-collision/entity.inc"
 .include "../tile-collision/tile_types.inc"
@@ -47,6 +50,11 @@ PLAYER_HEAD_CHAR  = 0
 WALKER_CHAR       = 2
 PLAYER_BODY_CHAR  = 4
 
+; The sound effects, the values of the driver's commands (which it adds up: the sum of its
+; answer counts the jumps).
+SOUND_NONE = 0
+SOUND_JUMP = 1
+
 .segment "ZEROPAGE"
 FrameCount:     .res 2      ; NMIs taken since the boot enabled them
 FrameReady:     .res 1      ; non-zero: OamBuffer holds a whole frame for the NMI to copy
@@ -61,6 +69,12 @@ SpriteX:        .res 2      ; PutSprite's arguments: screen position (signed) an
 SpriteY:        .res 2      ; character and attributes (the OAM entry's second word)
 SpriteTile:     .res 2
 HighBits:       .res 2      ; OAM high-table bits of sprites 0-7, shifted in from the top
+SoundCounter:   .res 1      ; the last command's counter, 1-255; 0 is the driver's ready state
+SoundEffect:    .res 2      ; the effect asked for since the last command (SOUND_NONE: none)
+SoundAnswers:   .res 2      ; frames on which the driver had answered (the first: shown ready)
+SoundMissed:    .res 2      ; frames on which it had not: the effect waited for the next frame
+SoundAnswer:    .res 3      ; ports 1-3 of its last answer: the sum of the effects sent (a word)
+                            ; and the commands answered (a byte)
 
 .segment "LOWRAM"
 OamBuffer:      .res OAM_BYTES
@@ -390,25 +404,63 @@ High:
 .endproc
 
 ; ---------------------------------------------------------------------------------------------
-; Sound: the hook for the APU. The sound driver is not part of this ROM yet (roms/common/'s IPL
-; upload routine and driver, written separately, will be linked in here).
+; Sound: the sound driver (common/sound_driver.s, its protocol in sound_driver.inc) runs on the
+; SPC700 from the boot on and answers one command a frame. A command carries the sound effect the
+; game asked for (SoundEffect, SOUND_NONE on most frames); the driver makes no sound yet, but
+; adds the effects up and echoes each command's counter, as a driver that plays them would
+; acknowledge them. The main loop never waits for the SPC700: it sends a command and looks for
+; the answer a frame later, when the driver has long given it (in some 40 us); a driver that
+; has not answered by then costs a frame's effect (kept for the next frame) and a count in
+; SoundMissed, never a hang.
 
-; SOUND HOOK 1: where the boot will upload the sound driver through the IPL's handshake
-; (apu_upload.s), once, in force blank before the NMI is enabled.
-; In: A8, I16, D = 0, DB = 0. Out: the same.
+; Uploads the driver through the IPL's handshake, once, in force blank before the NMI is enabled
+; (ApuUpload waits on the IPL without a bound: the IPL is the APU's ROM and always answers), and
+; gives the driver a quarter of a second at most to show ready ($00 on port 0); if it never does,
+; SoundFrame counts it missing, frame after frame.
+; In: A8, I16, D = 0, DB = 0. Out: the same; A, X, Y destroyed.
 .proc SoundBoot
     .a8
     .i16
-    rts
+    ldx #SoundDriverUpload
+    jsr ApuUpload
+    lda #$00
+    jmp ApuWaitPort0            ; tail call
 .endproc
 
-; SOUND HOOK 2: the main loop's per-frame port handshake with the driver (the sound effects this
-; frame asked for to the ports $2140-$2143, the driver's acknowledgement back), once a frame
-; after the joypad is read.
-; In: A16, I16, D = 0, DB = 0. Out: the same.
+; The main loop's per-frame handshake, after the joypad is read: when port 0 echoes the last
+; command's counter (at the first frame, the driver's ready $00), keeps its answer and sends the
+; next command, SoundEffect on port 1 first and then the next counter on port 0.
+; In: A16, I16, D = 0, DB = 0. Out: the same; A, X destroyed.
 .proc SoundFrame
     .a16
     .i16
+    sep #$20
+    .a8
+    lda APUIO0
+    cmp z:SoundCounter
+    beq Answered
+    rep #$20
+    .a16
+    inc z:SoundMissed
+    rts
+Answered:
+    .a8
+    ldx APUIO1                  ; X 16-bit: ports 1 and 2, the sum
+    stx z:SoundAnswer
+    lda APUIO3
+    sta z:SoundAnswer + 2
+    lda z:SoundEffect
+    sta APUIO1                  ; the effect before the counter: the driver reads it on the counter
+    inc z:SoundCounter
+    bne Send
+    inc z:SoundCounter          ; 255 wraps to 1: 0 would read as the ready state
+Send:
+    lda z:SoundCounter
+    sta APUIO0
+    rep #$20
+    .a16
+    stz z:SoundEffect
+    inc z:SoundAnswers
     rts
 .endproc
 
@@ -531,6 +583,8 @@ Jump:
     stz z:Entity::yVelocity
     lda #.loword(-JUMP_SPEED)
     sta z:Entity::yVelocity + 2
+    lda #SOUND_JUMP
+    sta a:SoundEffect           ; absolute: D is the entity; the next frame's SoundFrame sends it
 Fall:
     jsr ApplyGravity
     lda #0

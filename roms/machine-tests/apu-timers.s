@@ -194,12 +194,8 @@ read_back:
 next_count:
     lda Index
     sta APUIO0
-    ldx #$FFFF
-wait_echo:
-    cmp APUIO0
-    beq echoed
-    dex
-    bne wait_echo
+    jsr ApuWaitPort0        ; the echo
+    bcc echoed
     FAIL 2
 echoed:
     rep #$20

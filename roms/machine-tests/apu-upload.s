@@ -34,21 +34,6 @@ Answers:    .res FRAMES * 4 ; ports 0-3 after each command
 .a8                         ; every routine here: A 8-bit, X/Y 16-bit (machine_test.inc's Main)
 .i16
 
-; Waits until port 0 reads A, for about a quarter of a second at most. Carry set when it did not.
-.proc WaitPort0
-    ldx #$FFFF
-wait:
-    cmp APUIO0
-    beq seen
-    dex
-    bne wait
-    sec
-    rts
-seen:
-    clc
-    rts
-.endproc
-
 .proc Nmi
     rti
 .endproc
@@ -57,7 +42,7 @@ seen:
     ldx #SoundDriverUpload
     jsr ApuUpload
     lda #$00                ; ready: the driver writes $00 to port 0
-    jsr WaitPort0
+    jsr ApuWaitPort0
     bcc :+
     FAIL 1
 :
@@ -108,7 +93,7 @@ frame:
     sta APUIO1              ; the value first,
     lda Counter
     sta APUIO0              ; then the counter
-    jsr WaitPort0
+    jsr ApuWaitPort0
     bcc :+
     FAIL 4
 :   rep #$20

@@ -5,9 +5,8 @@
 .p816
 
 .include "machine_test.inc"
+.include "wram_port_dma.inc"
 
-WMDATA  = $2180
-WMADDL  = $2181
 M7A     = $211B
 M7B     = $211C
 MPYL    = $2134
@@ -15,12 +14,6 @@ SLHV    = $2137
 OPHCT   = $213C
 OPVCT   = $213D
 STAT78  = $213F
-MDMAEN  = $420B
-DMAP0   = $4300
-BBAD0   = $4301
-A1T0    = $4302
-A1B0    = $4304
-DAS0    = $4305
 
 .segment "ZEROPAGE"
 StartH:     .res 2
@@ -36,26 +29,6 @@ Source:     .byte $11, $22, $33, $44, $55, $66, $77, $88, $99, $AA, $BB, $CC, $D
 .segment "CODE"
 .a8                         ; every routine here: A 8-bit, X/Y 16-bit (machine_test.inc's Main)
 .i16
-
-; X: the WRAM address the port writes next (bank $7E).
-.proc SetPort
-    stx WMADDL
-    stz WMADDL + 2
-    rts
-.endproc
-
-; A 8-bit: DMAP0 in A; X: A-bus address in bank $00; Y: byte count. Channel 0 to WMDATA.
-.proc RunChannel0
-    sta DMAP0
-    lda #<WMDATA
-    sta BBAD0
-    stx A1T0
-    stz A1B0
-    sty DAS0
-    lda #$01
-    sta MDMAEN
-    rts
-.endproc
 
 ; Latches the counters and returns H in X and V in Y (9 bits each).
 .proc LatchHV
