@@ -36,6 +36,16 @@ public:
     StopReason runFrame(std::uint32_t breakAddress = kNoBreakAddress);
     // The same to the first instruction boundary at or after `masterClock`.
     StopReason runUntil(std::uint64_t masterClock, std::uint32_t breakAddress = kNoBreakAddress);
+    // The same, each step and bus access reported to `observer` (emu/observer.hpp).
+    template <class Observer>
+    StopReason runUntil(std::uint64_t masterClock, Observer& observer, std::uint32_t breakAddress = kNoBreakAddress)
+    {
+        const std::uint64_t now = cpu_.state.time.masterClocks;
+        const RunLimits limits{.breakAddress = breakAddress, .masterClocks = masterClock > now ? masterClock - now : 0};
+        const StopReason why = cpu_.run(limits, observer);
+        bus_.apu().runUntil(cpu_.state.time.masterClocks);
+        return why;
+    }
     // One instruction (or one wait cycle, one interrupt entry).
     StopReason step();
 
