@@ -18,8 +18,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
-#include <thread>
+#include <optional>
 #include <string>
+#include <thread>
 
 namespace tileprof {
 
@@ -120,21 +121,29 @@ double exploreRate(std::uint64_t calls)
 constexpr const char* kMachineRom = "demo";
 constexpr std::size_t kFrameCount = 0x0000; // the demo's NMI count in work RAM (roms/demo/main.s)
 
-// The whole machine (emu::Snes) on kMachineRom: frames per second on one core, the fastest of
-// `repeats` runs of `frames` frames each.
-double benchMachine(unsigned frames, unsigned repeats)
+// Runs bundled ROM `rom` on the whole machine from power-on for `frames` frames, `repeats` times,
+// and hands each run's machine and seconds to `measured`.
+template <class Measured>
+void runFramesTimed(const char* rom, unsigned frames, unsigned repeats, Measured measured)
 {
-    const emu::RomImage image = emu::loadRomFile(bundledRomPath(kMachineRom).string());
-    double best = 0;
+    const emu::RomImage image = emu::loadRomFile(bundledRomPath(rom).string());
     for (unsigned run = 0; run < repeats; ++run) {
         emu::Snes snes(image);
         const auto start = std::chrono::steady_clock::now();
         while (snes.frame() < frames) {
             snes.runFrame();
         }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        best = std::max(best, frames / seconds);
+        measured(snes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
+}
+
+// The whole machine (emu::Snes) on kMachineRom: frames per second on one core, the fastest of
+// `repeats` runs of `frames` frames each.
+double benchMachine(unsigned frames, unsigned repeats)
+{
+    double best = 0;
+    runFramesTimed(kMachineRom, frames, repeats,
+                   [&](const emu::Snes&, double seconds) { best = std::max(best, frames / seconds); });
     std::printf("\nwhole machine (%s, %u frames): %.1f frames/s, %.1fx a console's 60.10 (target: 3,000 frames/s)\n",
                 kMachineRom, frames, best, best / 60.0988);
     return best;
@@ -146,24 +155,17 @@ double benchMachine(unsigned frames, unsigned repeats)
 bool benchSpc700(unsigned frames, unsigned repeats)
 {
     constexpr double kApuCyclesPerSecond = 1'024'000; // 24.576 MHz / 24
-    const emu::RomImage image = emu::loadRomFile(bundledRomPath("bench-spc700").string());
     double best = 0;
-    std::uint64_t cycles = 0;
+    std::optional<std::uint64_t> cycles;
     bool same = true;
-    for (unsigned run = 0; run < repeats; ++run) {
-        emu::Snes snes(image);
-        const auto start = std::chrono::steady_clock::now();
-        while (snes.frame() < frames) {
-            snes.runFrame();
-        }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    runFramesTimed("bench-spc700", frames, repeats, [&](const emu::Snes& snes, double seconds) {
         const std::uint64_t ran = snes.bus().apu().cycles();
-        same = same && (run == 0 || ran == cycles);
+        same = same && (!cycles || ran == *cycles);
         cycles = ran;
         best = std::max(best, static_cast<double>(ran) / seconds);
-    }
+    });
     std::printf("SPC700 (bench-spc700, %u frames, %s cycles): %.1f M cycles/s, %.0fx the APU's 1.024 MHz\n", frames,
-                grouped(cycles).c_str(), best / 1e6, best / kApuCyclesPerSecond);
+                grouped(cycles.value_or(0)).c_str(), best / 1e6, best / kApuCyclesPerSecond);
     if (!same) {
         std::fprintf(stderr, "SPC700: repeated runs gave different cycle counts\n");
     }
