@@ -103,6 +103,20 @@ TEST_CASE("cli: sst passes good vectors, fails failing ones, rejects bad files")
     CHECK(contains(missing.err, "/nonexistent/x.json: cannot open"));
 }
 
+TEST_CASE("cli: boot --screen reads a test ROM's verdict off its tilemap")
+{
+    const std::string rom = bundledRomPath("machine-dma").string();
+    const CommandResult done = runTileprof({"boot", rom, "--until", "TestDone", "--screen"});
+    CHECK(done.exitCode == 0);
+    CHECK(contains(done.out, "  screen    BG1 (tilemap $7C00, 32x32, scroll 0,1023)\n  |\n  |  TILEPROF DMA TEST\n  |  PASS\n"));
+
+    const CommandResult shifted = runTileprof({"boot", rom, "--until", "TestDone", "--screen", "--space-tile", "0"});
+    CHECK(contains(shifted.out, "  |  tileprof@dma@test\n")); // tile n read as character n + 32
+
+    const CommandResult early = runTileprof({"boot", rom, "--frames", "1", "--screen"});
+    CHECK(contains(early.out, "  screen    no background layer on the main screen\n"));
+}
+
 TEST_CASE("cli: boot runs a ROM from power-on, prints memory, and --expect decides the exit")
 {
     const std::string rom = bundledRomPath("machine-dma").string();

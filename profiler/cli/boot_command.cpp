@@ -9,6 +9,7 @@
 #include "profiler/cli/command.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/reports/machine/screen_text.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -28,6 +29,8 @@ struct BootOptions {
     std::string until;
     std::vector<std::string> prints;
     std::vector<std::string> expects;
+    bool screen = false;
+    unsigned spaceTile = ' ';
 };
 
 // A place in memory a --print or --expect names: a symbol or a $bank:address, and a byte count.
@@ -183,6 +186,18 @@ int boot(const BootOptions& o)
             std::printf("  %-24s %s = %s\n", watch.name.c_str(), addressText(watch.address).c_str(),
                         hexText(readWatch(snes, watch), watch.bytes).c_str());
         }
+        if (o.screen) {
+            const std::vector<ScreenLayer> layers = screenText(snes.bus().ppu(), o.spaceTile);
+            if (layers.empty()) {
+                std::printf("  screen    no background layer on the main screen\n");
+            }
+            for (const ScreenLayer& layer : layers) {
+                std::printf("  screen    %s\n", layer.title.c_str());
+                for (const std::string& row : layer.rows) {
+                    std::printf("  |%s%s\n", row.empty() ? "" : " ", row.c_str());
+                }
+            }
+        }
         int exitCode = kExitOk;
         for (const auto& [watch, expected] : expects) {
             const std::uint32_t value = readWatch(snes, watch);
@@ -210,12 +225,15 @@ CommandAction defineBoot(CLI::App& command)
     command.add_option("--until", o->until, "Stop when the CPU reaches this label");
     command.add_option("--print", o->prints, "Print memory at the end: NAME or $BB:AAAA, with :BYTES (1-4, default 2)");
     command.add_option("--expect", o->expects, "Exit 1 unless memory holds a value at the end: NAME=VALUE");
+    command.add_flag("--screen", o->screen, "Print the background layers on the main screen as text (tile numbers as characters)");
+    command.add_option("--space-tile", o->spaceTile, "With --screen: the tile number of a space (default 32: tile n is character n)")
+        ->check(CLI::Range(0u, 1023u));
     return [o] { return boot(*o); };
 }
 
 } // namespace
 
-// `tileprof boot ROM [--frames N] [--until LABEL] [--print W]... [--expect W=V]...`: the whole
+// `tileprof boot ROM [--frames N] [--until LABEL] [--print W]... [--expect W=V]... [--screen]`: the whole
 // machine from power-on. Exits 0, 1 when an --expect does not hold, 2 on bad input.
 const Command kBootCommand{"boot", "Run a ROM from power-on on the whole machine and print what it reports", defineBoot};
 

@@ -1,0 +1,74 @@
+#include "profiler/reports/machine/screen_text.hpp"
+
+#include "base/printf_string.hpp"
+
+namespace tileprof {
+
+namespace {
+
+constexpr unsigned kColumns = 32;
+constexpr unsigned kRows = 28;
+constexpr unsigned kScreenWords = 0x400; // one 32x32 screen of the tilemap
+constexpr std::uint8_t kBgMode = 0x05;
+constexpr std::uint8_t kBg1Sc = 0x07;
+constexpr std::uint8_t kMainScreen = 0x2C;
+
+// The number of background layers in each mode (mode 7's one is special).
+constexpr unsigned kLayers[8] = {4, 3, 2, 2, 2, 2, 1, 0};
+
+std::uint16_t vramWord(const emu::Ppu& ppu, unsigned wordAddress)
+{
+    const auto bytes = ppu.vram().bytes();
+    const unsigned at = (wordAddress & 0x7FFF) * 2;
+    return static_cast<std::uint16_t>(bytes[at] | bytes[at + 1] << 8);
+}
+
+ScreenLayer layerText(const emu::Ppu& ppu, unsigned bg, unsigned spaceTile)
+{
+    const emu::PpuRegisters& registers = ppu.registers();
+    const std::uint8_t sc = registers.written(static_cast<std::uint8_t>(kBg1Sc + bg));
+    const unsigned base = (sc & 0xFCu) << 8;
+    const unsigned wide = (sc & 1) ? 2 : 1;
+    const unsigned tall = (sc & 2) ? 2 : 1;
+    // The first line the screen shows is the layer's line VOFS + 1.
+    const unsigned left = (registers.bgHofs(bg) & 0x3FF) >> 3;
+    const unsigned top = ((registers.bgVofs(bg) + 1) & 0x3FF) >> 3;
+
+    ScreenLayer layer;
+    layer.title = printfString("BG%u (tilemap $%04X, %ux%u, scroll %u,%u)", bg + 1, base, 32 * wide, 32 * tall,
+                               registers.bgHofs(bg) & 0x3FF, registers.bgVofs(bg) & 0x3FF);
+    for (unsigned row = 0; row < kRows; ++row) {
+        std::string text;
+        const unsigned y = (top + row) % (32 * tall);
+        for (unsigned column = 0; column < kColumns; ++column) {
+            const unsigned x = (left + column) % (32 * wide);
+            const unsigned screen = x / 32 + (y / 32) * wide;
+            const unsigned tile = vramWord(ppu, base + screen * kScreenWords + (y % 32) * 32 + x % 32) & 0x3FF;
+            const int code = static_cast<int>(tile) - static_cast<int>(spaceTile) + ' ';
+            text += code > ' ' && code < 0x7F ? static_cast<char>(code) : ' ';
+        }
+        text.erase(text.find_last_not_of(' ') + 1);
+        layer.rows.push_back(text);
+    }
+    while (!layer.rows.empty() && layer.rows.back().empty()) {
+        layer.rows.pop_back();
+    }
+    return layer;
+}
+
+} // namespace
+
+std::vector<ScreenLayer> screenText(const emu::Ppu& ppu, unsigned spaceTile)
+{
+    const emu::PpuRegisters& registers = ppu.registers();
+    const unsigned layers = kLayers[registers.written(kBgMode) & 7];
+    std::vector<ScreenLayer> shown;
+    for (unsigned bg = 0; bg < layers; ++bg) {
+        if (registers.written(kMainScreen) & (1u << bg)) {
+            shown.push_back(layerText(ppu, bg, spaceTile));
+        }
+    }
+    return shown;
+}
+
+} // namespace tileprof
