@@ -117,3 +117,53 @@ seen:
     clc
     rts
 .endproc
+
+; Waits for an SPC700 program's results to be ready for the read-back (apu_upload.inc), looking at
+; port 3 once a frame, after each interrupt that ends a WAI, for Y frames at most.
+; In:  A 8-bit, X/Y 16-bit; Y = how many frames (1-65535); the NMI enabled; DB a bank where $2143
+;      is the APU's port.
+; Out: A 8-bit, X/Y 16-bit; carry clear when port 3 showed APU_RESULTS_READY, set when it never
+;      did; A, Y changed.
+.a8
+.i16
+.proc ApuAwaitResults
+wait:
+    wai
+    lda APUIO3
+    cmp #APU_RESULTS_READY
+    beq ready
+    dey
+    bne wait
+    sec
+    rts
+ready:
+    clc
+    rts
+.endproc
+
+; Reads Y result bytes into X...X+Y-1 from an SPC700 program that answers read-back requests
+; (apu_upload.inc): call it once port 3 shows APU_RESULTS_READY (ApuAwaitResults). Each answer
+; is awaited as ApuWaitPort0 awaits one, so a program that stops answering cannot hang the S-CPU.
+; In:  A 8-bit, X/Y 16-bit; X = where the bytes go, Y = how many (1-255); DB the bank of both
+;      X and the APU's ports.
+; Out: A 8-bit, X/Y 16-bit; carry clear when every byte came, set when a request went
+;      unanswered; A, X, Y changed.
+.a8
+.i16
+.proc ApuReadBack
+    dex
+    phx                     ; (1,s),y with Y = i: where byte i - 1 goes
+next:
+    tya                     ; request i = Y, from the last byte's down to 1
+    sta APUIO0
+    jsr ApuWaitPort0        ; its echo
+    bcs done
+    lda APUIO1
+    sta (1,s),y
+    dey
+    bne next
+    clc
+done:
+    plx
+    rts
+.endproc

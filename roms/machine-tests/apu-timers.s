@@ -19,8 +19,8 @@
 ; (each timer's first tick after the restart waits for the next edge of its own clock), so the
 ; clear at the sync may come before the output that goes with timer 0's first.
 ;
-; Checks: 1 the program never reported (port 3 = $A5); 2 a read-back not echoed; 3-8 counts 0-5
-; off by more than one output (counts 4 and 5 must be exact).
+; Checks: 1 the program never reported (port 3 = APU_RESULTS_READY); 2 a read-back request went
+; unanswered; 3-8 counts 0-5 off by more than one output (counts 4 and 5 must be exact).
 
 .p816
 
@@ -32,10 +32,6 @@ NMITIMEN = $4200
 RDNMI    = $4210
 
 COUNTS   = 6
-DONE     = $A5              ; port 3 when the counts are ready
-
-.segment "ZEROPAGE"
-Index:      .res 1
 
 .segment "LOWRAM"
 TimerCounts: .res COUNTS    ; counts 0-5, as read back
@@ -59,7 +55,7 @@ TimerProgram:
     spc_mov_sp_x
     spc_mov_dp_imm SPC_CONTROL, $30 ; clear the input latches, unmap the IPL ROM, timers off
     spc_mov_a_imm 0
-    spc_mov_dp_a SPC_PORT3          ; not done
+    spc_mov_dp_a SPC_PORT3          ; not ready
     spc_mov_dp_a Last
 
     ; Counts 0 and 1: targets 32 (timers 0) and 64 (1 and 2), over 16 outputs of timer 0.
@@ -100,20 +96,7 @@ settle:
     spc_mov_a_dp SPC_T2OUT
     spc_mov_dp_a Results + 5
     spc_mov_dp_imm SPC_CONTROL, $00 ; timers off
-
-    spc_mov_dp_imm SPC_PORT3, DONE
-    ; Read-back: the S-CPU writes index i (1-6) to port 0; count i-1 goes to port 1, i to port 0.
-answer:
-    spc_mov_a_dp SPC_PORT0
-    spc_cbne_dp Last, reply
-    spc_bra answer
-reply:
-    spc_mov_dp_a Last
-    spc_mov_x_a
-    spc_mov_a_dpx Results - 1
-    spc_mov_dp_a SPC_PORT1
-    spc_mov_dp_x SPC_PORT0
-    spc_bra answer
+    APU_ANSWER_READ_BACK Results, Last
 
 ; Stops the timers and starts all three again: each restarts from 0 on CONTROL's 0 -> 1 change.
 StartTimers:
@@ -174,43 +157,20 @@ Tolerance:  .byte 1, 1, 1, 1, 0, 0
     ldx #TimerProgramUpload
     jsr ApuUpload
 
-    ; Poll port 3 once a frame, just after the NMI, for up to 120 frames (the program needs ~40).
-    lda RDNMI
+    lda RDNMI               ; no NMI left pending from before
     lda #$80
     sta NMITIMEN
-    ldy #120
-wait_done:
-    wai
-    lda APUIO3
-    cmp #DONE
-    beq read_back
-    dey
-    bne wait_done
+    ldy #120                ; frames (the program needs ~40)
+    jsr ApuAwaitResults
+    bcc :+
     FAIL 1
-
-read_back:
-    lda #1
-    sta Index
-next_count:
-    lda Index
-    sta APUIO0
-    jsr ApuWaitPort0        ; the echo
-    bcc echoed
+:
+    ldx #TimerCounts
+    ldy #COUNTS
+    jsr ApuReadBack
+    bcc :+
     FAIL 2
-echoed:
-    rep #$20
-    .a16
-    lda Index
-    and #$00FF
-    tax                     ; X = the index, 1-6
-    sep #$20
-    .a8
-    lda APUIO1
-    sta TimerCounts - 1,x
-    inc Index
-    lda Index
-    cmp #COUNTS + 1
-    bcc next_count
+:
 
     ; The checks: |count - expected| <= tolerance, check 3 + the count's number.
     ldx #0
