@@ -108,7 +108,7 @@ TEST_CASE("cli: boot --screen reads a test ROM's verdict off its tilemap")
     const std::string rom = bundledRomPath("machine-dma").string();
     const CommandResult done = runTileprof({"boot", rom, "--until", "TestDone", "--screen"});
     CHECK(done.exitCode == 0);
-    CHECK(contains(done.out, "  screen    BG1 (tilemap $7C00, 32x32, scroll 0,1023)\n  |\n  |  TILEPROF DMA TEST\n  |  PASS\n"));
+    CHECK(contains(done.out, "  screen    BG1 (tilemap $7C00, 32x32, scroll 0,1023)\n  |\n  |  TILEPROF DMA TEST\n  |  PASS  STATUS $0001\n"));
 
     const CommandResult shifted = runTileprof({"boot", rom, "--until", "TestDone", "--screen", "--space-tile", "0"});
     CHECK(contains(shifted.out, "  |  tileprof@dma@test\n")); // tile n read as character n + 32
