@@ -12,17 +12,34 @@
 namespace tileprof {
 namespace {
 
-// zlib's windowBits: 16 more asks for a gzip header and trailer rather than a bare zlib stream.
+// zlib's windowBits: 16 more asks for a gzip header and trailer rather than a zlib stream's, and a
+// negative one for neither.
 int windowBits(Compression compression)
 {
-    return compression == Compression::Gzip ? 16 + MAX_WBITS : MAX_WBITS;
+    switch (compression) {
+    case Compression::Gzip:
+        return 16 + MAX_WBITS;
+    case Compression::RawDeflate:
+        return -MAX_WBITS;
+    case Compression::Zlib:
+        break;
+    }
+    return MAX_WBITS;
 }
 
 } // namespace
 
 std::string_view compressionName(Compression compression)
 {
-    return compression == Compression::Gzip ? "gzip" : "zlib";
+    switch (compression) {
+    case Compression::Gzip:
+        return "gzip";
+    case Compression::RawDeflate:
+        return "deflate";
+    case Compression::Zlib:
+        break;
+    }
+    return "zlib";
 }
 
 std::string inflated(std::string_view compressed, Compression compression, std::uint64_t most,

@@ -6,10 +6,11 @@
 
 namespace tileprof {
 
-// The two wrappings of a deflate stream zlib reads and writes.
-enum class Compression : std::uint8_t { Zlib, Gzip };
+// The wrappings of a deflate stream zlib reads and writes: zlib's, gzip's, or none (RawDeflate, as a
+// zip archive holds a member).
+enum class Compression : std::uint8_t { Zlib, Gzip, RawDeflate };
 
-// "zlib" or "gzip", as messages name it.
+// "zlib", "gzip" or "deflate", as messages name it.
 std::string_view compressionName(Compression compression);
 
 // What `compressed` inflates to: one stream, or several one after another (`cat a.gz b.gz`). It

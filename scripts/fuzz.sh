@@ -20,7 +20,7 @@ fi
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
     [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192 [design]=8192
-    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097
+    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097 [input]=16384
 )
 seeds_of() {
     case "$1" in
@@ -37,12 +37,13 @@ seeds_of() {
         ../shared/testdata/oracle-65816/{44.n,fb.e}.json.gz ;;
     baseline) echo roms/*/baseline.json fuzz/seeds/baseline/* ;;
     spc700) echo fuzz/seeds/spc700/* ;;
+    input) echo tests/data/movies/sequence.* fuzz/seeds/input/* ;;
     esac
 }
 
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700)
+    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700 input)
 fi
 for harness in "${harnesses[@]}"; do
     if [[ -z "${max_len[$harness]-}" ]]; then

@@ -2,10 +2,10 @@
 
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
+#include "profiler/formats/input/joypad_buttons.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
 #include "profiler/formats/toml/string_positions.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
-#include "profiler/model/scenario/joypad_buttons.hpp"
 #include "profiler/model/scenario/map_names.hpp"
 #include "profiler/model/scenario/map_rows.hpp"
 
@@ -191,32 +191,6 @@ std::vector<InputValue> readInputValues(const TomlSection& owner, const std::str
     return values;
 }
 
-// `buttons = ["right", "b"]`: the controller word's bits.
-std::uint16_t readButtons(const TomlSection& step)
-{
-    const toml::node* node = step.find("buttons");
-    if (node == nullptr) {
-        return 0;
-    }
-    std::string names;
-    for (const JoypadButton& button : kJoypadButtons) {
-        names += (names.empty() ? "" : ", ") + std::string(button.name);
-    }
-    if (!node->is_array()) {
-        step.fail(*node, "buttons", "must be an array of button names like [\"right\", \"b\"] (" + names + ")");
-    }
-    std::uint16_t word = 0;
-    for (const toml::node& button : *node->as_array()) {
-        const std::optional<std::uint16_t> bit = button.is_string() ? joypadBit(button.as_string()->get()) : std::nullopt;
-        if (!bit) {
-            step.fail(button, "buttons", "holds " + (button.is_string() ? "\"" + button.as_string()->get() + "\"" : typeName(button)) +
-                                              ", which is no button: " + names);
-        }
-        word |= *bit;
-    }
-    return word;
-}
-
 std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limits)
 {
     const double maxSpeed = limits.maxSpeed;
@@ -249,7 +223,7 @@ std::vector<ScriptStep> readScript(const TomlSection& entity, const Limits& limi
             result.hitbox = readHitbox(step, "hitbox", "entity.script.hitbox.", limits);
         }
         result.inputs = readInputValues(step, "entity.script.inputs.");
-        result.buttons = readButtons(step);
+        result.buttons = readJoypadButtons(step, "buttons", ButtonCase::Lower);
         script.push_back(result);
     }
     return script;

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tileprof::test {
+
+// A member to write into a zip archive: its name, its bytes, and whether to deflate them (else
+// they are stored).
+struct ZipEntry {
+    std::string name;
+    std::string data;
+    bool deflate = true;
+};
+
+// A zip archive of `entries` as PKWARE's APPNOTE.TXT lays one out: a local file header and the
+// data of each entry, the central directory, the end record. The tests' movies, and the input
+// fuzzer's, are written with it.
+std::string zipArchive(const std::vector<ZipEntry>& entries);
+
+} // namespace tileprof::test
