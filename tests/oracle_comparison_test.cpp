@@ -166,6 +166,11 @@ TEST_CASE("oracle comparison: the joypad test ROM agrees for 600 frames")
     checkAgainstOracle("machine-joypad");
 }
 
+TEST_CASE("oracle comparison: the PPU ports test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-ppu-ports");
+}
+
 // The APU's ROMs: bsnes's audio RAM starts random, so they upload their programs and read nothing
 // they did not write. Work RAM holds what the S-CPU read from the ports (answers, timer counts).
 TEST_CASE("oracle comparison: the APU upload test ROM agrees for 600 frames")
