@@ -256,11 +256,13 @@ private:
     }
 
     // Cycles of WAI until a request comes (or a run limit); a request ends the wait, and
-    // resuming takes one more cycle.
+    // resuming takes two more cycles, as bsnes v094's WAI loop: the cycle that starts by seeing
+    // the request still runs, then one more.
     void waitCycle(const RunEnds& ends)
     {
         if (bus_.interruptRequested()) {
             runState_ = RunState::Running;
+            idle();
             idle();
         } else {
             t_ = bus_.idleWaiting(t_, ends.masterClock, ends.cycle);

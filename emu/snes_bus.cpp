@@ -16,10 +16,11 @@ bool isSystemBank(std::uint32_t bank)
 constexpr std::uint32_t kHIrqDelayClocks = 14; // H = HTIME + 3.5 dots
 constexpr std::uint32_t kVIrqDelayClocks = 10; // H = 2.5 dots
 constexpr std::uint32_t kNmiDelayClocks = 2;   // H = 0.5 dots: RDNMI's flag
-// The CPU sees the NMI 4 clocks after the flag rises: bsnes v094 holds /NMI through one 4-clock
-// poll before the edge reaches the CPU (sfc/cpu/timing/irq.cpp); the counter ROM's NMIs land on
-// the same instructions as bsnes-mercury's with it, and on others without.
-constexpr std::uint32_t kNmiHoldClocks = 4;
+// The CPU sees the NMI 4 clocks after RDNMI's flag rises, and the H/V IRQ 4 clocks after
+// TIMEUP's: bsnes v094 holds /NMI and /IRQ through one 4-clock poll before they reach the CPU
+// (sfc/cpu/timing/irq.cpp); the counter ROM's NMIs, and the machine test ROMs' IRQs ending a WAI,
+// land on the same clocks as bsnes-mercury's with it, and on others without.
+constexpr std::uint32_t kInterruptHoldClocks = 4;
 constexpr std::uint32_t kHBlankStart = 1096;   // H = 274 dots
 constexpr std::uint32_t kHBlankEnd = 4;        // H = 1 dot
 constexpr unsigned kReadSampleBeforeEnd = 4;   // a read samples the bus 4 clocks before its cycle ends
@@ -561,7 +562,7 @@ std::uint64_t SnesBus::runEvents(Time time)
             refreshAt_ = kNever;
         } else if (nextEvent_ == nmiAt_) {
             nmiFlag_ = true;
-            nmiRaiseAt_ = nmiAt_ + kNmiHoldClocks;
+            nmiRaiseAt_ = nmiAt_ + kInterruptHoldClocks;
             nmiAt_ = kNever;
         } else if (nextEvent_ == nmiRaiseAt_) {
             if (nmitimen_ & kNmiEnable) {
@@ -570,8 +571,14 @@ std::uint64_t SnesBus::runEvents(Time time)
             nmiRaiseAt_ = kNever;
         } else if (nextEvent_ == irqAt_) {
             irqFlag_ = true;
-            raiseIrq(time.cycles);
+            irqRaiseAt_ = irqAt_ + kInterruptHoldClocks;
             irqAt_ = kNever;
+        } else if (nextEvent_ == irqRaiseAt_) {
+            if (nmitimen_ & kIrqModeMask) {
+                irqFlag_ = true; // bsnes v094 keeps it through the hold, even when TIMEUP is read then
+                raiseIrq(time.cycles);
+            }
+            irqRaiseAt_ = kNever;
         } else if (nextEvent_ == joypadAt_) {
             autoReadJoypads(joypadAt_);
             joypadAt_ = kNever;
@@ -630,7 +637,7 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
 
 void SnesBus::scheduleNextEvent()
 {
-    nextEvent_ = std::min({refreshAt_, nmiAt_, nmiRaiseAt_, irqAt_, joypadAt_, joypadMarkAt_, video_.lineEnd()});
+    nextEvent_ = std::min({refreshAt_, nmiAt_, nmiRaiseAt_, irqAt_, irqRaiseAt_, joypadAt_, joypadMarkAt_, video_.lineEnd()});
     updateCycleCheck();
 }
 

@@ -268,6 +268,7 @@ private:
     std::uint64_t nmiAt_ = kNever;
     std::uint64_t nmiRaiseAt_ = kNever;
     std::uint64_t irqAt_ = kNever;
+    std::uint64_t irqRaiseAt_ = kNever;
     std::uint64_t joypadAt_ = kNever;
     std::uint64_t refreshes_ = 0;
 

@@ -127,11 +127,11 @@ TEST_CASE("cli: boot runs a ROM from power-on, prints memory, and --expect decid
     CHECK(contains(passed.out, "faults    none"));
     CHECK(contains(passed.out, "Copy                     $00:0100 = $06061D00"));
     CHECK(contains(passed.out, "$7E:0100                 $7E:0100 = $00")); // bank $7E is not the low mirror's view
-    CHECK(contains(passed.out, "expect TestStatus        $00:0004 = $0001"));
+    CHECK(contains(passed.out, "expect TestStatus        $00:000A = $0001"));
 
-    const CommandResult failed = runTileprof({"boot", rom, "--frames", "2", "--expect", "TestStatus=$8001"});
+    const CommandResult failed = runTileprof({"boot", rom, "--frames", "4", "--expect", "TestStatus=$8001"});
     CHECK(failed.exitCode == 1);
-    CHECK(contains(failed.out, "stopped   after 2 frames"));
+    CHECK(contains(failed.out, "stopped   after 4 frames"));
     CHECK(contains(failed.out, "= $0001, not $8001"));
 
     const CommandResult unknown = runTileprof({"boot", rom, "--print", "NoSuchLabel"});

@@ -229,7 +229,7 @@ TEST_CASE("cpu: WAI waits for an interrupt request")
         CHECK(steps[1].kind == StepKind::Wait);
         CHECK(steps[2].kind == StepKind::Instruction);
         CHECK(steps[2].address == 0x008001);
-        CHECK(m.cpu.state.time.cycles == 6);
+        CHECK(m.cpu.state.time.cycles == 3 + 2 + 2); // WAI, two cycles to resume (bsnes v094), NOP
     }
     SUBCASE("with I clear it takes the interrupt")
     {
@@ -237,10 +237,11 @@ TEST_CASE("cpu: WAI waits for an interrupt request")
         m.setVector(0x00FFEE, 0x9000);
         m.run(emu::RunLimits{});
         m.bus.setIrq(true, m.cpu.state.time.cycles);
-        m.run(emu::RunLimits{.cycles = 2});
+        m.run(emu::RunLimits{.cycles = 3}); // the two cycles resuming, then into the interrupt
         const auto& steps = m.recorder.steps;
         REQUIRE(steps.size() == 3);
         CHECK(steps[1].kind == StepKind::Wait);
+        CHECK(steps[1].cycles == 2);
         CHECK(steps[2].kind == StepKind::Interrupt);
         CHECK(m.bus.peek(0x0001EE) == 0x01); // returns to the instruction after WAI
     }

@@ -94,7 +94,8 @@ std::optional<Difference> firstDifference(std::uint64_t frame, const char* memor
 
 // Runs to the first instruction boundary at or after `clock`, and returns work RAM and VRAM as
 // they were at the boundary before it; as they are when the machine is past `clock` already (a
-// DMA, which runs inside one instruction, may run for frames).
+// DMA, which runs inside one instruction, may run for frames). A WAI under way is a boundary at
+// each of its cycles: one step would run it to its interrupt, which may come frames later.
 std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> runTo(emu::Snes& snes, std::uint64_t clock)
 {
     constexpr std::uint64_t kLongestInstruction = 200; // master clocks, refresh and all, without DMA
@@ -111,7 +112,11 @@ std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> runTo(emu::Snes&
     keep();
     while (snes.cpu().time.masterClocks < clock) {
         keep();
-        snes.step();
+        if (snes.cpu().runState == emu::RunState::Waiting) {
+            snes.runUntil(clock);
+        } else {
+            snes.step();
+        }
     }
     return {wram, vram};
 }
@@ -208,6 +213,21 @@ TEST_CASE("oracle comparison: the bad DMA test ROM agrees for 600 frames")
     checkAgainstOracle("machine-bad-dma");
 }
 
+TEST_CASE("oracle comparison: the HDMA test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-hdma");
+}
+
+TEST_CASE("oracle comparison: the joypad test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-joypad");
+}
+
+TEST_CASE("oracle comparison: the PPU ports test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-ppu-ports");
+}
+
 // The APU's ROMs: bsnes's audio RAM starts random, so they upload their programs and read nothing
 // they did not write. Work RAM holds what the S-CPU read from the ports (answers, timer counts).
 TEST_CASE("oracle comparison: the APU upload test ROM agrees for 600 frames")
@@ -285,7 +305,8 @@ TEST_CASE("oracle comparison: the demo game agrees for 600 frames in demo mode")
 // Under the scripted pads the demo game reads JOY1 once a frame after the auto-joypad read and
 // keeps it in Buttons ($0007-$0008). Where the read's first step falls at the frame's cut decides
 // which frame's pad it takes: bsnes-mercury steps at the end of the piece of time its mark falls in
-// and cuts inside a piece (docs/machine.md, Controllers), which AutoJoypadTiming::Bsnes094 follows.
+// and cuts inside a piece (docs/machine.md, Controllers), which AutoJoypadTiming::Bsnes094 follows;
+// and the main loop waits for the NMI in a WAI, under way at each cut, which runTo stops at the cut.
 TEST_CASE("oracle comparison: the demo game agrees for 600 frames under the scripted pads")
 {
     checkAgainstOracle("demo");

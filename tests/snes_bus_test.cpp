@@ -6,6 +6,7 @@
 #include "emu/snes_bus.hpp"
 #include "emu/video_timing.hpp"
 #include "tests/support/bus_machine.hpp"
+#include "tests/support/recorder.hpp"
 #include "tests/support/rom_builder.hpp"
 
 #include <doctest/doctest.h>
@@ -898,6 +899,9 @@ TEST_CASE("snes bus: WRIO bit 7 gates SLHV, and clearing it latches one dot late
 
 // ---- H/V IRQ -----------------------------------------------------------------------------------
 
+// What the CPU sees of an IRQ comes 4 clocks after TIMEUP's flag rises (bsnes v094's hold).
+constexpr std::uint64_t kIrqHoldClocks = 4;
+
 // Idles until the IRQ line rises or `limit` passes; returns the clock of the cycle boundary where
 // it rose (or the limit's overshoot).
 std::uint64_t idleUntilIrq(Machine& m, std::uint64_t limit)
@@ -918,18 +922,25 @@ void checkIrqRisesAt(Machine& m, std::uint64_t clock)
     CHECK(rose < clock + kIdleClocks);
 }
 
-TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME, and reading TIMEUP clears it")
+// Enables the V IRQ at line 5 of each frame; returns when TIMEUP's flag rises in frame 0.
+std::uint64_t enableVIrqAtLine5(Machine& m)
 {
-    Machine m(plainRom());
     m.write(0x004209, 5);
     m.write(0x00420A, 0);
     m.write(0x004200, 0x20);
-    const std::uint64_t irqAt = lineStart(0, 5) + 10;
+    return lineStart(0, 5) + 10;
+}
+
+TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME, the CPU sees it 4 later, reading TIMEUP clears it")
+{
+    Machine m(plainRom());
+    const std::uint64_t irqAt = enableVIrqAtLine5(m);
 
     m.advanceTo(irqAt - 4); // the read samples 2 clocks before the flag rises
     CHECK_FALSE(m.bus.irqAsserted());
     CHECK((m.read(0x004211) & 0x80) == 0);
-    CHECK(m.bus.irqAsserted());
+    CHECK_FALSE(m.bus.irqAsserted()); // the flag rose during that read
+    checkIrqRisesAt(m, irqAt + kIrqHoldClocks);
     CHECK((m.read(0x004211) & 0x80) == 0x80);
     CHECK_FALSE(m.bus.irqAsserted());
     CHECK((m.read(0x004211) & 0x80) == 0);
@@ -937,8 +948,32 @@ TEST_CASE("snes bus: the V IRQ sets TIMEUP 10 clocks into line VTIME, and readin
     // Once a frame: not again before line 5 of frame 1.
     idleUntilIrq(m, lineStart(1, 5));
     CHECK_FALSE(m.bus.irqAsserted());
-    checkIrqRisesAt(m, lineStart(1, 5) + 10);
+    checkIrqRisesAt(m, lineStart(1, 5) + 10 + kIrqHoldClocks);
     CHECK((m.read(0x004211) & 0x80) == 0x80);
+}
+
+TEST_CASE("snes bus: a TIMEUP read in the IRQ's 4-clock hold does not stop it, and the flag reads set again after")
+{
+    Machine m(plainRom());
+    const std::uint64_t irqAt = enableVIrqAtLine5(m);
+
+    m.advanceTo(irqAt); // the flag rose at the end of the cycle before
+    CHECK((m.read(0x004211) & 0x80) == 0x80);
+    CHECK(m.bus.irqAsserted()); // the read's cycle passed the hold's end
+    CHECK((m.read(0x004211) & 0x80) == 0x80);
+    CHECK_FALSE(m.bus.irqAsserted());
+}
+
+TEST_CASE("snes bus: an IRQ disabled in its 4-clock hold never reaches the CPU")
+{
+    Machine m(plainRom());
+    const std::uint64_t irqAt = enableVIrqAtLine5(m);
+
+    m.advanceTo(irqAt);
+    m.write(0x004200, 0x00);
+    idleUntilIrq(m, irqAt + 100);
+    CHECK_FALSE(m.bus.irqAsserted());
+    CHECK((m.read(0x004211) & 0x80) == 0);
 }
 
 TEST_CASE("snes bus: the H IRQ fires 14 clocks after dot HTIME starts, on every line")
@@ -948,7 +983,7 @@ TEST_CASE("snes bus: the H IRQ fires 14 clocks after dot HTIME starts, on every 
     m.write(0x004208, 0);
     m.write(0x004200, 0x10);
     for (std::uint32_t line = 0; line < 3; ++line) {
-        checkIrqRisesAt(m, lineStart(0, line) + 100 * 4 + 14);
+        checkIrqRisesAt(m, lineStart(0, line) + 100 * 4 + 14 + kIrqHoldClocks);
         CHECK((m.read(0x004211) & 0x80) == 0x80);
         CHECK_FALSE(m.bus.irqAsserted());
     }
@@ -962,7 +997,7 @@ TEST_CASE("snes bus: the H and V IRQ fires at dot HTIME of line VTIME only")
     m.write(0x004209, 5);
     m.write(0x00420A, 0);
     m.write(0x004200, 0x30);
-    const std::uint64_t irqAt = lineStart(0, 5) + 320 * 4 + 14;
+    const std::uint64_t irqAt = lineStart(0, 5) + 320 * 4 + 14 + kIrqHoldClocks;
     idleUntilIrq(m, irqAt - kIdleClocks);
     CHECK_FALSE(m.bus.irqAsserted());
     checkIrqRisesAt(m, irqAt);
@@ -974,18 +1009,39 @@ TEST_CASE("snes bus: the H and V IRQ fires at dot HTIME of line VTIME only")
 TEST_CASE("snes bus: rewriting the IRQ timer on the clock its IRQ fired does not fire it again")
 {
     Machine m(plainRom());
+    const std::uint64_t irqAt = enableVIrqAtLine5(m);
+    m.advanceTo(irqAt); // the cycle before ends on the IRQ's clock, which sets TIMEUP's flag
     m.write(0x004209, 5);
-    m.write(0x00420A, 0);
-    m.write(0x004200, 0x20);
-    const std::uint64_t irqAt = lineStart(0, 5) + 10;
-    m.advanceTo(irqAt); // the cycle before ends on the IRQ's clock, which raises it
-    REQUIRE(m.bus.irqAsserted());
+    checkIrqRisesAt(m, irqAt + kIrqHoldClocks);
     const std::uint64_t raisedAt = m.bus.interruptRaisedAt();
-    m.write(0x004209, 5);
     m.idle();
     CHECK(m.bus.interruptRaisedAt() == raisedAt);
     CHECK((m.read(0x004211) & 0x80) == 0x80);
     CHECK((m.read(0x004211) & 0x80) == 0);
+}
+
+TEST_CASE("snes bus: an H IRQ ends a WAI with I set two cycles after the first wait cycle that starts seeing it")
+{
+    // LDA #0, STA HTIMEH; LDA #100, STA HTIMEL; LDA #$10, STA NMITIMEN (H IRQ); WAI; STP. I is set
+    // from reset, so the IRQ only ends the wait (bsnes v094's WAI: each wait cycle starts by
+    // looking for a request; the one that sees it still runs, and one more).
+    emu::RomImage rom = makeLoRom({0xA9, 0x00, 0x8D, 0x08, 0x42, 0xA9, 100, 0x8D, 0x07, 0x42, 0xA9, 0x10, 0x8D, 0x00,
+                                   0x42, 0xCB, 0xDB});
+    emu::SnesBus bus(rom);
+    emu::Cpu<emu::SnesBus> cpu(bus);
+    cpu.reset();
+    Recorder recorder;
+    REQUIRE(runRecorded(cpu, emu::RunLimits{.cycles = 2000}, recorder) == emu::StopReason::Stopped);
+
+    const auto wai = std::ranges::find(recorder.steps, 0xCB, &emu::StepEvent::opcode);
+    const auto stp = std::ranges::find(recorder.steps, 0xDB, &emu::StepEvent::opcode);
+    REQUIRE(wai != recorder.steps.end());
+    REQUIRE(stp != recorder.steps.end());
+    const std::uint64_t waiting = wai->start.masterClocks + wai->masterClocks; // after its fetch and 2 idle cycles
+    const std::uint64_t seen = lineStart(0, 0) + 100 * 4 + 14 + kIrqHoldClocks;
+    REQUIRE(waiting < seen);
+    const std::uint64_t lastWaitCycle = waiting + (seen - waiting + kIdleClocks - 1) / kIdleClocks * kIdleClocks;
+    CHECK(stp->start.masterClocks == lastWaitCycle + 2 * kIdleClocks);
 }
 
 // ---- WRAM port, DMA request ------------------------------------------------------------------------

@@ -1,27 +1,24 @@
 ; DMA: transfer patterns, A-bus stepping, the addresses that do not transfer, and the cost of a
-; byte, checked on the machine from reset (machine_test.inc). The H/V latches around two DMAs
-; are kept in DmaLatches for frame-by-frame comparison with another emulator.
+; byte, checked on the machine from reset (machine_test.inc). The timings of two DMAs (H/V
+; latches and units, hv_timing.inc) are kept in DmaTimings for frame-by-frame comparison with
+; another emulator.
 
 .p816
 
 .include "machine_test.inc"
 .include "wram_port_dma.inc"
+.include "hv_timing.inc"
 
 M7A     = $211B
 M7B     = $211C
 MPYL    = $2134
-SLHV    = $2137
-OPHCT   = $213C
-OPVCT   = $213D
-STAT78  = $213F
 
-.segment "ZEROPAGE"
-StartH:     .res 2
-StartV:     .res 2
+DMA_LINE        = 20
+DMA_SYNC_DOT    = 160       ; the first latch after the line's refresh, the second after the next line's
 
 .segment "LOWRAM"
-Copy:       .res 16         ; what the DMAs wrote, through the WRAM port
-DmaLatches: .res 8          ; H and V after a 64-byte and a 128-byte DMA, words
+Copy:       .res 16                 ; what the DMAs wrote, through the WRAM port
+DmaTimings: .res 2 * TIMING_BYTES   ; a 64-byte and a 128-byte DMA
 
 .segment "RODATA"
 Source:     .byte $11, $22, $33, $44, $55, $66, $77, $88, $99, $AA, $BB, $CC, $DD, $EE, $F0, $0F
@@ -29,25 +26,6 @@ Source:     .byte $11, $22, $33, $44, $55, $66, $77, $88, $99, $AA, $BB, $CC, $D
 .segment "CODE"
 .a8                         ; every routine here: A 8-bit, X/Y 16-bit (machine_test.inc's Main)
 .i16
-
-; Latches the counters and returns H in X and V in Y (9 bits each).
-.proc LatchHV
-    lda STAT78              ; resets the OPHCT/OPVCT low/high flip-flops
-    lda SLHV
-    lda OPHCT
-    xba
-    lda OPHCT
-    and #$01
-    xba
-    tax
-    lda OPVCT
-    xba
-    lda OPVCT
-    and #$01
-    xba
-    tay
-    rts
-.endproc
 
 .proc Main
     ; 1. Pattern 0, A-bus increment: Source to Copy.
@@ -135,36 +113,36 @@ check2:
     lda Copy
     EXPECT_A8 0, 9
 
-    ; 6. A byte costs 8 master clocks (2 dots): 128 bytes take 128 dots more than 64 bytes, give
-    ;    or take the start's alignment (up to 2 dots) and a refresh inside one of them (10 dots).
+    ; 6. A byte costs 8 master clocks (2 units of 4): 128 bytes take 128 units more than 64. Each
+    ;    DMA also waits for the 8-clock grid (1-8 clocks) and costs 8 + 8 around its bytes, and
+    ;    the bus comes back with the CPU's next 8-clock cycle: 24 or 32 clocks, so +-2 units.
+    ;    Both start at the same place in a line, after its refresh, and take the next line's.
     lda #$08
     ldx #Source
     ldy #64
     jsr Measure
-    stx DmaLatches
+    ldy #DmaTimings
+    jsr KeepTiming
     lda #$08
     ldx #Source
     ldy #128
     jsr Measure
-    stx DmaLatches + 2
+    ldy #DmaTimings + TIMING_BYTES
+    jsr KeepTiming
     rep #$20
     .a16
-    lda DmaLatches + 2
+    lda DmaTimings + TIMING_BYTES + TIMING_UNITS
     sec
-    sbc DmaLatches
-    cmp #128 - 3
-    bcc slow
-    cmp #128 + 10 + 3 + 1
-    bcs slow
+    sbc DmaTimings + TIMING_UNITS
+    tax
     sep #$20
     .a8
+    EXPECT_X_IN 128 - 2, 128 + 2, 10
     rts
-slow:
-    FAIL 10
 .endproc
 
-; A 8-bit: DMAP0 in A; X: A-bus address; Y: byte count, into WMDATA at $7E:2000. Returns in X the
-; dots from a counter latch before the DMA starts to one after it ends.
+; A 8-bit: DMAP0 in A; X: A-bus address; Y: byte count, into WMDATA at $7E:2000. Times the DMA
+; from DMA_SYNC_DOT of DMA_LINE (StopTiming's Units).
 .proc Measure
     pha
     phx
@@ -178,24 +156,14 @@ slow:
     stx A1T0
     stz A1B0
     sty DAS0
-    jsr LatchHV
-    stx StartH
-    sty StartV
+    ldx #DMA_LINE
+    ldy #DMA_SYNC_DOT
+    jsr WaitForPosition
+    jsr StartTiming
+    nop                     ; 14 clocks: with the 46 below, the code timed stays a multiple of 4
     lda #$01
     sta MDMAEN
-    jsr LatchHV
-    rep #$20
-    .a16
-    txa
-    sec
-    sbc StartH
-    cpy StartV
-    beq :+
-    clc
-    adc #341                ; the DMA crossed into the next line
-:   tax
-    sep #$20
-    .a8
+    jsr StopTiming
     rts
 .endproc
 
