@@ -4,6 +4,7 @@
 #include "base/counted.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "emu/apu/apu_clock.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/snes.hpp"
 #include "profiler/cli/command.hpp"
@@ -154,7 +155,8 @@ double benchMachine(unsigned frames, unsigned repeats)
 // `frames` frames. Returns false when two runs counted different cycles.
 bool benchSpc700(unsigned frames, unsigned repeats)
 {
-    constexpr double kApuCyclesPerSecond = 1'024'000; // 24.576 MHz / 24
+    constexpr double kApuCyclesPerSecond =
+        static_cast<double>(emu::apu::kOscillatorHz) / emu::apu::kOscillatorClocksPerCycle;
     double best = 0;
     std::optional<std::uint64_t> cycles;
     bool same = true;
@@ -164,8 +166,8 @@ bool benchSpc700(unsigned frames, unsigned repeats)
         cycles = ran;
         best = std::max(best, static_cast<double>(ran) / seconds);
     });
-    std::printf("SPC700 (bench-spc700, %u frames, %s cycles): %.1f M cycles/s, %.0fx the APU's 1.024 MHz\n", frames,
-                grouped(cycles.value_or(0)).c_str(), best / 1e6, best / kApuCyclesPerSecond);
+    std::printf("SPC700 (bench-spc700, %u frames, %s cycles): %.1f M cycles/s, %.0fx the APU's %.5f MHz\n", frames,
+                grouped(cycles.value_or(0)).c_str(), best / 1e6, best / kApuCyclesPerSecond, kApuCyclesPerSecond / 1e6);
     if (!same) {
         std::fprintf(stderr, "SPC700: repeated runs gave different cycle counts\n");
     }
