@@ -255,9 +255,23 @@ private:
         pc_ = hi << 8 | lo;
     }
 
-    // Cycles of WAI until a request comes (or a run limit); a request ends the wait, and
-    // resuming takes two more cycles, as bsnes v094's WAI loop: the cycle that starts by seeing
-    // the request still runs, then one more.
+    // WAI, as bsnes v094's loop: each of its internal cycles starts by looking for a request; the
+    // one that sees it still runs, then one more. Its first two cycles are the instruction's own,
+    // after which the CPU may stop waiting (a run limit, or a wait nothing can end).
+    void waitForInterrupt()
+    {
+        for (int cycle = 0; cycle < 2; ++cycle) {
+            if (bus_.interruptRequested()) {
+                idle();
+                idle();
+                return;
+            }
+            idle();
+        }
+        runState_ = RunState::Waiting;
+    }
+
+    // The wait's cycles until a request comes (or a run limit): as in WAI's first two.
     void waitCycle(const RunEnds& ends)
     {
         if (bus_.interruptRequested()) {
@@ -1366,11 +1380,7 @@ private:
         case 0x44: return blockMove<M>(-1);
         case 0xEA: return impliedCycle();
         case 0x42: fetch(); return; // WDM: reserved, reads its operand byte
-        case 0xCB:
-            idle();
-            idle();
-            runState_ = RunState::Waiting;
-            return;
+        case 0xCB: return waitForInterrupt();
         case 0xDB:
             idle();
             idle();

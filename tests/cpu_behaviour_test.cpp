@@ -231,6 +231,17 @@ TEST_CASE("cpu: WAI waits for an interrupt request")
         CHECK(steps[2].address == 0x008001);
         CHECK(m.cpu.state.time.cycles == 3 + 2 + 2); // WAI, two cycles to resume (bsnes v094), NOP
     }
+    SUBCASE("a request raised before it ends it two cycles after its fetch, without waiting")
+    {
+        Machine m(0x008000, {0xCB, kNop}, false, 0x34);
+        m.bus.setIrq(true, 0);
+        m.run(emu::RunLimits{.instructions = 2});
+        const auto& steps = m.recorder.steps;
+        REQUIRE(steps.size() == 2);
+        CHECK(steps[0].cycles == 3);
+        CHECK(steps[1].kind == StepKind::Instruction);
+        CHECK(steps[1].address == 0x008001);
+    }
     SUBCASE("with I clear it takes the interrupt")
     {
         Machine m(0x008000, {0xCB, kNop}, false, 0x30);
