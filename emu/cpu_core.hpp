@@ -142,14 +142,14 @@ public:
             if (bus_.interruptRequested() && pollSeesInterrupt()) [[unlikely]] {
                 if (bus_.nmiPending()) {
                     bus_.acknowledgeNmi();
-                    observeStep(StepKind::Interrupt, [this] {
+                    observeStep(StepKind::Nmi, [this] {
                         hardwareInterrupt<M>(M::e ? 0xFFFA : 0xFFEA);
                         return std::uint8_t{0};
                     });
                     continue;
                 }
                 if (!pollIrqDisable()) {
-                    observeStep(StepKind::Interrupt, [this] {
+                    observeStep(StepKind::Irq, [this] {
                         hardwareInterrupt<M>(M::e ? 0xFFFE : 0xFFEE);
                         return std::uint8_t{0};
                     });

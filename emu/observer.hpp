@@ -10,9 +10,15 @@ namespace emu {
 
 enum class StepKind : std::uint8_t {
     Instruction, // one whole instruction (MVN/MVP: one byte moved)
-    Interrupt,   // the NMI or IRQ entry sequence
+    Nmi,         // the NMI's entry sequence
+    Irq,         // the IRQ's entry sequence
     Wait,        // one cycle spent waiting in WAI
 };
+
+constexpr bool isInterrupt(StepKind kind)
+{
+    return kind == StepKind::Nmi || kind == StepKind::Irq;
+}
 
 // Reported after every step. The sums of `cycles` and `masterClocks` over all steps equal the
 // advance of the machine's Time exactly: refresh that fell inside a step is part of that step.

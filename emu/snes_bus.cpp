@@ -227,11 +227,14 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned 
     catchUpAutoRead(sampled);
     if (offset >= 0x4218 && offset < 0x4220) {
         shiftAutoRead(sampled);
+        ++padReads_;
     }
     switch (offset) {
     case 0x4016: // JOYSER0: pad 1's data line; the second data line (multitaps) reads 0
+        ++padReads_;
         return static_cast<std::uint8_t>((mdr_ & 0xFC) | joypads_.readSerial(0));
     case 0x4017: // JOYSER1: bits 2-4 always read 1
+        ++padReads_;
         return static_cast<std::uint8_t>((mdr_ & 0xE0) | 0x1C | joypads_.readSerial(1));
     case 0x4210: { // RDNMI: reading clears the flag; 5A22 version 2
         const auto v = static_cast<std::uint8_t>(nmiFlag_ << 7 | (mdr_ & 0x70) | 0x02);

@@ -31,6 +31,14 @@ struct BusFault {
     std::uint64_t cycle;
 };
 
+// Master clocks since power-on in which something else had the bus and the CPU waited: what a
+// profiler splits from the CPU's own time.
+struct StolenClocks {
+    std::uint64_t dma = 0;     // $420B's transfers, and the CPU's wait for the bus after them
+    std::uint64_t hdma = 0;    // HDMA's setup and line transfers, and the same wait after them
+    std::uint64_t refresh = 0; // DRAM refresh
+};
+
 // Where `address` is in the 128 KiB of work RAM: banks $7E-$7F, and their first 8 KiB at
 // $0000-$1FFF of banks $00-$3F and $80-$BF. Nothing for any other address.
 std::optional<std::uint32_t> wramIndex(std::uint32_t address);
@@ -150,6 +158,11 @@ public:
     // Where `masterClocks` (the CPU's current time) falls in the frame.
     VideoPosition position(std::uint64_t masterClocks) const { return video_.positionAt(masterClocks); }
     std::uint64_t refreshes() const { return refreshes_; }
+    StolenClocks stolenClocks() const { return {dmaStolen_, hdmaStolen_, refreshes_ * VideoTiming::kRefreshClocks}; }
+    const VideoTiming& video() const { return video_; }
+    // The CPU's reads of the pads since power-on: of $4016, $4017 and $4218-$421F. A frame without
+    // one is a lag frame, as emulators' movies count them.
+    std::uint64_t padReads() const { return padReads_; }
     std::uint64_t frame() const { return video_.frame(); }
     std::uint64_t nextFrameStart() const { return video_.nextFrameStart(); }
 
@@ -308,7 +321,11 @@ private:
     // Each time they gave the bus back, dmaClocks_ then: the CPU's next cycle waits for a whole
     // number of its own cycles since (resumeCpu). Owed until that cycle, whose speed decides.
     std::array<std::uint64_t, 2> resumeDmaClocks_{};
+    std::array<bool, 2> resumeAfterHdma_{}; // which of them the wait is counted to
     unsigned resumesOwed_ = 0;
+    bool hdmaRunning_ = false; // the engine's clocks now are HDMA's, not DMA's
+    std::uint64_t dmaStolen_ = 0;
+    std::uint64_t hdmaStolen_ = 0;
     std::uint64_t hdmaInitAt_ = kNever;
     std::uint64_t hdmaLineAt_ = kNever;
 
@@ -316,6 +333,7 @@ private:
     Joypads joypads_;
     std::array<std::uint16_t, Joypads::kPorts> joypadRegisters_{}; // $4218-$421B
     std::uint64_t autoReadEnd_ = 0;
+    std::uint64_t padReads_ = 0;
     // bsnes v094's read (AutoJoypadTiming::Bsnes094): its 256-clock marks from the line before
     // V-blank, the times of the steps they gave, how many of those are known and how many
     // shifted in, and whether $4200 enabled it at its first step.

@@ -91,6 +91,7 @@ void SnesBus::dmaStep(Time& time, unsigned clocks)
 {
     time.masterClocks += clocks;
     dmaClocks_ += clocks;
+    (hdmaRunning_ ? hdmaStolen_ : dmaStolen_) += clocks;
     if (time.masterClocks >= nextEvent_) {
         time.masterClocks = runEvents(time);
     }
@@ -101,8 +102,9 @@ void SnesBus::dmaStep(Time& time, unsigned clocks)
 // it is owed to that cycle (resumeCpu), and what triggered meanwhile is noticed then.
 void SnesBus::dmaEdge(Time& time)
 {
-    const auto releaseBus = [&] {
+    const auto releaseBus = [&](bool afterHdma) {
         if (resumesOwed_ < resumeDmaClocks_.size()) {
+            resumeAfterHdma_[resumesOwed_] = afterHdma;
             resumeDmaClocks_[resumesOwed_++] = dmaClocks_;
         }
         dmaActive_ = false;
@@ -111,6 +113,7 @@ void SnesBus::dmaEdge(Time& time)
         if (hdmaPending_) {
             hdmaPending_ = false;
             if (anyHdmaEnabled()) {
+                hdmaRunning_ = true;
                 if (!anyDmaEnabled()) {
                     dmaStep(time, 8 - (time.masterClocks & 7));
                 }
@@ -119,8 +122,9 @@ void SnesBus::dmaEdge(Time& time)
                 } else {
                     hdmaLine(time);
                 }
+                hdmaRunning_ = false;
                 if (!anyDmaEnabled()) {
-                    releaseBus();
+                    releaseBus(true);
                 }
             }
         }
@@ -129,7 +133,7 @@ void SnesBus::dmaEdge(Time& time)
             if (anyDmaEnabled()) {
                 dmaStep(time, 8 - (time.masterClocks & 7));
                 runDma(time);
-                releaseBus();
+                releaseBus(false);
             }
         }
     }
@@ -173,7 +177,9 @@ void SnesBus::noticeDmaTriggers(const Time& time)
 std::uint64_t SnesBus::resumeCpu(Time time, unsigned clocks)
 {
     for (unsigned i = 0; i < resumesOwed_; ++i) {
-        time.masterClocks += clocks - resumeDmaClocks_[i] % clocks;
+        const std::uint64_t wait = clocks - resumeDmaClocks_[i] % clocks;
+        time.masterClocks += wait;
+        (resumeAfterHdma_[i] ? hdmaStolen_ : dmaStolen_) += wait;
         if (time.masterClocks >= nextEvent_) {
             time.masterClocks = runEvents(time);
         }

@@ -18,6 +18,7 @@ void VideoTiming::nextLine()
     if (++line_ == linesThisFrame()) {
         line_ = 0;
         ++frame_;
+        frameStart_ = lineStart_;
         oddField_ = !oddField_;
     }
     lineClocks_ = lineClocksOf(line_);
@@ -36,6 +37,7 @@ std::uint64_t VideoTiming::nextFrameStart() const
 void VideoTiming::nextFrame()
 {
     lineStart_ = nextFrameStart();
+    frameStart_ = lineStart_;
     line_ = 0;
     ++frame_;
     oddField_ = !oddField_;

@@ -24,6 +24,7 @@ public:
     std::uint64_t lineEnd() const { return lineStart_ + lineClocks_; }
     std::uint32_t line() const { return line_; }
     std::uint64_t frame() const { return frame_; }
+    std::uint64_t frameStart() const { return frameStart_; } // the first clock of this frame
     bool oddField() const { return oddField_; }
 
     // Refresh begins on an 8-clock grid that runs from power-on: 538 clocks into the first line,
@@ -56,6 +57,7 @@ private:
     std::uint32_t lineClocks_ = kLineClocks;
     std::uint32_t line_ = 0;
     std::uint64_t frame_ = 0;
+    std::uint64_t frameStart_ = 0;
     bool oddField_ = false;
     bool interlace_ = false;
 };

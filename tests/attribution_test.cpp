@@ -893,7 +893,7 @@ TEST_CASE("profile builder: an interrupt opens a frame that RTI closes at the in
     const CallRecord call = callOf({
         op(0x800F, kJsr, 6),  // Reset: jsr MoveEntity             game.s:40
         op(0x801D, 0xBD, 5),  // MoveEntity: lda                   game.s:50
-        {0x8020, 8, 8 * 6, 0, emu::StepKind::Interrupt, 0}, // IRQ before clc
+        {0x8020, 8, 8 * 6, 0, emu::StepKind::Irq, 0}, // IRQ before clc
         op(0x8002, 0xEE, 8),  // Util: inc Frame                   game.s:26
         op(0x8005, kRti, 7),  //   (as if) rti -> $8020
         op(0x8020, 0x18, 2),  // MoveEntity: clc                   game.s:51

@@ -92,7 +92,7 @@ TEST_CASE("cpu: NMI entry in native mode is 8 cycles and pushes PB, PC and P")
     CHECK(m.regs().p == 0x34); // I set, D clear
     CHECK_FALSE(m.bus.nmiPending());
     REQUIRE(m.recorder.steps.size() == 1);
-    CHECK(m.recorder.steps[0].kind == StepKind::Interrupt);
+    CHECK(m.recorder.steps[0].kind == StepKind::Nmi);
     CHECK(m.recorder.steps[0].cycles == 8);
 }
 
@@ -171,7 +171,7 @@ TEST_CASE("cpu: CLI lets a pending IRQ in only after the next instruction")
     CHECK(steps[0].opcode == 0x58);
     CHECK(steps[1].kind == StepKind::Instruction);
     CHECK(steps[1].address == 0x008001);
-    CHECK(steps[2].kind == StepKind::Interrupt);
+    CHECK(steps[2].kind == StepKind::Irq);
     CHECK(steps[3].address == 0x009000);
     // The NOP before the interrupt reads PB:PC instead of idling: a program cycle, 8 clocks.
     CHECK(steps[1].masterClocks == 16);
@@ -195,7 +195,7 @@ TEST_CASE("cpu: an IRQ raised just before SEI is still taken after it")
     const auto& steps = m.recorder.steps;
     REQUIRE(steps.size() == 3);
     CHECK(steps[1].opcode == 0x78);
-    CHECK(steps[2].kind == StepKind::Interrupt);
+    CHECK(steps[2].kind == StepKind::Irq);
     CHECK(m.bus.peek(0x0001ED) == 0x34); // the pushed P has I set
 }
 
@@ -208,7 +208,7 @@ TEST_CASE("cpu: a request raised at an instruction boundary waits for one more i
     m.step();
     REQUIRE(m.recorder.steps.size() == 2);
     CHECK(m.recorder.steps[0].kind == StepKind::Instruction);
-    CHECK(m.recorder.steps[1].kind == StepKind::Interrupt);
+    CHECK(m.recorder.steps[1].kind == StepKind::Nmi);
 }
 
 TEST_CASE("cpu: WAI waits for an interrupt request")
@@ -253,7 +253,7 @@ TEST_CASE("cpu: WAI waits for an interrupt request")
         REQUIRE(steps.size() == 3);
         CHECK(steps[1].kind == StepKind::Wait);
         CHECK(steps[1].cycles == 2);
-        CHECK(steps[2].kind == StepKind::Interrupt);
+        CHECK(steps[2].kind == StepKind::Irq);
         CHECK(m.bus.peek(0x0001EE) == 0x01); // returns to the instruction after WAI
     }
 }

@@ -313,7 +313,7 @@ void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const e
             }
         }
 
-        if (step.kind == emu::StepKind::Interrupt) {
+        if (emu::isInterrupt(step.kind)) {
             frames.push_back({step.address, contextFor(d, context, step.address)});
             context = frames.back().context;
         } else if (step.kind == emu::StepKind::Instruction) {

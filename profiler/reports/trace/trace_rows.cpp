@@ -11,7 +11,8 @@ namespace {
 std::string instructionText(const TracedStep& step)
 {
     switch (step.kind) {
-    case emu::StepKind::Interrupt: return "(interrupt)";
+    case emu::StepKind::Nmi: return "(NMI)";
+    case emu::StepKind::Irq: return "(IRQ)";
     case emu::StepKind::Wait: return "(waiting)";
     case emu::StepKind::Instruction: break;
     }

@@ -1,0 +1,172 @@
+#include "profiler/engine/ingame/call_tracker.hpp"
+
+#include <algorithm>
+#include <optional>
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::uint8_t kJsl = 0x22;
+constexpr std::uint8_t kLongReturnBytes = 3;
+constexpr std::uint8_t kShortReturnBytes = 2;
+
+// ROM in banks $00-$7D answers in banks $80-$FD too, and the reverse: code may run from either.
+std::optional<std::uint32_t> romMirror(std::uint32_t address)
+{
+    const std::uint32_t bank = (address >> 16) & 0x7F;
+    const bool rom = bank < 0x7E && (bank >= 0x40 || (address & 0x8000) != 0);
+    return rom ? std::optional<std::uint32_t>(address ^ 0x800000) : std::nullopt;
+}
+
+emu::StolenClocks minus(const emu::StolenClocks& a, const emu::StolenClocks& b)
+{
+    return {a.dma - b.dma, a.hdma - b.hdma, a.refresh - b.refresh};
+}
+
+void add(emu::StolenClocks& to, const emu::StolenClocks& more)
+{
+    to.dma += more.dma;
+    to.hdma += more.hdma;
+    to.refresh += more.refresh;
+}
+
+} // namespace
+
+CallTracker::CallTracker(const emu::SnesBus& bus, std::vector<std::uint32_t> entries, emu::Time now)
+    : bus_(bus), ledger_(bus, entries.size(), now.masterClocks), stolenAtStep_(bus.stolenClocks()),
+      lastStart_(now), lastStartStolen_(stolenAtStep_), lastEnd_(now)
+{
+    for (std::size_t routine = 0; routine < entries.size(); ++routine) {
+        const std::uint32_t entry = entries[routine] & 0xFFFFFF;
+        entries_.emplace_back(entry, routine);
+        if (const std::optional<std::uint32_t> mirror = romMirror(entry)) {
+            entries_.emplace_back(*mirror, routine);
+        }
+    }
+    for (const auto& [address, routine] : entries_) {
+        entryMask_ |= std::uint64_t{1} << (address & 63);
+    }
+}
+
+void CallTracker::updateColumn()
+{
+    if (stack_.empty()) {
+        column_ = {FrameColumn::Other, 0};
+    } else if (const Frame& top = stack_.back(); top.interrupt) {
+        column_ = {top.kind == emu::StepKind::Nmi ? FrameColumn::Nmi : FrameColumn::Irq, 0};
+    } else {
+        column_ = {FrameColumn::Routine, calls_[top.call].routine};
+    }
+}
+
+// The stack is above the innermost frame's return address: a return, or code that dropped it.
+void CallTracker::leaveFrames(std::uint16_t s)
+{
+    const emu::ControlFlow flow = lastKind_ == emu::StepKind::Instruction ? emu::controlFlowOf(lastOpcode_)
+                                                                          : emu::ControlFlow::Next;
+    const bool returned = emu::isReturn(flow);
+    while (!stack_.empty()) {
+        const Frame& top = stack_.back();
+        if (s <= top.inside || (!returned && s <= top.inside + top.returnBytes)) {
+            break;
+        }
+        leave(true);
+    }
+    updateColumn();
+}
+
+void CallTracker::leave(bool finished)
+{
+    const Frame frame = stack_.back();
+    stack_.pop_back();
+    const emu::StolenClocks stolen = minus(stolenAtStep_, frame.stolen);
+    const emu::Time spent{lastEnd_.cycles - frame.start.cycles, lastEnd_.masterClocks - frame.start.masterClocks};
+    if (frame.interrupt) {
+        // Counted apart in every call it interrupted, down to the interrupt those run inside.
+        for (auto below = stack_.rbegin(); below != stack_.rend() && !below->interrupt; ++below) {
+            below->interruptTime.cycles += spent.cycles;
+            below->interruptTime.masterClocks += spent.masterClocks;
+            add(below->interruptStolen, stolen);
+            ++below->interrupts;
+        }
+        return;
+    }
+    GameCall& call = calls_[frame.call];
+    call.finished = finished;
+    call.cycles = spent.cycles - frame.interruptTime.cycles;
+    call.interrupts = frame.interrupts;
+    ClockSplit& clocks = call.clocks;
+    clocks.interrupts = frame.interruptTime.masterClocks;
+    clocks.dma = stolen.dma - frame.interruptStolen.dma;
+    clocks.hdma = stolen.hdma - frame.interruptStolen.hdma;
+    clocks.refresh = stolen.refresh - frame.interruptStolen.refresh;
+    clocks.own = spent.masterClocks - clocks.interrupts - clocks.dma - clocks.hdma - clocks.refresh;
+}
+
+void CallTracker::enterInterrupt(const emu::Registers& registers)
+{
+    Frame frame;
+    frame.interrupt = true;
+    frame.kind = lastKind_;
+    frame.inside = registers.s;
+    frame.returnBytes = registers.e ? 3 : 4; // P and PC, and PB in native mode
+    frame.start = lastStart_;
+    frame.stolen = lastStartStolen_;
+    stack_.push_back(frame);
+    updateColumn();
+}
+
+void CallTracker::maybeEnter(const emu::Registers& registers)
+{
+    const std::uint32_t address = registers.programAddress();
+    const auto found = std::ranges::find(entries_, address, &std::pair<std::uint32_t, std::size_t>::first);
+    if (found == entries_.end()) {
+        return;
+    }
+    const std::size_t routine = found->second;
+    const emu::ControlFlow flow = lastKind_ == emu::StepKind::Instruction ? emu::controlFlowOf(lastOpcode_)
+                                                                          : emu::ControlFlow::Next;
+    std::uint8_t returnBytes = kLongReturnBytes;
+    if (emu::isCall(flow)) {
+        returnBytes = lastOpcode_ == kJsl ? kLongReturnBytes : kShortReturnBytes;
+    } else if (flow == emu::ControlFlow::Jump || flow == emu::ControlFlow::JumpIndirect) {
+        const bool loop = !stack_.empty() && !stack_.back().interrupt && calls_[stack_.back().call].routine == routine &&
+                          stack_.back().inside == registers.s;
+        if (loop) {
+            return;
+        }
+    } else if (emu::isInterrupt(lastKind_)) {
+        returnBytes = registers.e ? 3 : 4;
+    } else {
+        return; // the routine's start reached by a branch or by running into it: no call
+    }
+    Frame frame;
+    frame.call = calls_.size();
+    frame.inside = registers.s;
+    frame.returnBytes = returnBytes;
+    frame.start = lastEnd_;
+    frame.stolen = stolenAtStep_;
+    GameCall& call = calls_.emplace_back();
+    call.routine = routine;
+    const emu::VideoPosition position = bus_.position(lastEnd_.masterClocks);
+    call.frame = position.frame;
+    call.line = position.line;
+    call.startClock = lastEnd_.masterClocks;
+    call.callSite = lastAddress_;
+    call.depth = static_cast<std::uint32_t>(std::ranges::count_if(stack_, [](const Frame& f) { return !f.interrupt; }));
+    stack_.push_back(frame);
+    updateColumn();
+}
+
+void CallTracker::finish()
+{
+    stolenAtStep_ = bus_.stolenClocks();
+    while (!stack_.empty()) {
+        leave(false);
+    }
+    updateColumn();
+    ledger_.finish();
+}
+
+} // namespace tileprof

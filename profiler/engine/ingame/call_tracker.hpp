@@ -1,0 +1,150 @@
+#pragma once
+
+#include "emu/control_flow.hpp"
+#include "emu/observer.hpp"
+#include "emu/snes_bus.hpp"
+#include "profiler/engine/ingame/frame_ledger.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace tileprof {
+
+// Where the master clocks of a call went.
+struct ClockSplit {
+    std::uint64_t own = 0;        // the CPU's own cycles (its waits in WAI included)
+    std::uint64_t dma = 0;        // DMA it started, and the CPU's wait for the bus after it
+    std::uint64_t hdma = 0;       // HDMA that stalled it
+    std::uint64_t refresh = 0;    // DRAM refresh that stalled it
+    std::uint64_t interrupts = 0; // NMIs and IRQs taken inside it: entry, handler, RTI, all they waited for
+
+    std::uint64_t total() const { return own + dma + hdma + refresh + interrupts; }
+    std::uint64_t withoutInterrupts() const { return own + dma + hdma + refresh; }
+};
+
+// One call of a profiled routine in the running game: from the first instruction of the routine
+// to the end of the instruction that returned from it.
+struct GameCall {
+    std::size_t routine = 0;      // index into the tracker's entries
+    std::uint64_t frame = 0;      // the machine's frame it began in
+    std::uint32_t line = 0;       // the scanline it began on
+    std::uint64_t startClock = 0; // master clocks since power-on
+    std::uint32_t callSite = 0;   // PB:PC of the instruction that entered it: a JSR, JSL, JMP, ...
+    std::uint32_t depth = 0;      // profiled calls it ran inside
+    std::uint64_t cycles = 0;     // the CPU's cycles, the interrupts' excluded
+    std::uint32_t interrupts = 0; // NMIs and IRQs taken inside it
+    ClockSplit clocks;
+    bool finished = true;         // false: the run ended inside it
+};
+
+// An observer of the whole machine's run (emu::Snes::runUntil) that finds every call of the
+// routines at `entries` and what it cost, and where each frame's time went.
+//
+// A call begins when the routine's first instruction runs after a JSR, JSL or JSR (a,x) (a new
+// return address on the stack), after a JMP or JML of any form (a tail call or a jump table: the
+// caller's return address is the routine's), or as an interrupt's handler; a jump back to the
+// start of the innermost call at the same stack depth is a loop in it, not a call. The call ends
+// at the return that takes the stack above where it began (RTS, RTL or RTI), or at any
+// instruction that leaves the stack above its return address (code that drops its frame). An
+// interrupt is matched the same way, from its entry to its RTI: inside a call it is counted apart.
+class CallTracker {
+public:
+    // Watching begins now, at the CPU's `now`; `entries` are the routines' first instructions, in
+    // either mirror of FastROM banks.
+    CallTracker(const emu::SnesBus& bus, std::vector<std::uint32_t> entries, emu::Time now);
+
+    // Instructions in these [start, end) address ranges count as waiting, as WAI does: the idle
+    // loop of a game that polls for the next frame.
+    void setIdleRanges(std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges) { idleRanges_ = std::move(ranges); }
+
+    void beforeStep(const emu::Registers& registers)
+    {
+        stolenAtStep_ = bus_.stolenClocks();
+        if (!stack_.empty() && registers.s > stack_.back().inside) [[unlikely]] {
+            leaveFrames(registers.s);
+        }
+        if (emu::isInterrupt(lastKind_)) [[unlikely]] {
+            enterInterrupt(registers);
+        }
+        if (((entryMask_ >> (registers.pc & 63)) & 1) != 0) [[unlikely]] {
+            maybeEnter(registers);
+        }
+    }
+
+    void onStep(const emu::StepEvent& step)
+    {
+        const std::uint64_t end = step.start.masterClocks + step.masterClocks;
+        FrameColumn column = column_;
+        if (emu::isInterrupt(step.kind)) {
+            column = {step.kind == emu::StepKind::Nmi ? FrameColumn::Nmi : FrameColumn::Irq, 0};
+        } else if (column.kind == FrameColumn::Other && (step.kind == emu::StepKind::Wait || idle(step.address))) {
+            column = {FrameColumn::Waiting, 0};
+        }
+        ledger_.charge(column, step.start.masterClocks, end);
+        lastKind_ = step.kind;
+        lastOpcode_ = step.opcode;
+        lastAddress_ = step.address;
+        lastStart_ = step.start;
+        lastStartStolen_ = stolenAtStep_;
+        lastEnd_ = emu::Time{step.start.cycles + step.cycles, end};
+    }
+
+    // Ends watching: calls still running are kept as unfinished, and the last frame is settled.
+    void finish();
+
+    const std::vector<GameCall>& calls() const { return calls_; }
+    const std::vector<FrameUse>& frames() const { return ledger_.frames(); }
+
+private:
+    // A call or an interrupt under way.
+    struct Frame {
+        bool interrupt = false;
+        emu::StepKind kind = emu::StepKind::Instruction; // an interrupt's
+        std::size_t call = 0;          // a call's index in calls_
+        std::uint16_t inside = 0;      // S once its return address is pushed
+        std::uint8_t returnBytes = 0;  // how many bytes above `inside` its return address takes
+        emu::Time start;
+        emu::StolenClocks stolen;      // as it began
+        // A call's interrupts: their time and what they waited for.
+        emu::Time interruptTime;
+        emu::StolenClocks interruptStolen;
+        std::uint32_t interrupts = 0;
+    };
+
+    bool idle(std::uint32_t address) const
+    {
+        for (const auto& [start, end] : idleRanges_) {
+            if (address >= start && address < end) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    [[gnu::noinline]] void leaveFrames(std::uint16_t s);
+    [[gnu::noinline]] void enterInterrupt(const emu::Registers& registers);
+    [[gnu::noinline]] void maybeEnter(const emu::Registers& registers);
+    void leave(bool finished);
+    void updateColumn();
+
+    const emu::SnesBus& bus_;
+    std::vector<std::pair<std::uint32_t, std::size_t>> entries_; // address, routine
+    std::uint64_t entryMask_ = 0;                                // bit (address & 63) of every entry
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> idleRanges_;
+    FrameLedger ledger_;
+    std::vector<Frame> stack_;
+    std::vector<GameCall> calls_;
+    FrameColumn column_;
+    emu::StolenClocks stolenAtStep_;
+    // The step that ran last.
+    emu::StepKind lastKind_ = emu::StepKind::Instruction;
+    std::uint8_t lastOpcode_ = 0;
+    std::uint32_t lastAddress_ = 0;
+    emu::Time lastStart_;
+    emu::StolenClocks lastStartStolen_;
+    emu::Time lastEnd_;
+};
+
+} // namespace tileprof

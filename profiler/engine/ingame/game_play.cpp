@@ -1,0 +1,37 @@
+#include "profiler/engine/ingame/game_play.hpp"
+
+#include "emu/snes.hpp"
+
+#include <memory>
+
+namespace tileprof {
+
+PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
+{
+    const auto snes = std::make_unique<emu::Snes>(image);
+    CallTracker tracker(snes->bus(), setup.entries, snes->cpu().time);
+    tracker.setIdleRanges(setup.idleRanges);
+    const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
+    PlayRun run;
+    for (std::uint64_t frame = 0; frame < setup.frames; ++frame) {
+        const PadFrame pads = frame < setup.input.size() ? setup.input[frame] : PadFrame{};
+        const std::uint64_t now = snes->cpu().time.masterClocks;
+        snes->bus().setJoypad(0, pads.pad1, now);
+        snes->bus().setJoypad(1, pads.pad2, now);
+        const emu::StopReason why = snes->runUntil(snes->bus().nextFrameStart(), tracker, breakAddress);
+        if (why != emu::StopReason::ClockLimit) {
+            run.stop = why;
+            break;
+        }
+        run.framesRun = frame + 1;
+    }
+    tracker.finish();
+    run.calls = tracker.calls();
+    run.frames = tracker.frames();
+    if (!run.stop) {
+        run.frames.resize(run.framesRun); // the next frame had just begun
+    }
+    return run;
+}
+
+} // namespace tileprof

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "emu/cpu_state.hpp"
+#include "emu/rom_image.hpp"
+#include "profiler/engine/ingame/call_tracker.hpp"
+#include "profiler/formats/input/input_movie.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace tileprof {
+
+// What to play: the routines to profile, the pads frame by frame, and when to stop.
+struct PlaySetup {
+    std::vector<std::uint32_t> entries; // the profiled routines' first instructions
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> idleRanges; // code that counts as waiting
+    std::vector<PadFrame> input;        // from power-on; nothing is held after its last frame
+    std::uint64_t frames = 0;           // frames to run from power-on
+    std::optional<std::uint32_t> until; // or stop when the CPU is about to run this address
+};
+
+// A play's results: every call, every frame's use of its time, and how the play ended.
+struct PlayRun {
+    std::vector<GameCall> calls;
+    std::vector<FrameUse> frames;
+    std::uint64_t framesRun = 0; // whole frames run (the last may be cut short by `until` or a stop)
+    // Why it ended before its frames ran: the `until` address reached, STP, or a WAI that nothing
+    // can end. Nothing when it ran them all.
+    std::optional<emu::StopReason> stop;
+};
+
+// Runs the ROM on the whole machine from power-on, headless, frame by frame, each frame's pads
+// set as the frame begins (the auto-joypad read in its V-blank sees them), profiling as
+// CallTracker does.
+PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup);
+
+} // namespace tileprof
