@@ -33,5 +33,6 @@ extern const Command kRomCommand;      // rom_command.cpp
 extern const Command kValidateCommand; // validate_command.cpp
 extern const Command kBenchCommand;    // bench_command.cpp
 extern const Command kBootCommand;     // boot_command.cpp
+extern const Command kPlayCommand;     // play_command.cpp
 
 } // namespace tileprof

@@ -17,7 +17,8 @@ int main(int argc, char** argv)
     // In the order --help lists them.
     const Command* const commands[] = {&kRunCommand,   &kProfileCommand, &kTraceCommand,   &kLabelsCommand, &kBaselineCommand,
                                        &kCheckCommand, &kDiffCommand,    &kCompareCommand, &kExploreCommand, &kSstCommand,
-                                       &kRomCommand,   &kValidateCommand, &kBenchCommand, &kBootCommand};
+                                       &kRomCommand,   &kValidateCommand, &kBenchCommand, &kBootCommand,
+                                       &kPlayCommand};
     CLI::App app{"tileprof: a cycle-accurate 65816 emulator for profiling SNES code"};
     app.require_subcommand(1);
     std::vector<std::pair<CLI::App*, CommandAction>> actions;

@@ -1,0 +1,272 @@
+#include "profiler/reports/play/play_report.hpp"
+
+#include "base/counted.hpp"
+#include "base/printf_string.hpp"
+#include "profiler/formats/input/joypad_buttons.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <limits>
+#include <numeric>
+
+namespace tileprof {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::size_t kBusiestFrames = 5;
+
+// A column's figures over calls or frames: the mean, and the least and most with where they were.
+struct Spread {
+    std::uint64_t count = 0;
+    std::uint64_t sum = 0;
+    std::uint64_t min = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t max = 0;
+    std::uint64_t minAt = 0;
+    std::uint64_t maxAt = 0;
+
+    void add(std::uint64_t value, std::uint64_t at)
+    {
+        if (value < min) {
+            min = value;
+            minAt = at;
+        }
+        if (value > max || count == 0) {
+            max = value;
+            maxAt = at;
+        }
+        ++count;
+        sum += value;
+    }
+    double mean() const { return count == 0 ? 0.0 : static_cast<double>(sum) / static_cast<double>(count); }
+};
+
+// "3,089.6": a mean to a tenth, its thousands grouped as counts are.
+std::string meanText(double value)
+{
+    const auto tenths = static_cast<std::uint64_t>(value * 10.0 + 0.5);
+    return grouped(tenths / 10) + "." + std::to_string(tenths % 10);
+}
+
+std::string padText(std::uint16_t pad)
+{
+    std::string text;
+    for (const JoypadButton& button : kJoypadButtons) {
+        if ((pad & button.bit) != 0) {
+            text += (text.empty() ? "" : "+") + std::string(button.name);
+        }
+    }
+    return text.empty() ? "-" : text;
+}
+
+std::vector<const GameCall*> finishedCalls(const PlayRun& run, std::size_t routine)
+{
+    std::vector<const GameCall*> calls;
+    for (const GameCall& call : run.calls) {
+        if (call.routine == routine && call.finished) {
+            calls.push_back(&call);
+        }
+    }
+    return calls;
+}
+
+std::uint64_t busy(const FrameUse& use)
+{
+    return use.clocks - use.waiting;
+}
+
+// The frame's columns by name, routines first.
+std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>>> frameColumns(const PlayReport& report)
+{
+    std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>>> columns;
+    for (std::size_t i = 0; i < report.routines.size(); ++i) {
+        columns.emplace_back(report.routines[i], [i](const FrameUse& use) { return use.routines[i]; });
+    }
+    columns.emplace_back("NMI", [](const FrameUse& use) { return use.nmi; });
+    columns.emplace_back("IRQ", [](const FrameUse& use) { return use.irq; });
+    columns.emplace_back("other", [](const FrameUse& use) { return use.other; });
+    columns.emplace_back("waiting", [](const FrameUse& use) { return use.waiting; });
+    return columns;
+}
+
+// Whole frames only: a first frame watched from power-on has the reset's clocks missing, and
+// a run cut short ends inside its last.
+std::vector<const FrameUse*> wholeFrames(const PlayReport& report)
+{
+    std::vector<const FrameUse*> frames;
+    const std::vector<FrameUse>& all = report.run.frames;
+    for (std::size_t i = 1; i < all.size(); ++i) {
+        if (i + 1 < all.size() || !report.run.stop) {
+            frames.push_back(&all[i]);
+        }
+    }
+    return frames;
+}
+
+std::string tableReport(const PlayReport& report)
+{
+    const PlayRun& run = report.run;
+    std::string out = printfString("play %s: %s, input %s\n", report.rom.c_str(), report.stopped.c_str(), report.input.c_str());
+    std::vector<std::uint64_t> lag;
+    for (const FrameUse& use : run.frames) {
+        if (!use.padsRead) {
+            lag.push_back(use.frame);
+        }
+    }
+    out += printfString("lag frames: %s of %s", grouped(lag.size()).c_str(), grouped(run.frames.size()).c_str());
+    for (std::size_t i = 0; i < lag.size() && i < 10; ++i) {
+        out += (i == 0 ? " (" : ", ") + std::to_string(lag[i]);
+    }
+    out += lag.empty() ? "\n" : lag.size() > 10 ? ", ...)\n" : ")\n";
+
+    std::size_t width = 7;
+    for (const std::string& name : report.routines) {
+        width = std::max(width, name.size());
+    }
+    out += printfString("\ncalls, in master clocks a call (mean; own, DMA, HDMA, refresh and interrupts are means too)\n");
+    out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s\n", static_cast<int>(width), "routine", "calls",
+                        "mean", "min", "max", "own", "DMA", "HDMA", "refresh", "interrupts", "taken");
+    for (std::size_t r = 0; r < report.routines.size(); ++r) {
+        const std::vector<const GameCall*> calls = finishedCalls(run, r);
+        Spread total;
+        Spread own;
+        Spread dma;
+        Spread hdma;
+        Spread refresh;
+        Spread interrupts;
+        std::uint64_t taken = 0;
+        for (const GameCall* call : calls) {
+            total.add(call->clocks.total(), call->frame);
+            own.add(call->clocks.own, call->frame);
+            dma.add(call->clocks.dma, call->frame);
+            hdma.add(call->clocks.hdma, call->frame);
+            refresh.add(call->clocks.refresh, call->frame);
+            interrupts.add(call->clocks.interrupts, call->frame);
+            taken += call->interrupts;
+        }
+        if (calls.empty()) {
+            out += printfString("  %-*s %7s   never called\n", static_cast<int>(width), report.routines[r].c_str(), "0");
+            continue;
+        }
+        out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s\n", static_cast<int>(width),
+                            report.routines[r].c_str(), grouped(calls.size()).c_str(), meanText(total.mean()).c_str(),
+                            grouped(total.min).c_str(), grouped(total.max).c_str(), meanText(own.mean()).c_str(),
+                            meanText(dma.mean()).c_str(), meanText(hdma.mean()).c_str(), meanText(refresh.mean()).c_str(),
+                            meanText(interrupts.mean()).c_str(), grouped(taken).c_str());
+        out += printfString("  %-*s %7s %10s %8s %8s   the longest in frame %llu, the shortest in frame %llu\n",
+                            static_cast<int>(width), "", "", "", "", "", static_cast<unsigned long long>(total.maxAt),
+                            static_cast<unsigned long long>(total.minAt));
+    }
+    const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
+    if (unfinished > 0) {
+        out += printfString("  (%s still running when the play ended, not counted)\n", counted(unfinished, "call").c_str());
+    }
+
+    const std::vector<const FrameUse*> frames = wholeFrames(report);
+    if (frames.empty()) {
+        return out;
+    }
+    out += printfString("\nframes %llu-%llu, in master clocks a frame (a frame is 357,368 or 357,364)\n",
+                        static_cast<unsigned long long>(frames.front()->frame),
+                        static_cast<unsigned long long>(frames.back()->frame));
+    out += printfString("  %-*s %10s %8s %8s %8s %8s\n", static_cast<int>(width), "", "mean", "min", "(frame)", "max", "(frame)");
+    for (const auto& [name, value] : frameColumns(report)) {
+        Spread spread;
+        for (const FrameUse* use : frames) {
+            spread.add(value(*use), use->frame);
+        }
+        out += printfString("  %-*s %10s %8s %8llu %8s %8llu\n", static_cast<int>(width), name.c_str(),
+                            meanText(spread.mean()).c_str(), grouped(spread.min).c_str(),
+                            static_cast<unsigned long long>(spread.minAt), grouped(spread.max).c_str(),
+                            static_cast<unsigned long long>(spread.maxAt));
+    }
+
+    std::vector<const FrameUse*> busiest = frames;
+    std::ranges::stable_sort(busiest, [](const FrameUse* a, const FrameUse* b) { return busy(*a) > busy(*b); });
+    busiest.resize(std::min(busiest.size(), kBusiestFrames));
+    out += "\nthe busiest frames (all but waiting), with the pads the input held in them\n";
+    out += printfString("  %8s %9s", "frame", "busy");
+    const auto columns = frameColumns(report);
+    for (const auto& [name, value] : columns) {
+        out += printfString(" %*s", static_cast<int>(std::max<std::size_t>(name.size(), 8)), name.c_str());
+    }
+    out += "  pad 1\n";
+    for (const FrameUse* use : busiest) {
+        out += printfString("  %8llu %9s", static_cast<unsigned long long>(use->frame), grouped(busy(*use)).c_str());
+        for (const auto& [name, value] : columns) {
+            out += printfString(" %*s", static_cast<int>(std::max<std::size_t>(name.size(), 8)), grouped(value(*use)).c_str());
+        }
+        const std::uint16_t pad = use->frame < report.pads.size() ? report.pads[use->frame].pad1 : 0;
+        out += "  " + padText(pad) + "\n";
+    }
+    return out;
+}
+
+Json splitJson(const ClockSplit& clocks)
+{
+    return Json{{"total", clocks.total()},   {"own", clocks.own},         {"dma", clocks.dma},
+                {"hdma", clocks.hdma},       {"refresh", clocks.refresh}, {"interrupts", clocks.interrupts}};
+}
+
+std::string jsonReport(const PlayReport& report)
+{
+    const PlayRun& run = report.run;
+    Json routines = Json::array();
+    for (std::size_t r = 0; r < report.routines.size(); ++r) {
+        Json calls = Json::array();
+        for (const GameCall& call : run.calls) {
+            if (call.routine != r) {
+                continue;
+            }
+            calls.push_back(Json{{"frame", call.frame},
+                                 {"line", call.line},
+                                 {"start_clock", call.startClock},
+                                 {"call_site", printfString("$%02X:%04X", call.callSite >> 16, call.callSite & 0xFFFF)},
+                                 {"depth", call.depth},
+                                 {"cycles", call.cycles},
+                                 {"interrupts_taken", call.interrupts},
+                                 {"clocks", splitJson(call.clocks)},
+                                 {"finished", call.finished}});
+        }
+        routines.push_back(Json{{"name", report.routines[r]}, {"calls", std::move(calls)}});
+    }
+    Json frames = Json::array();
+    for (const FrameUse& use : run.frames) {
+        Json byRoutine = Json::object();
+        for (std::size_t r = 0; r < report.routines.size(); ++r) {
+            byRoutine[report.routines[r]] = use.routines[r];
+        }
+        const PadFrame pads = use.frame < report.pads.size() ? report.pads[use.frame] : PadFrame{};
+        frames.push_back(Json{{"frame", use.frame},
+                              {"start_clock", use.start},
+                              {"clocks", use.clocks},
+                              {"routines", std::move(byRoutine)},
+                              {"nmi", use.nmi},
+                              {"irq", use.irq},
+                              {"other", use.other},
+                              {"waiting", use.waiting},
+                              {"lag", !use.padsRead},
+                              {"pad1", pads.pad1},
+                              {"pad2", pads.pad2}});
+    }
+    const Json json{{"rom", report.rom},
+                    {"input", report.input},
+                    {"stopped", report.stopped},
+                    {"frames_run", run.framesRun},
+                    {"routines", std::move(routines)},
+                    {"frames", std::move(frames)}};
+    return json.dump(2) + "\n";
+}
+
+} // namespace
+
+std::string formatPlayReport(const PlayReport& report, ReportFormat format)
+{
+    return format == ReportFormat::Json ? jsonReport(report) : tableReport(report);
+}
+
+} // namespace tileprof

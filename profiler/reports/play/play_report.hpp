@@ -1,0 +1,28 @@
+#pragma once
+
+#include "profiler/engine/ingame/game_play.hpp"
+#include "profiler/reports/markup/report_format.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+inline constexpr ReportFormat kPlayFormats[] = {ReportFormat::Table, ReportFormat::Json};
+
+// A play run and what it needs to be told: the ROM, the routines' names, the input's pads and
+// what reading the input said.
+struct PlayReport {
+    std::string rom;
+    std::vector<std::string> routines; // in the order of the run's routine indices
+    std::string input;                 // "walk.toml (input script, 600 frames)", or "none"
+    std::vector<PadFrame> pads;        // the input, frame by frame
+    std::string stopped;               // how the run ended: "after 600 frames", "at Label (...)"
+    PlayRun run;
+};
+
+// The report in `format`, one of kPlayFormats: every routine's calls and their cost, split; every
+// frame's time by routine, NMI, IRQ, waiting and the rest; lag frames; the busiest frames.
+std::string formatPlayReport(const PlayReport& report, ReportFormat format);
+
+} // namespace tileprof
