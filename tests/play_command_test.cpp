@@ -3,6 +3,7 @@
 
 #include "base/bundled_files.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>
@@ -90,9 +91,68 @@ TEST_CASE("play: routines, labels and inputs that are not there are refused")
     CHECK(contains(unknown.err, "Nowhere"));
     const CommandResult constant = runTileprof({"play", callsRom(), "--profile", "SPIN_LOOPS"});
     CHECK(constant.exitCode == 2);
-    CHECK(contains(constant.err, "--profile SPIN_LOOPS: SPIN_LOOPS is a constant, not a label of code"));
+    CHECK(contains(constant.err, "SPIN_LOOPS: SPIN_LOOPS is a constant, not a label of code"));
     const CommandResult input = runTileprof({"play", callsRom(), "--profile", "Leaf", "--input", "/nonexistent/walk.toml"});
     CHECK(input.exitCode == 2);
     CHECK(contains(input.err, "/nonexistent/walk.toml"));
     CHECK(input.out.empty());
+}
+
+TEST_CASE("play: a play file says it all, and a broken budget fails the run naming the routine and frame")
+{
+    const TempDir dir;
+    const std::string rom = "rom = \"" + callsRom() + "\"\nframes = 10\n";
+    const std::string kept = dir.write("kept.play.toml", rom + R"(
+[[routine]]
+name = "Leaf"
+budget = 182
+
+[[routine]]
+name = "Spin"
+
+[frame]
+budget = 200000
+)").string();
+    const CommandResult within = runTileprof({"play", kept});
+    CHECK(within.exitCode == 0);
+    CHECK(contains(within.out, "Leaf: at most 182 master clocks a call, interrupts left out: kept (the most 182, in frame"));
+    CHECK(contains(within.out, "frames: at most 200,000 master clocks busy (all but waiting): kept"));
+
+    const std::string over = dir.write("over.play.toml", rom + R"(
+[[routine]]
+name = "Leaf"
+budget = 181
+
+[frame]
+budget = 100000
+)").string();
+    const CommandResult broken = runTileprof({"play", over});
+    CHECK(broken.exitCode == 1);
+    CHECK(contains(broken.out, "Leaf: at most 181 master clocks a call, interrupts left out: OVER in 50 calls of 50, the worst 182 in frame 0"));
+    CHECK(contains(broken.out, "frames: at most 100,000 master clocks busy (all but waiting): OVER in 9 frames: 1 ("));
+    const CommandResult json = runTileprof({"play", over, "--format", "json"});
+    CHECK(json.exitCode == 1);
+    CHECK(nlohmann::json::parse(json.out)["within_budgets"] == false);
+}
+
+TEST_CASE("play: a play file that cannot be used is refused, naming its line and key")
+{
+    const TempDir dir;
+    const auto refused = [&](const std::string& text) {
+        const std::string path = dir.write("bad.play.toml", text).string();
+        const CommandResult result = runTileprof({"play", path});
+        CHECK(result.exitCode == 2);
+        CHECK(result.out.empty());
+        return dir.relative(result.err);
+    };
+    const std::string rom = "rom = \"" + callsRom() + "\"\n";
+    CHECK(contains(refused(rom), "names no routine to profile"));
+    CHECK(contains(refused(rom + "[[routine]]\nname = \"Leaf\"\nbudget = 0\n"), "bad.play.toml:4:"));
+    CHECK(contains(refused(rom + "speed = 2\n[[routine]]\nname = \"Leaf\"\n"), "speed"));
+    CHECK(contains(refused(rom + "[[routine]]\nname = \"Nowhere\"\n"), "Nowhere"));
+    CHECK(contains(refused(rom + "idle = \"Leaf\"\n[[routine]]\nname = \"Leaf\"\n"), "must be a list of labels"));
+    const std::string path = dir.write("good.play.toml", rom + "[[routine]]\nname = \"Leaf\"\n").string();
+    const CommandResult mixed = runTileprof({"play", path, "--frames", "3"});
+    CHECK(mixed.exitCode == 2);
+    CHECK(contains(mixed.err, "a play file says what to play"));
 }

@@ -107,6 +107,65 @@ std::vector<const FrameUse*> wholeFrames(const PlayReport& report)
     return frames;
 }
 
+} // namespace
+
+BudgetVerdict budgetVerdict(const PlayReport& report)
+{
+    BudgetVerdict verdict;
+    for (std::size_t r = 0; r < report.routines.size() && r < report.budgets.size(); ++r) {
+        if (!report.budgets[r]) {
+            continue;
+        }
+        const std::uint64_t budget = *report.budgets[r];
+        Spread spread;
+        std::uint64_t over = 0;
+        for (const GameCall* call : finishedCalls(report.run, r)) {
+            spread.add(call->clocks.withoutInterrupts(), call->frame);
+            over += call->clocks.withoutInterrupts() > budget ? 1 : 0;
+        }
+        std::string line = printfString("%s: at most %s master clocks a call, interrupts left out: ", report.routines[r].c_str(),
+                                        grouped(budget).c_str());
+        if (spread.count == 0) {
+            line += "never called";
+        } else if (over == 0) {
+            line += printfString("kept (the most %s, in frame %llu)", grouped(spread.max).c_str(),
+                                 static_cast<unsigned long long>(spread.maxAt));
+        } else {
+            line += printfString("OVER in %s of %s, the worst %s in frame %llu", counted(over, "call").c_str(),
+                                 grouped(spread.count).c_str(), grouped(spread.max).c_str(),
+                                 static_cast<unsigned long long>(spread.maxAt));
+            verdict.broken = true;
+        }
+        verdict.lines.push_back(std::move(line));
+    }
+    if (report.frameBudget) {
+        Spread spread;
+        std::vector<const FrameUse*> over;
+        for (const FrameUse* use : wholeFrames(report)) {
+            spread.add(busy(*use), use->frame);
+            if (busy(*use) > *report.frameBudget) {
+                over.push_back(use);
+            }
+        }
+        std::string line = printfString("frames: at most %s master clocks busy (all but waiting): ", grouped(*report.frameBudget).c_str());
+        if (over.empty()) {
+            line += printfString("kept (the most %s, in frame %llu)", grouped(spread.max).c_str(),
+                                 static_cast<unsigned long long>(spread.maxAt));
+        } else {
+            line += "OVER in " + counted(over.size(), "frame") + ":";
+            for (std::size_t i = 0; i < over.size() && i < 10; ++i) {
+                line += printfString(" %llu (%s)", static_cast<unsigned long long>(over[i]->frame), grouped(busy(*over[i])).c_str());
+            }
+            line += over.size() > 10 ? " ..." : "";
+            verdict.broken = true;
+        }
+        verdict.lines.push_back(std::move(line));
+    }
+    return verdict;
+}
+
+namespace {
+
 std::string tableReport(const PlayReport& report)
 {
     const PlayRun& run = report.run;
@@ -185,6 +244,13 @@ std::string tableReport(const PlayReport& report)
                             static_cast<unsigned long long>(spread.maxAt));
     }
 
+    if (const BudgetVerdict verdict = budgetVerdict(report); !verdict.lines.empty()) {
+        out += "\nbudgets\n";
+        for (const std::string& line : verdict.lines) {
+            out += "  " + line + "\n";
+        }
+    }
+
     std::vector<const FrameUse*> busiest = frames;
     std::ranges::stable_sort(busiest, [](const FrameUse* a, const FrameUse* b) { return busy(*a) > busy(*b); });
     busiest.resize(std::min(busiest.size(), kBusiestFrames));
@@ -253,7 +319,10 @@ std::string jsonReport(const PlayReport& report)
                               {"pad1", pads.pad1},
                               {"pad2", pads.pad2}});
     }
+    const BudgetVerdict verdict = budgetVerdict(report);
     const Json json{{"rom", report.rom},
+                    {"budgets", verdict.lines},
+                    {"within_budgets", !verdict.broken},
                     {"input", report.input},
                     {"stopped", report.stopped},
                     {"frames_run", run.framesRun},

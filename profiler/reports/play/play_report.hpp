@@ -3,6 +3,7 @@
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/reports/markup/report_format.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,19 @@ struct PlayReport {
     std::string input;                 // "walk.toml (input script, 600 frames)", or "none"
     std::vector<PadFrame> pads;        // the input, frame by frame
     std::string stopped;               // how the run ended: "after 600 frames", "at Label (...)"
+    // Per routine, the most master clocks a call may take, its interrupts left out; and the most a
+    // frame may be busy (all but waiting).
+    std::vector<std::optional<std::uint64_t>> budgets;
+    std::optional<std::uint64_t> frameBudget;
     PlayRun run;
 };
+
+// The budgets and how the run kept them: one line each, and whether any was broken.
+struct BudgetVerdict {
+    std::vector<std::string> lines;
+    bool broken = false;
+};
+BudgetVerdict budgetVerdict(const PlayReport& report);
 
 // The report in `format`, one of kPlayFormats: every routine's calls and their cost, split; every
 // frame's time by routine, NMI, IRQ, waiting and the rest; lag frames; the busiest frames.

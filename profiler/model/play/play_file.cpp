@@ -1,0 +1,88 @@
+#include "profiler/model/play/play_file.hpp"
+
+#include "profiler/formats/input/input_movie.hpp"
+#include "profiler/formats/toml/toml_section.hpp"
+#include "profiler/model/scenario/scenario.hpp"
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::int64_t kMostClocks = std::int64_t{1} << 40;
+
+std::vector<std::string> labelList(const TomlSection& section, std::string_view key)
+{
+    std::vector<std::string> labels;
+    const toml::node* node = section.find(key);
+    if (node == nullptr) {
+        return labels;
+    }
+    const toml::array* array = node->as_array();
+    if (array == nullptr) {
+        section.fail(*node, key, "must be a list of labels, like [\"WaitForFrame\"]");
+    }
+    for (const toml::node& label : *array) {
+        const toml::value<std::string>* text = label.as_string();
+        if (text == nullptr || text->get().empty()) {
+            section.fail(label, key, "must be a list of labels, like [\"WaitForFrame\"]");
+        }
+        labels.push_back(text->get());
+    }
+    return labels;
+}
+
+PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file)
+{
+    const TomlSection top(file, file.root, "the play file", "",
+                          {"rom", "symbols", "input", "frames", "until", "idle", "routine", "frame"});
+    const std::filesystem::path folder = path.parent_path();
+    PlayRequest request;
+    request.rom = resolveRomPath(top.requiredString("rom"), folder);
+    if (const std::optional<std::string> symbols = top.string("symbols")) {
+        request.symbols = folder / *symbols;
+    }
+    if (const std::optional<std::string> input = top.string("input")) {
+        request.input = folder / *input;
+    }
+    if (const std::optional<std::int64_t> frames = top.integer("frames", 1, kMaxInputFrames)) {
+        request.frames = static_cast<std::uint64_t>(*frames);
+    }
+    request.until = top.string("until");
+    request.idle = labelList(top, "idle");
+    for (const toml::table* table : top.tableArray("routine")) {
+        const TomlSection routine(file, *table, "[[routine]]", "routine.", {"name", "budget"});
+        PlayRoutine entry{routine.requiredString("name"), std::nullopt};
+        if (const std::optional<std::int64_t> budget = routine.integer("budget", 1, kMostClocks)) {
+            entry.budget = static_cast<std::uint64_t>(*budget);
+        }
+        request.routines.push_back(std::move(entry));
+    }
+    if (request.routines.empty()) {
+        file.fail(1, "names no routine to profile: add one, like [[routine]] name = \"MoveEntity\"");
+    }
+    if (const toml::node* frame = top.find("frame")) {
+        const toml::table* table = frame->as_table();
+        if (table == nullptr) {
+            top.fail(*frame, "frame", "must be a table, like [frame] budget = 60000");
+        }
+        const TomlSection section(file, *table, "[frame]", "frame.", {"budget"});
+        if (const std::optional<std::int64_t> budget = section.integer("budget", 1, kMostClocks)) {
+            request.frameBudget = static_cast<std::uint64_t>(*budget);
+        }
+    }
+    return request;
+}
+
+} // namespace
+
+PlayRequest parsePlayFile(const std::filesystem::path& path, std::string text)
+{
+    return readPlayFile(path, parseTomlFile(path.string(), std::move(text)));
+}
+
+PlayRequest loadPlayFile(const std::filesystem::path& path)
+{
+    return readPlayFile(path, readTomlFile(path));
+}
+
+} // namespace tileprof
