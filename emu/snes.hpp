@@ -49,6 +49,14 @@ public:
     // One instruction (or one wait cycle, one interrupt entry).
     StopReason step();
 
+    // Both pads' buttons from now on (Joypads' layout): a host that plays input sets them as each
+    // frame begins, so that the auto-joypad read in the frame's V-blank sees them.
+    void setPads(std::uint16_t pad1, std::uint16_t pad2)
+    {
+        bus_.setJoypad(0, pad1, cpu_.state.time.masterClocks);
+        bus_.setJoypad(1, pad2, cpu_.state.time.masterClocks);
+    }
+
 private:
     SnesBus bus_;
     Cpu<SnesBus> cpu_;

@@ -7,6 +7,7 @@
 #include "emu/rom_image.hpp"
 #include "emu/snes.hpp"
 #include "profiler/cli/command.hpp"
+#include "profiler/formats/input/input_movie.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 #include "profiler/reports/machine/screen_text.hpp"
@@ -26,6 +27,7 @@ struct BootOptions {
     std::string rom;
     std::string symbols;
     std::uint64_t frames = 60;
+    std::string input;
     std::string until;
     std::vector<std::string> prints;
     std::vector<std::string> expects;
@@ -146,9 +148,15 @@ int boot(const BootOptions& o)
             expects.emplace_back(parseWatch(text.substr(0, equals), table, "--expect"), *value);
         }
 
+        std::vector<PadFrame> pads;
+        if (!o.input.empty()) {
+            pads = loadInput(o.input).frames;
+        }
         emu::Snes snes(image);
         std::string stopped = printfString("after %llu frames", static_cast<unsigned long long>(o.frames));
         while (snes.frame() < o.frames) {
+            const PadFrame held = snes.frame() < pads.size() ? pads[snes.frame()] : PadFrame{};
+            snes.setPads(held.pad1, held.pad2);
             const emu::StopReason why = snes.runFrame(until.value_or(emu::kNoBreakAddress));
             const std::uint32_t at = snes.cpu().regs.programAddress();
             const std::string where = addressText(at) + " in frame " + std::to_string(snes.frame());
@@ -222,6 +230,7 @@ CommandAction defineBoot(CLI::App& command)
     command.add_option("rom", o->rom, "ROM image (.sfc/.smc)")->required();
     command.add_option("--symbols", o->symbols, "Symbol file (default: the one beside the ROM)");
     command.add_option("--frames", o->frames, "Frames to run (default 60)");
+    command.add_option("--input", o->input, "The pads frame by frame: an input script or a BizHawk, lsnes, Mesen or snes9x movie");
     command.add_option("--until", o->until, "Stop when the CPU reaches this label");
     command.add_option("--print", o->prints, "Print memory at the end: NAME or $BB:AAAA, with :BYTES (1-4, default 2)");
     command.add_option("--expect", o->expects, "Exit 1 unless memory holds a value at the end: NAME=VALUE");

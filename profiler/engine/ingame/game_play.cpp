@@ -15,9 +15,7 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
     PlayRun run;
     for (std::uint64_t frame = 0; frame < setup.frames; ++frame) {
         const PadFrame pads = frame < setup.input.size() ? setup.input[frame] : PadFrame{};
-        const std::uint64_t now = snes->cpu().time.masterClocks;
-        snes->bus().setJoypad(0, pads.pad1, now);
-        snes->bus().setJoypad(1, pads.pad2, now);
+        snes->setPads(pads.pad1, pads.pad2);
         const emu::StopReason why = snes->runUntil(snes->bus().nextFrameStart(), tracker, breakAddress);
         if (why != emu::StopReason::ClockLimit) {
             run.stop = why;
