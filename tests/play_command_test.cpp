@@ -156,3 +156,47 @@ TEST_CASE("play: a play file that cannot be used is refused, naming its line and
     CHECK(mixed.exitCode == 2);
     CHECK(contains(mixed.err, "a play file says what to play"));
 }
+
+TEST_CASE("play: baseline, check and diff take a play, and catch a routine made slower in the game")
+{
+    const TempDir dir;
+    const std::string play = dir.write("calls.play.toml", "rom = \"" + callsRom() + R"("
+frames = 10
+
+[[routine]]
+name = "Leaf"
+
+[[routine]]
+name = "Spin"
+)").string();
+    const std::string baseline = dir.file("calls.baseline.json").string();
+    REQUIRE(runTileprof({"baseline", "--play", play, "--out", baseline}).exitCode == 0);
+    const nlohmann::json figures = nlohmann::json::parse(slurp(baseline));
+    CHECK(figures["play"] == "calls.play.toml");
+    CHECK(figures["cases"][0]["case"] == "Leaf");
+    CHECK(figures["cases"][0]["calls"] == 50);
+    CHECK(figures["cases"][0]["max_cycles"] == 25); // LDY #, DEY and BNE thrice, NOP, RTS
+
+    const CommandResult same = runTileprof({"check", "--baseline", baseline});
+    CHECK(same.exitCode == 0);
+    CHECK(contains(same.out, "passed: 0 cases slower"));
+
+    const std::string slowed = bundledRomPath("play-calls-slowed").string();
+    const CommandResult slower = runTileprof({"check", "--baseline", baseline, "--rom", slowed});
+    CHECK(slower.exitCode == 1);
+    CHECK(contains(slower.out, "SLOWER (its longest call: frame 0)"));
+    CHECK(contains(slower.out, "FAILED: 1 case slower"));
+
+    const CommandResult diff = runTileprof({"diff", "--play", play, callsRom(), slowed, "--format", "json"});
+    CHECK(diff.exitCode == 1);
+    const nlohmann::json comparison = nlohmann::json::parse(diff.out);
+    CHECK(comparison["cases"][0]["slower"] == true);
+    CHECK(comparison["cases"][1]["slower"] == false);
+
+    const std::string tight = dir.write("tight.play.toml", slurp(play) + "\n[frame]\nbudget = 100000\n").string();
+    const std::string tightBaseline = dir.file("tight.baseline.json").string();
+    REQUIRE(runTileprof({"baseline", "--play", tight, "--out", tightBaseline}).exitCode == 0);
+    const CommandResult broken = runTileprof({"check", "--baseline", tightBaseline});
+    CHECK(broken.exitCode == 1);
+    CHECK(contains(broken.out, "budget broken: frames: at most 100,000 master clocks busy (all but waiting): OVER in 9 frames: 1 ("));
+}

@@ -6,6 +6,7 @@
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
+#include "profiler/cli/play_runs.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/reports/baseline/comparison.hpp"
@@ -23,6 +24,7 @@ namespace {
 struct RegressionOptions {
     std::vector<std::string> scenarios; // empty: the baseline's (check) or every bundled one
     std::string baseline;               // check: the baseline file
+    std::string play;                   // baseline, diff: a play file to run instead of scenarios
     std::vector<std::string> compared;  // diff: two JSON reports/baselines, or two ROM builds
     double tolerance = 0;               // cycles a case's mean or max may grow
     ReportFormat format = ReportFormat::Table;
@@ -50,6 +52,29 @@ std::optional<Baseline> measure(const std::vector<std::string>& scenarios, const
         return std::nullopt;
     }
     return baselineOf(report, source);
+}
+
+// Runs a play (on `rom` instead of its own when given) and gives its figures, and the budgets it broke.
+std::pair<Baseline, std::vector<std::string>> measurePlay(const std::string& playFile, const std::optional<RomFiles>& rom,
+                                                          const std::string& source)
+{
+    PlayRequest request = loadPlayFile(playFile);
+    if (rom) {
+        request.rom = rom->image;
+        request.symbols = rom->symbols;
+    }
+    const PlayReport report = runPlay(request);
+    Baseline figures = playBaseline(report, source);
+    figures.play = playFile;
+    return {std::move(figures), budgetVerdict(report).broken};
+}
+
+// A play file needs no scenarios, and says its own ROM.
+void refuseScenariosWithPlay(const RegressionOptions& o)
+{
+    if (!o.scenarios.empty()) {
+        throw InputError("--play " + o.play + ": a play runs no scenarios; give either");
+    }
 }
 
 int finish(const Comparison& comparison, const char* command, const RegressionOptions& o)
@@ -80,6 +105,17 @@ bool isRom(const std::string& path)
 
 int baseline(const RegressionOptions& o)
 {
+    if (!o.play.empty()) {
+        try {
+            refuseScenariosWithPlay(o);
+            const auto [figures, broken] = measurePlay(o.play, o.rom.files(), "this run");
+            const std::filesystem::path file = o.out.empty() ? std::filesystem::current_path() / "-" : std::filesystem::path(o.out);
+            return writeReport(baselineJson(figures, file), o.out, "baseline") ? kExitOk : kExitBadInput;
+        } catch (const InputError& e) {
+            std::fprintf(stderr, "tileprof baseline: %s\n", e.what());
+            return kExitBadInput;
+        }
+    }
     const std::optional<RomFiles> rom = o.rom.files();
     std::optional<Baseline> figures = measure(o.scenarios, o, "baseline", rom, "this run");
     if (!figures) {
@@ -96,6 +132,15 @@ int check(const RegressionOptions& o)
 {
     try {
         const Baseline baseline = loadBaseline(o.baseline);
+        if (baseline.play) {
+            if (!o.scenarios.empty()) {
+                throw InputError(o.baseline + ": a play's baseline runs its play, not scenarios");
+            }
+            const auto [now, broken] = measurePlay(baselinePlay(baseline, o.baseline), o.rom.files(), "this run");
+            Comparison comparison = compare(baseline, now, o.tolerance, true);
+            comparison.brokenBudgets = broken;
+            return finish(comparison, "check", o);
+        }
         if (baseline.scenarios.empty() && o.scenarios.empty()) {
             throw InputError(o.baseline + ": the baseline names no scenarios");
         }
@@ -122,6 +167,15 @@ int diff(const RegressionOptions& o)
     const std::string& a = o.compared[0];
     const std::string& b = o.compared[1];
     try {
+        if (!o.play.empty()) {
+            refuseScenariosWithPlay(o);
+            if (!isRom(a) || !isRom(b)) {
+                throw InputError("--play " + o.play + ": compare two ROM builds on a play (" + a + ", " + b + ")");
+            }
+            const auto [old, oldBroken] = measurePlay(o.play, romFiles(a, o.oldSymbols, o.oldManifest), a);
+            const auto [now, broken] = measurePlay(o.play, romFiles(b, o.newSymbols, o.newManifest), b);
+            return finish(compare(old, now, o.tolerance, false), "diff", o);
+        }
         if (isRom(a) != isRom(b)) {
             throw InputError("compare two JSON reports or baselines, or two ROM builds, not one of each (" + a +
                                   ", " + b + ")");
@@ -173,6 +227,7 @@ CommandAction defineBaseline(CLI::App& command)
     auto o = std::make_shared<RegressionOptions>();
     command.add_option("scenarios", o->scenarios, "Scenario files (.toml); default: the bundled ones, roms/tile-collision/scenarios");
     addRunOptions(command, *o, false);
+    command.add_option("--play", o->play, "A play file (tileprof play) to run instead of scenarios: its routines' figures");
     o->rom.addTo(command);
     return [o] { return baseline(*o); };
 }
@@ -197,6 +252,7 @@ CommandAction defineDiff(CLI::App& command)
     command.add_option("--old-manifest", o->oldManifest, "A's manifest, when A is a ROM (default: beside it)");
     command.add_option("--new-symbols", o->newSymbols, "B's symbol file, when B is a ROM (default: beside it)");
     command.add_option("--new-manifest", o->newManifest, "B's manifest, when B is a ROM (default: beside it)");
+    command.add_option("--play", o->play, "With two ROM builds: run this play file on each instead of scenarios");
     return [o] { return diff(*o); };
 }
 

@@ -6,6 +6,7 @@
 ;   Leaf by JSR, by JSR (a,x), by a JMP through a dispatcher (a tail call), twice from Outer, and
 ;   LeafLong by JSL; Spin twice, the first time under an H-IRQ every line; CopyByDma, 256 bytes
 ;   to VRAM (force blank is on all the time); and on even frames a read of JOY1.
+; Built with SLOWED (play-calls-slowed), Leaf is two cycles slower.
 ; The tests count on the routines' bodies, not on their timing: Leaf always runs the same
 ; instructions, and Spin's own cycles do not depend on the IRQs.
 
@@ -96,6 +97,9 @@ loop:
     dey
     bne loop
     nop
+.ifdef SLOWED
+    nop                     ; play-calls-slowed: two cycles more, for the tests of check and diff
+.endif
     rts
 .endproc
 

@@ -112,7 +112,7 @@ Baseline baselineOf(const RunReport& report, std::string source)
     f.calls = totalCalls(report);
     for (const CaseStatistics& c : report.cases) {
         f.cases.push_back({c.name, c.calls, rounded(c.cycles.mean, 2), static_cast<std::uint64_t>(c.cycles.max),
-                           c.meanBudgetShare, c.overBudget()});
+                           c.meanBudgetShare, c.overBudget(), ""});
     }
     if (report.attribution) {
         const Profile& p = report.attribution->selected;
@@ -155,6 +155,9 @@ Baseline parseBaseline(std::string_view text, const std::string& name)
     if (kind == "baseline" && root.contains("rom")) {
         f.rom = read.text(root, "", "rom");
     }
+    if (kind == "baseline" && root.contains("play")) {
+        f.play = read.text(root, "", "play");
+    }
     const nlohmann::json& cases = read.array(root, "", "cases");
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const nlohmann::json& c = cases[i];
@@ -166,6 +169,9 @@ Baseline parseBaseline(std::string_view text, const std::string& name)
         cf.maxCycles = read.count(c, path, "max_cycles");
         cf.meanBudgetShare = read.number(c, path, "mean_budget_share");
         cf.overBudget = read.flag(c, path, "over_budget");
+        if (c.is_object() && c.contains("longest_call")) {
+            cf.longest = read.text(c, path, "longest_call");
+        }
         f.cases.push_back(cf);
         if (kind == "baseline") {
             f.calls += cf.calls;
@@ -206,6 +212,9 @@ std::string baselineJson(const Baseline& baseline, const std::filesystem::path& 
                          {"max_cycles", baselineCase.maxCycles},
                          {"mean_budget_share", rounded(baselineCase.meanBudgetShare, 4)},
                          {"over_budget", baselineCase.overBudget}});
+        if (!baselineCase.longest.empty()) {
+            cases.back()["longest_call"] = baselineCase.longest;
+        }
     }
     Json functions = Json::array();
     for (const BaselineFunction& fn : baseline.functions) {
@@ -217,10 +226,18 @@ std::string baselineJson(const Baseline& baseline, const std::filesystem::path& 
     if (baseline.rom) {
         root["rom"] = *baseline.rom;
     }
+    if (baseline.play) {
+        root["play"] = std::filesystem::absolute(*baseline.play).lexically_relative(dir).generic_string();
+    }
     root["scenarios"] = std::move(scenarios);
     root["cases"] = std::move(cases);
     root["functions"] = std::move(functions);
     return root.dump(2) + "\n";
+}
+
+std::string baselinePlay(const Baseline& baseline, const std::filesystem::path& baselineFile)
+{
+    return (baselineFile.parent_path() / baseline.play.value_or("")).lexically_normal().string();
 }
 
 std::vector<std::string> baselineScenarios(const Baseline& baseline, const std::filesystem::path& baselineFile)

@@ -20,6 +20,7 @@ struct BaselineCase {
     std::uint64_t maxCycles = 0;
     double meanBudgetShare = 0;
     bool overBudget = false;
+    std::string longest; // where its longest call was ("frame 536"), when the figures say
 };
 
 struct BaselineFunction {
@@ -34,6 +35,9 @@ struct Baseline {
     // A baseline's ROM when its scenarios ran on one (--rom) instead of their own: a bundled ROM's
     // name, or a path relative to the baseline's directory, as a scenario's `rom` names one.
     std::optional<std::string> rom;
+    // A baseline of a play (`tileprof play`) instead: its play file, relative to the baseline's
+    // directory; its cases are the play's routines.
+    std::optional<std::string> play;
     std::uint64_t calls = 0;
     std::vector<BaselineCase> cases;
     std::vector<BaselineFunction> functions; // empty when the source had no attribution
@@ -54,6 +58,9 @@ Baseline parseBaseline(std::string_view text, const std::string& name);
 
 // The baseline file: the figures as JSON, the scenarios relative to the file's directory.
 std::string baselineJson(const Baseline& figures, const std::filesystem::path& baselineFile);
+
+// The play file a play's baseline names, as a path usable from the working directory.
+std::string baselinePlay(const Baseline& baseline, const std::filesystem::path& baselineFile);
 
 // The scenarios a baseline names, as paths usable from the working directory.
 std::vector<std::string> baselineScenarios(const Baseline& baseline, const std::filesystem::path& baselineFile);

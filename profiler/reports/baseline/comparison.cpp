@@ -53,6 +53,9 @@ std::string verdict(const CaseDelta& delta)
     if (delta.overBudget) {
         text += ", OVER BUDGET";
     }
+    if ((delta.slower || delta.overBudget) && !delta.now->longest.empty()) {
+        text += " (its longest call: " + delta.now->longest + ")";
+    }
     if (delta.old->calls != delta.now->calls) {
         text += printfString(" (calls %llu -> %llu)", static_cast<unsigned long long>(delta.old->calls),
                              static_cast<unsigned long long>(delta.now->calls));
@@ -77,7 +80,11 @@ std::string summary(const Comparison& comparison)
         }
     }
     text += printfString(", %zu faster", comparison.faster());
-    return text + "\n";
+    text += "\n";
+    for (const std::string& line : comparison.brokenBudgets) {
+        text += "  budget broken: " + line + "\n";
+    }
+    return text;
 }
 
 std::string table(const Comparison& comparison, const std::string& command)
@@ -173,7 +180,8 @@ std::string json(const Comparison& comparison, const std::string& command)
                     {"tolerance_cycles", comparison.tolerance},
                     {"failed", comparison.failed()},
                     {"cases", std::move(cases)},
-                    {"functions", std::move(functions)}};
+                    {"functions", std::move(functions)},
+                    {"broken_budgets", comparison.brokenBudgets}};
     return root.dump(2) + "\n";
 }
 
@@ -203,7 +211,7 @@ std::size_t Comparison::gone() const
 
 Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool checking)
 {
-    Comparison c{old.source, now.source, tolerance, checking, {}, {}};
+    Comparison c{old.source, now.source, tolerance, checking, {}, {}, {}};
     for (const std::string& name : allNames(old.cases, now.cases)) {
         CaseDelta d{name, optionalOf(named(old.cases, name)), optionalOf(named(now.cases, name))};
         if (d.old && d.now) {

@@ -2,6 +2,7 @@
 
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
+#include "base/rounding.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
 
 #include <nlohmann/json.hpp>
@@ -134,7 +135,7 @@ BudgetVerdict budgetVerdict(const PlayReport& report)
             line += printfString("OVER in %s of %s, the worst %s in frame %llu", counted(over, "call").c_str(),
                                  grouped(spread.count).c_str(), grouped(spread.max).c_str(),
                                  static_cast<unsigned long long>(spread.maxAt));
-            verdict.broken = true;
+            verdict.broken.push_back(line);
         }
         verdict.lines.push_back(std::move(line));
     }
@@ -157,11 +158,41 @@ BudgetVerdict budgetVerdict(const PlayReport& report)
                 line += printfString(" %llu (%s)", static_cast<unsigned long long>(over[i]->frame), grouped(busy(*over[i])).c_str());
             }
             line += over.size() > 10 ? " ..." : "";
-            verdict.broken = true;
+            verdict.broken.push_back(line);
         }
         verdict.lines.push_back(std::move(line));
     }
     return verdict;
+}
+
+Baseline playBaseline(const PlayReport& report, std::string source)
+{
+    Baseline baseline;
+    baseline.source = std::move(source);
+    for (std::size_t r = 0; r < report.routines.size(); ++r) {
+        const std::vector<const GameCall*> calls = finishedCalls(report.run, r);
+        // No budget: none a call can break.
+        const std::uint64_t budget = r < report.budgets.size() && report.budgets[r] ? *report.budgets[r] : 0;
+        BaselineCase figures;
+        figures.name = report.routines[r];
+        figures.calls = calls.size();
+        Spread cycles;
+        double shares = 0;
+        for (const GameCall* call : calls) {
+            cycles.add(call->cycles, call->frame);
+            if (budget != 0) {
+                shares += static_cast<double>(call->clocks.withoutInterrupts()) / static_cast<double>(budget);
+                figures.overBudget = figures.overBudget || call->clocks.withoutInterrupts() > budget;
+            }
+        }
+        figures.meanCycles = rounded(cycles.mean(), 2);
+        figures.maxCycles = calls.empty() ? 0 : cycles.max;
+        figures.meanBudgetShare = calls.empty() ? 0.0 : shares / static_cast<double>(calls.size());
+        figures.longest = calls.empty() ? "" : "frame " + std::to_string(cycles.maxAt);
+        baseline.calls += figures.calls;
+        baseline.cases.push_back(std::move(figures));
+    }
+    return baseline;
 }
 
 namespace {
@@ -322,7 +353,7 @@ std::string jsonReport(const PlayReport& report)
     const BudgetVerdict verdict = budgetVerdict(report);
     const Json json{{"rom", report.rom},
                     {"budgets", verdict.lines},
-                    {"within_budgets", !verdict.broken},
+                    {"within_budgets", verdict.broken.empty()},
                     {"input", report.input},
                     {"stopped", report.stopped},
                     {"frames_run", run.framesRun},

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/engine/ingame/game_play.hpp"
+#include "profiler/reports/baseline/baseline.hpp"
 #include "profiler/reports/markup/report_format.hpp"
 
 #include <optional>
@@ -26,12 +27,17 @@ struct PlayReport {
     PlayRun run;
 };
 
-// The budgets and how the run kept them: one line each, and whether any was broken.
+// The budgets and how the run kept them: one line each, and those of them it broke.
 struct BudgetVerdict {
     std::vector<std::string> lines;
-    bool broken = false;
+    std::vector<std::string> broken;
 };
 BudgetVerdict budgetVerdict(const PlayReport& report);
+
+// What a regression check compares (baseline.hpp): each routine as a case, its calls' own CPU
+// cycles (interrupts left out: what the routine's code decides), over budget when a call broke its
+// budget, and the frame of its longest call.
+Baseline playBaseline(const PlayReport& report, std::string source);
 
 // The report in `format`, one of kPlayFormats: every routine's calls and their cost, split; every
 // frame's time by routine, NMI, IRQ, waiting and the rest; lag frames; the busiest frames.

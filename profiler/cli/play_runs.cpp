@@ -1,0 +1,82 @@
+// The play runs of tileprof play, baseline, check and diff.
+
+#include "profiler/cli/play_runs.hpp"
+
+#include "base/counted.hpp"
+#include "base/input_error.hpp"
+#include "base/printf_string.hpp"
+#include "emu/rom_image.hpp"
+#include "profiler/formats/input/input_movie.hpp"
+#include "profiler/formats/symbols/symbol_file.hpp"
+#include "profiler/model/target/profiled_rom.hpp"
+
+#include <utility>
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::uint64_t kDefaultFrames = 600;
+
+// A routine's first instruction: a label of the symbol file.
+std::uint32_t routineEntry(const DebugInfo& symbols, const std::string& name, const char* what)
+{
+    const DebugSymbol& symbol = symbols.symbol(name, what);
+    if (!symbol.isLabel) {
+        throw InputError(std::string(what) + " " + name + ": " + symbol.qualifiedName + " is a constant, not a label of code");
+    }
+    return symbol.value & 0xFFFFFF;
+}
+
+std::string stoppedText(const PlayRun& run, const PlayRequest& request, std::uint64_t frames)
+{
+    if (!run.stop) {
+        return printfString("%s frames from power-on", grouped(frames).c_str());
+    }
+    const std::string after = printfString("after %s frames", grouped(run.framesRun).c_str());
+    switch (*run.stop) {
+    case emu::StopReason::BreakAddress: return "stopped at " + request.until.value_or("") + ", " + after;
+    case emu::StopReason::Stopped: return "stopped by STP, " + after;
+    case emu::StopReason::WaitingForever: return "stopped waiting (WAI) with no interrupt enabled, " + after;
+    default: return after;
+    }
+}
+
+} // namespace
+
+PlayReport runPlay(const PlayRequest& request)
+{
+    const emu::RomImage image = emu::loadRomFile(request.rom.string());
+    const DebugInfo symbols = loadSymbolFile(request.symbols.value_or(symbolFileBeside(request.rom)), cartridgePlaces(image));
+    PlaySetup setup;
+    PlayReport report;
+    report.rom = request.rom.string();
+    for (const PlayRoutine& routine : request.routines) {
+        setup.entries.push_back(routineEntry(symbols, routine.name, "routine"));
+        report.routines.push_back(routine.name);
+        report.budgets.push_back(routine.budget);
+    }
+    report.frameBudget = request.frameBudget;
+    for (const std::string& name : request.idle) {
+        for (const auto& range : symbols.scopeRanges(symbols.symbol(name, "idle").qualifiedName)) {
+            setup.idleRanges.push_back(range);
+        }
+    }
+    if (request.until) {
+        setup.until = routineEntry(symbols, *request.until, "until");
+    }
+    report.input = "none";
+    if (request.input) {
+        InputMovie movie = loadInput(*request.input);
+        report.input = request.input->string() + " (" + std::string(inputFormatName(movie.format)) + ", " +
+                       counted(movie.frames.size(), "frame") + ")";
+        setup.input = std::move(movie.frames);
+    }
+    setup.frames = request.frames.value_or(setup.input.empty() ? kDefaultFrames : setup.input.size());
+    report.pads = setup.input;
+    report.run = playGame(image, setup);
+    report.stopped = stoppedText(report.run, request, setup.frames);
+    return report;
+}
+
+} // namespace tileprof
