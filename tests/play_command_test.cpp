@@ -200,3 +200,27 @@ name = "Spin"
     CHECK(broken.exitCode == 1);
     CHECK(contains(broken.out, "budget broken: frames: at most 100,000 master clocks busy (all but waiting): OVER in 9 frames: 1 ("));
 }
+
+TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test case a broken budget")
+{
+    const std::string rom = callsRom();
+    const CommandResult csv = runTileprof({"play", rom, "--profile", "Leaf", "--profile", "CopyByDma", "--frames", "3", "--format", "csv"});
+    REQUIRE(csv.exitCode == 0);
+    const std::vector<std::string> rows = splitLines(csv.out);
+    REQUIRE(rows.size() == 1 + 15 + 2); // five Leaf calls a frame, a CopyByDma in the two whole frames after the first
+    CHECK(rows[0] == "routine,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
+                     "interrupts_taken,finished\r");
+    CHECK(rows[1].starts_with("Leaf,0,"));
+    CHECK(rows[1].ends_with(",25,182,182,0,0,0,0,0,true\r"));
+
+    const CommandResult markdown = runTileprof({"play", rom, "--profile", "Leaf", "--frames", "3", "--format", "markdown"});
+    CHECK(contains(markdown.out, "| Leaf | 15 | 182.0 | 182 | 182 | 182.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0 |"));
+
+    const TempDir dir;
+    const std::string play = dir.write("over.play.toml", "rom = \"" + rom + "\"\nframes = 3\n[[routine]]\nname = \"Leaf\"\nbudget = 181\n").string();
+    const CommandResult junit = runTileprof({"play", play, "--format", "junit"});
+    CHECK(junit.exitCode == 1);
+    CHECK(contains(junit.out, "<testsuites name=\"tileprof play\" tests=\"1\" failures=\"1\" errors=\"0\">"));
+    CHECK(contains(junit.out, "name=\"Leaf budget\""));
+    CHECK(contains(junit.out, "<failure message=\"Leaf: at most 181 master clocks a call, interrupts left out: OVER in 15 calls of 15"));
+}

@@ -4,6 +4,9 @@
 #include "base/printf_string.hpp"
 #include "base/rounding.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
+#include "profiler/reports/markup/csv_field.hpp"
+#include "profiler/reports/markup/markdown_text.hpp"
+#include "profiler/reports/markup/xml_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -73,6 +76,34 @@ std::vector<const GameCall*> finishedCalls(const PlayRun& run, std::size_t routi
         }
     }
     return calls;
+}
+
+// A routine's finished calls, column by column.
+struct RoutineFigures {
+    std::size_t calls = 0;
+    Spread total;
+    Spread own;
+    Spread dma;
+    Spread hdma;
+    Spread refresh;
+    Spread interrupts;
+    std::uint64_t taken = 0;
+};
+
+RoutineFigures routineFigures(const PlayRun& run, std::size_t routine)
+{
+    RoutineFigures figures;
+    for (const GameCall* call : finishedCalls(run, routine)) {
+        ++figures.calls;
+        figures.total.add(call->clocks.total(), call->frame);
+        figures.own.add(call->clocks.own, call->frame);
+        figures.dma.add(call->clocks.dma, call->frame);
+        figures.hdma.add(call->clocks.hdma, call->frame);
+        figures.refresh.add(call->clocks.refresh, call->frame);
+        figures.interrupts.add(call->clocks.interrupts, call->frame);
+        figures.taken += call->interrupts;
+    }
+    return figures;
 }
 
 std::uint64_t busy(const FrameUse& use)
@@ -221,35 +252,19 @@ std::string tableReport(const PlayReport& report)
     out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s\n", static_cast<int>(width), "routine", "calls",
                         "mean", "min", "max", "own", "DMA", "HDMA", "refresh", "interrupts", "taken");
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
-        const std::vector<const GameCall*> calls = finishedCalls(run, r);
-        Spread total;
-        Spread own;
-        Spread dma;
-        Spread hdma;
-        Spread refresh;
-        Spread interrupts;
-        std::uint64_t taken = 0;
-        for (const GameCall* call : calls) {
-            total.add(call->clocks.total(), call->frame);
-            own.add(call->clocks.own, call->frame);
-            dma.add(call->clocks.dma, call->frame);
-            hdma.add(call->clocks.hdma, call->frame);
-            refresh.add(call->clocks.refresh, call->frame);
-            interrupts.add(call->clocks.interrupts, call->frame);
-            taken += call->interrupts;
-        }
-        if (calls.empty()) {
+        const RoutineFigures f = routineFigures(run, r);
+        if (f.calls == 0) {
             out += printfString("  %-*s %7s   never called\n", static_cast<int>(width), report.routines[r].c_str(), "0");
             continue;
         }
         out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s\n", static_cast<int>(width),
-                            report.routines[r].c_str(), grouped(calls.size()).c_str(), meanText(total.mean()).c_str(),
-                            grouped(total.min).c_str(), grouped(total.max).c_str(), meanText(own.mean()).c_str(),
-                            meanText(dma.mean()).c_str(), meanText(hdma.mean()).c_str(), meanText(refresh.mean()).c_str(),
-                            meanText(interrupts.mean()).c_str(), grouped(taken).c_str());
+                            report.routines[r].c_str(), grouped(f.calls).c_str(), meanText(f.total.mean()).c_str(),
+                            grouped(f.total.min).c_str(), grouped(f.total.max).c_str(), meanText(f.own.mean()).c_str(),
+                            meanText(f.dma.mean()).c_str(), meanText(f.hdma.mean()).c_str(), meanText(f.refresh.mean()).c_str(),
+                            meanText(f.interrupts.mean()).c_str(), grouped(f.taken).c_str());
         out += printfString("  %-*s %7s %10s %8s %8s   the longest in frame %llu, the shortest in frame %llu\n",
-                            static_cast<int>(width), "", "", "", "", "", static_cast<unsigned long long>(total.maxAt),
-                            static_cast<unsigned long long>(total.minAt));
+                            static_cast<int>(width), "", "", "", "", "", static_cast<unsigned long long>(f.total.maxAt),
+                            static_cast<unsigned long long>(f.total.minAt));
     }
     const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
     if (unfinished > 0) {
@@ -362,11 +377,114 @@ std::string jsonReport(const PlayReport& report)
     return json.dump(2) + "\n";
 }
 
+// One row a call, every figure the JSON report has.
+std::string csvReport(const PlayReport& report)
+{
+    std::string out = "routine,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
+                      "interrupts_taken,finished\r\n";
+    for (const GameCall& call : report.run.calls) {
+        const ClockSplit& c = call.clocks;
+        out += csvField(report.routines[call.routine]) +
+               printfString(",%llu,%u,%llu,$%02X:%04X,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s\r\n",
+                            static_cast<unsigned long long>(call.frame), call.line,
+                            static_cast<unsigned long long>(call.startClock), call.callSite >> 16, call.callSite & 0xFFFF,
+                            call.depth, static_cast<unsigned long long>(call.cycles),
+                            static_cast<unsigned long long>(c.total()), static_cast<unsigned long long>(c.own),
+                            static_cast<unsigned long long>(c.dma), static_cast<unsigned long long>(c.hdma),
+                            static_cast<unsigned long long>(c.refresh), static_cast<unsigned long long>(c.interrupts),
+                            call.interrupts, call.finished ? "true" : "false");
+    }
+    return out;
+}
+
+// For a pull request's comment: the calls, the frames and the budgets.
+std::string markdownReport(const PlayReport& report)
+{
+    std::string out = "### tileprof play: " + markdownCell(report.rom) + "\n\n" + markdownCell(report.stopped) +
+                      ", input " + markdownCell(report.input) + "\n\n";
+    out += "| routine | calls | mean clocks | min | max | own | DMA | HDMA | refresh | interrupts | taken |\n"
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (std::size_t r = 0; r < report.routines.size(); ++r) {
+        const RoutineFigures f = routineFigures(report.run, r);
+        out += "| " + markdownCell(report.routines[r]) +
+               printfString(" | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", grouped(f.calls).c_str(),
+                            meanText(f.total.mean()).c_str(), f.calls == 0 ? "" : grouped(f.total.min).c_str(),
+                            grouped(f.total.max).c_str(), meanText(f.own.mean()).c_str(), meanText(f.dma.mean()).c_str(),
+                            meanText(f.hdma.mean()).c_str(), meanText(f.refresh.mean()).c_str(),
+                            meanText(f.interrupts.mean()).c_str(), grouped(f.taken).c_str());
+    }
+    const std::vector<const FrameUse*> frames = wholeFrames(report);
+    if (!frames.empty()) {
+        out += "\n| a frame, in master clocks | mean | min | max |\n|---|---:|---:|---:|\n";
+        for (const auto& [name, value] : frameColumns(report)) {
+            Spread spread;
+            for (const FrameUse* use : frames) {
+                spread.add(value(*use), use->frame);
+            }
+            out += "| " + markdownCell(name) +
+                   printfString(" | %s | %s (frame %llu) | %s (frame %llu) |\n", meanText(spread.mean()).c_str(),
+                                grouped(spread.min).c_str(), static_cast<unsigned long long>(spread.minAt),
+                                grouped(spread.max).c_str(), static_cast<unsigned long long>(spread.maxAt));
+        }
+    }
+    const BudgetVerdict verdict = budgetVerdict(report);
+    if (!verdict.lines.empty()) {
+        out += "\n**Budgets: " + std::string(verdict.broken.empty() ? "kept" : "BROKEN") + "**\n\n";
+        for (const std::string& line : verdict.lines) {
+            out += "- " + markdownCell(line) + "\n";
+        }
+    }
+    return out;
+}
+
+// For CI systems: a test case a budget, failing when broken; a play without budgets has one
+// that passes when every routine was called.
+std::string junitReport(const PlayReport& report)
+{
+    const BudgetVerdict verdict = budgetVerdict(report);
+    std::string cases;
+    std::size_t tests = 0;
+    std::size_t failures = 0;
+    const auto testCase = [&](const std::string& name, const std::string& line, bool broken) {
+        ++tests;
+        cases += printfString("    <testcase classname=\"%s\" name=\"%s\">\n", xmlEscaped(report.rom).c_str(),
+                              xmlEscaped(name).c_str());
+        if (broken) {
+            ++failures;
+            cases += printfString("      <failure message=\"%s\"/>\n", xmlEscaped(line).c_str());
+        } else {
+            cases += printfString("      <system-out>%s</system-out>\n", xmlEscaped(line).c_str());
+        }
+        cases += "    </testcase>\n";
+    };
+    for (const std::string& line : verdict.lines) {
+        const bool broken = std::ranges::find(verdict.broken, line) != verdict.broken.end();
+        testCase(line.substr(0, line.find(':')) + " budget", line, broken);
+    }
+    if (verdict.lines.empty()) {
+        for (std::size_t r = 0; r < report.routines.size(); ++r) {
+            const std::size_t calls = finishedCalls(report.run, r).size();
+            testCase(report.routines[r] + " called", counted(calls, "call"), calls == 0);
+        }
+    }
+    return printfString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                        "<testsuites name=\"tileprof play\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n"
+                        "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n",
+                        tests, failures, xmlEscaped(report.rom).c_str(), tests, failures) +
+           cases + "  </testsuite>\n</testsuites>\n";
+}
+
 } // namespace
 
 std::string formatPlayReport(const PlayReport& report, ReportFormat format)
 {
-    return format == ReportFormat::Json ? jsonReport(report) : tableReport(report);
+    switch (format) {
+    case ReportFormat::Json: return jsonReport(report);
+    case ReportFormat::Csv: return csvReport(report);
+    case ReportFormat::Markdown: return markdownReport(report);
+    case ReportFormat::Junit: return junitReport(report);
+    default: return tableReport(report);
+    }
 }
 
 } // namespace tileprof

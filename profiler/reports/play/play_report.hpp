@@ -10,7 +10,8 @@
 
 namespace tileprof {
 
-inline constexpr ReportFormat kPlayFormats[] = {ReportFormat::Table, ReportFormat::Json};
+inline constexpr ReportFormat kPlayFormats[] = {ReportFormat::Table, ReportFormat::Json, ReportFormat::Csv,
+                                                ReportFormat::Markdown, ReportFormat::Junit};
 
 // A play run and what it needs to be told: the ROM, the routines' names, the input's pads and
 // what reading the input said.
