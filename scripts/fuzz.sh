@@ -20,7 +20,7 @@ fi
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
     [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192 [design]=8192
-    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097 [input]=16384
+    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097 [input]=16384 [play_file]=8192
 )
 seeds_of() {
     case "$1" in
@@ -38,12 +38,13 @@ seeds_of() {
     baseline) echo roms/*/baseline.json fuzz/seeds/baseline/* ;;
     spc700) echo fuzz/seeds/spc700/* ;;
     input) echo tests/data/movies/sequence.* fuzz/seeds/input/* ;;
+    play_file) echo fuzz/seeds/play_file/* ;;
     esac
 }
 
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700 input)
+    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700 input play_file)
 fi
 for harness in "${harnesses[@]}"; do
     if [[ -z "${max_len[$harness]-}" ]]; then
