@@ -6,8 +6,9 @@
 ; palette to VRAM and CGRAM by DMA, an HDMA sky, the sound driver uploaded to the APU), then runs
 ; a frame loop that sleeps in WAI until the NMI. Each frame it reads the joypad (or, while JOY1
 ; reads 0, the demo script in room.s), trades one command with the sound driver, sets the
-; player's and the walkers' velocities, moves every entity with MoveEntityAndProcessTileCollisions
-; and builds the sprite table, which the next NMI copies to OAM with an animated tile.
+; player's and the walkers' velocities (and the player's gravity, which Y switches), moves every
+; entity with MoveEntityAndProcessTileCollisions and builds the sprite table, which the next NMI
+; copies to OAM with an animated tile.
 ; docs/bundled-roms.md, "The demo game", describes a run.
 ;
 ; Work RAM: the routine's (tile-collision/memory.s: CollisionMap $0100, the entity slots from
@@ -38,7 +39,7 @@
 ; Movement, 16.16 fixed point: (fraction word, integer word)
 WALK_FRACTION  = $8000      ; the player walks at 1.5 px a frame
 WALK_INTEGER   = 1
-JUMP_SPEED     = 6          ; px a frame upwards, from the ground only
+JUMP_SPEED     = 6          ; px a frame away from the floor (or the ceiling), from it only
 GRAVITY        = $4000      ; 0.25 px a frame, every frame (untech's design: gravity always)
 MAX_FALL       = 8          ; px a frame: the routine's limit (roms/designs/untech.toml)
 
@@ -75,6 +76,8 @@ SoundAnswers:   .res 2      ; frames on which the driver had answered (the first
 SoundMissed:    .res 2      ; frames on which it had not: the effect waited for the next frame
 SoundAnswer:    .res 3      ; ports 1-3 of its last answer: the sum of the effects sent (a word)
                             ; and the commands answered (a byte)
+PressedButtons: .res 2      ; the buttons of Buttons not held the frame before
+GravityUp:      .res 2      ; $FFFF: the player falls upwards (Y switches it); 0: downwards
 
 .segment "LOWRAM"
 OamBuffer:      .res OAM_BYTES
@@ -492,8 +495,8 @@ WaitForNmi:
     bra MainLoop
 .endproc
 
-; Buttons = JOY1, or while JOY1 reads 0 the demo script's.
-; In: A16, I16, D = 0, DB = 0. Out: the same; A, X destroyed.
+; Buttons = JOY1, or while JOY1 reads 0 the demo script's; PressedButtons = those of them that
+; were not held the frame before. In: A16, I16, D = 0, DB = 0. Out: the same; A, X destroyed.
 .proc ReadInput
     .a16
     .i16
@@ -506,15 +509,19 @@ WaitAutoRead:
     rep #$20
     .a16
     lda JOY1
-    bne Pressed
+    bne Held
     jsr DemoInput
-Pressed:
-    sta z:Buttons
+Held:
+    tax
+    eor z:Buttons               ; the buttons that changed since the last frame ...
+    stx z:Buttons
+    and z:Buttons               ; ... and are held now
+    sta z:PressedButtons
     rts
 .endproc
 
 ; The demo script's buttons for this frame (DemoScript: (frames, buttons) word pairs; a count of 0
-; starts it over and puts the player back at its start).
+; starts it over and puts the player back at its start, under downward gravity).
 ; In: A16, I16, D = 0, DB = 0. Out: A = the buttons; X destroyed.
 .proc DemoInput
     .a16
@@ -531,6 +538,7 @@ Pressed:
     jsr SpawnEntity
     lda #0
     tcd
+    stz z:GravityUp
     tax
     lda DemoScript, x
 Load:
@@ -548,14 +556,22 @@ Running:
     rts
 .endproc
 
-; The player's velocities from Buttons: Left/Right walk, B jumps when standing, gravity.
+; The player from Buttons: Y switches its gravity, Left/Right walk, B jumps off the floor (or,
+; under upward gravity, off the ceiling), then gravity.
 ; In: A16, I16, D = 0, DB = 0. Out: the same; A destroyed.
 .proc UpdatePlayer
     .a16
     .i16
     lda #.loword(Entities) + PLAYER_SLOT * ENTITY_SLOT_BYTES
     tcd
-    lda a:Buttons               ; absolute: D is the entity now
+    lda a:PressedButtons        ; absolute: D is the entity now
+    bit #BUTTON_Y
+    beq Walk
+    lda a:GravityUp
+    eor #$FFFF
+    sta a:GravityUp
+Walk:
+    lda a:Buttons
     bit #BUTTON_RIGHT
     bne Right
     bit #BUTTON_LEFT
@@ -577,16 +593,31 @@ Left:
 Jump:
     lda a:Buttons
     bpl Fall                    ; B is bit 15: N
+    bit a:GravityUp
+    bmi OffCeiling
     lda z:Entity::collisionState
     and #COLLISION_DOWN         ; standing: the last move ended on a floor
     beq Fall
-    stz z:Entity::yVelocity
     lda #.loword(-JUMP_SPEED)
+    bra Jumped
+OffCeiling:
+    lda z:Entity::collisionState
+    and #COLLISION_UP           ; the last move ended against a ceiling
+    beq Fall
+    lda #JUMP_SPEED             ; downwards
+Jumped:
+    stz z:Entity::yVelocity
     sta z:Entity::yVelocity + 2
     lda #SOUND_JUMP
     sta a:SoundEffect           ; absolute: D is the entity; the next frame's SoundFrame sends it
 Fall:
+    bit a:GravityUp
+    bmi Upwards
     jsr ApplyGravity
+    bra Done
+Upwards:
+    jsr ApplyUpwardGravity
+Done:
     lda #0
     tcd
     rts
@@ -608,6 +639,27 @@ Fall:
     bcc Store
     stz z:Entity::yVelocity     ; exactly MAX_FALL.0
     lda #MAX_FALL
+Store:
+    sta z:Entity::yVelocity + 2
+    rts
+.endproc
+
+; yVelocity -= GRAVITY, rising no faster than MAX_FALL: ApplyGravity upside down, for the player.
+; In: A16, I16, D = the entity. Out: the same; A destroyed.
+.proc ApplyUpwardGravity
+    .a16
+    .i16
+    sec
+    lda z:Entity::yVelocity
+    sbc #GRAVITY
+    sta z:Entity::yVelocity
+    lda z:Entity::yVelocity + 2
+    sbc #0
+    bpl Store                   ; falling (a jump off the ceiling): no limit
+    cmp #.loword(-MAX_FALL)
+    bcs Store                   ; -MAX_FALL.0 or slower
+    stz z:Entity::yVelocity     ; exactly -MAX_FALL.0
+    lda #.loword(-MAX_FALL)
 Store:
     sta z:Entity::yVelocity + 2
     rts
