@@ -6,8 +6,9 @@
 ; palette to VRAM and CGRAM by DMA, an HDMA sky, the sound driver uploaded to the APU), then runs
 ; a frame loop that sleeps in WAI until the NMI. Each frame it reads the joypad (or, while JOY1
 ; reads 0, the demo script in room.s), trades one command with the sound driver, sets the
-; player's and the walkers' velocities, moves every entity with MoveEntityAndProcessTileCollisions
-; and builds the sprite table, which the next NMI copies to OAM with an animated tile.
+; player's and the walkers' velocities (and the player's gravity and hitbox, which Y and X
+; switch), moves every entity with MoveEntityAndProcessTileCollisions and builds the sprite
+; table, which the next NMI copies to OAM with an animated tile.
 ; docs/bundled-roms.md, "The demo game", describes a run.
 ;
 ; Work RAM: the routine's (tile-collision/memory.s: CollisionMap $0100, the entity slots from
@@ -38,7 +39,7 @@
 ; Movement, 16.16 fixed point: (fraction word, integer word)
 WALK_FRACTION  = $8000      ; the player walks at 1.5 px a frame
 WALK_INTEGER   = 1
-JUMP_SPEED     = 6          ; px a frame upwards, from the ground only
+JUMP_SPEED     = 6          ; px a frame away from the floor (or the ceiling), from it only
 GRAVITY        = $4000      ; 0.25 px a frame, every frame (untech's design: gravity always)
 MAX_FALL       = 8          ; px a frame: the routine's limit (roms/designs/untech.toml)
 
@@ -75,6 +76,10 @@ SoundAnswers:   .res 2      ; frames on which the driver had answered (the first
 SoundMissed:    .res 2      ; frames on which it had not: the effect waited for the next frame
 SoundAnswer:    .res 3      ; ports 1-3 of its last answer: the sum of the effects sent (a word)
                             ; and the commands answered (a byte)
+PressedButtons: .res 2      ; the buttons of Buttons not held the frame before
+GravityUp:      .res 2      ; $FFFF: the player falls upwards (Y switches it); 0: downwards
+StripTop:       .res 2      ; RoomToStandUp: the pixel row it tests, and the first of the tile
+FirstPassable:  .res 2      ; types the player's head may grow into (Passes)
 
 .segment "LOWRAM"
 OamBuffer:      .res OAM_BYTES
@@ -492,8 +497,8 @@ WaitForNmi:
     bra MainLoop
 .endproc
 
-; Buttons = JOY1, or while JOY1 reads 0 the demo script's.
-; In: A16, I16, D = 0, DB = 0. Out: the same; A, X destroyed.
+; Buttons = JOY1, or while JOY1 reads 0 the demo script's; PressedButtons = those of them that
+; were not held the frame before. In: A16, I16, D = 0, DB = 0. Out: the same; A, X destroyed.
 .proc ReadInput
     .a16
     .i16
@@ -506,15 +511,19 @@ WaitAutoRead:
     rep #$20
     .a16
     lda JOY1
-    bne Pressed
+    bne Held
     jsr DemoInput
-Pressed:
-    sta z:Buttons
+Held:
+    tax
+    eor z:Buttons               ; the buttons that changed since the last frame ...
+    stx z:Buttons
+    and z:Buttons               ; ... and are held now
+    sta z:PressedButtons
     rts
 .endproc
 
 ; The demo script's buttons for this frame (DemoScript: (frames, buttons) word pairs; a count of 0
-; starts it over and puts the player back at its start).
+; starts it over and puts the player back at its start, standing, under downward gravity).
 ; In: A16, I16, D = 0, DB = 0. Out: A = the buttons; X destroyed.
 .proc DemoInput
     .a16
@@ -528,9 +537,10 @@ Pressed:
     lda #.loword(Entities) + PLAYER_SLOT * ENTITY_SLOT_BYTES
     tcd
     ldx #PLAYER_SLOT * SPAWN_RECORD_BYTES
-    jsr SpawnEntity
+    jsr SpawnEntity             ; the standing hitbox too
     lda #0
     tcd
+    stz z:GravityUp
     tax
     lda DemoScript, x
 Load:
@@ -548,14 +558,27 @@ Running:
     rts
 .endproc
 
-; The player's velocities from Buttons: Left/Right walk, B jumps when standing, gravity.
-; In: A16, I16, D = 0, DB = 0. Out: the same; A destroyed.
+; The player from Buttons: Y switches its gravity, X crouches or stands up, Left/Right walk, B
+; jumps off the floor (or, under upward gravity, off the ceiling), then gravity.
+; In: A16, I16, D = 0, DB = 0. Out: the same; A, X, Y destroyed.
 .proc UpdatePlayer
     .a16
     .i16
     lda #.loword(Entities) + PLAYER_SLOT * ENTITY_SLOT_BYTES
     tcd
-    lda a:Buttons               ; absolute: D is the entity now
+    lda a:PressedButtons        ; absolute: D is the entity now
+    bit #BUTTON_Y
+    beq Hitbox
+    lda a:GravityUp
+    eor #$FFFF
+    sta a:GravityUp
+    lda a:PressedButtons
+Hitbox:
+    bit #BUTTON_X
+    beq Walk
+    jsr ChangeHitbox
+Walk:
+    lda a:Buttons
     bit #BUTTON_RIGHT
     bne Right
     bit #BUTTON_LEFT
@@ -577,16 +600,31 @@ Left:
 Jump:
     lda a:Buttons
     bpl Fall                    ; B is bit 15: N
+    bit a:GravityUp
+    bmi OffCeiling
     lda z:Entity::collisionState
     and #COLLISION_DOWN         ; standing: the last move ended on a floor
     beq Fall
-    stz z:Entity::yVelocity
     lda #.loword(-JUMP_SPEED)
+    bra Jumped
+OffCeiling:
+    lda z:Entity::collisionState
+    and #COLLISION_UP           ; the last move ended against a ceiling
+    beq Fall
+    lda #JUMP_SPEED             ; downwards
+Jumped:
+    stz z:Entity::yVelocity
     sta z:Entity::yVelocity + 2
     lda #SOUND_JUMP
     sta a:SoundEffect           ; absolute: D is the entity; the next frame's SoundFrame sends it
 Fall:
+    bit a:GravityUp
+    bmi Upwards
     jsr ApplyGravity
+    bra Done
+Upwards:
+    jsr ApplyUpwardGravity
+Done:
     lda #0
     tcd
     rts
@@ -610,6 +648,166 @@ Fall:
     lda #MAX_FALL
 Store:
     sta z:Entity::yVelocity + 2
+    rts
+.endproc
+
+; yVelocity -= GRAVITY, rising no faster than MAX_FALL: ApplyGravity upside down, for the player.
+; In: A16, I16, D = the entity. Out: the same; A destroyed.
+.proc ApplyUpwardGravity
+    .a16
+    .i16
+    sec
+    lda z:Entity::yVelocity
+    sbc #GRAVITY
+    sta z:Entity::yVelocity
+    lda z:Entity::yVelocity + 2
+    sbc #0
+    bpl Store                   ; falling (a jump off the ceiling): no limit
+    cmp #.loword(-MAX_FALL)
+    bcs Store                   ; -MAX_FALL.0 or slower
+    stz z:Entity::yVelocity     ; exactly -MAX_FALL.0
+    lda #.loword(-MAX_FALL)
+Store:
+    sta z:Entity::yVelocity + 2
+    rts
+.endproc
+
+; Crouches: the box PLAYER_HEIGHT - PLAYER_CROUCH_HEIGHT pixels shorter at the head, the feet (the
+; bottom, or under upward gravity the top) where they were; or, crouching, stands up again when
+; RoomToStandUp finds room for the head.
+; In: A16, I16, D = the player, DB = 0. Out: the same; A, X, Y destroyed.
+.proc ChangeHitbox
+    .a16
+    .i16
+    lda z:Entity::hitboxHeight
+    cmp #PLAYER_CROUCH_HEIGHT
+    beq StandUp
+    lda #.loword(-PLAYER_CROUCH_TOP)
+    ldx #PLAYER_CROUCH_HEIGHT
+    ldy #CROUCH_SHIFT           ; Y: how far the origin moves down, towards the feet ...
+    bra Change
+StandUp:
+    jsr RoomToStandUp
+    bcs Done
+    lda #.loword(-PLAYER_TOP)
+    ldx #PLAYER_HEIGHT
+    ldy #.loword(-CROUCH_SHIFT) ; ... or back up, towards the head
+Change:
+    sta z:Entity::hitboxYOffset
+    stx z:Entity::hitboxHeight
+    tya
+    bit a:GravityUp
+    bpl Move
+    eor #$FFFF                  ; with the INC: -A, as the feet are at the top
+    inc a
+Move:
+    clc
+    adc z:Entity::yPosition + 2
+    sta z:Entity::yPosition + 2
+Done:
+    rts
+.endproc
+
+; Carry clear when the crouched player has room to stand up: the tiles at the corners of the strip
+; of 2 * CROUCH_SHIFT rows its head would grow into (over its box, or under it under upward
+; gravity) all let a box into them from that side, as the routine's paths take them: a rising box
+; passes into floor slopes, UP_PLATFORM and EMPTY, a falling one into EMPTY, DOWN_PLATFORM and
+; ceiling slopes. A slope there blocks even where the head would stay clear of it. The box (12
+; pixels) is no wider than a tile and the strip no taller, so its corners reach every tile it
+; touches. In: A16, I16, D = the player, DB = 0. Out: the same; A, X, Y destroyed.
+.assert 2 * CROUCH_SHIFT <= 16, error, "the strip a standing-up head grows into is taller than a tile"
+.proc RoomToStandUp
+    .a16
+    .i16
+    lda z:Entity::yPosition + 2
+    bit a:GravityUp
+    bmi HeadDown
+    sec
+    sbc #PLAYER_CROUCH_TOP + 2 * CROUCH_SHIFT   ; the strip's first row, over the box
+    ldx #TILE_DOWN_RIGHT_SLOPE                  ; the first type a rising box passes into
+    bra Strip
+HeadDown:
+    clc
+    adc #PLAYER_CROUCH_HEIGHT - PLAYER_CROUCH_TOP  ; the strip's first row, under the box
+    ldx #TILE_EMPTY                             ; the first type a falling box passes into
+Strip:
+    sta a:StripTop
+    stx a:FirstPassable
+    jsr CornersPass
+    bcs Done
+    lda a:StripTop
+    clc
+    adc #2 * CROUCH_SHIFT - 1   ; its last row
+    sta a:StripTop
+    jsr CornersPass
+Done:
+    rts
+.endproc
+
+; Carry clear when both tiles of pixel row StripTop that the player's box spans pass (Passes).
+; In: A16, I16, D = the player, DB = 0. Out: the same; A, X, Y destroyed.
+.proc CornersPass
+    .a16
+    .i16
+    lda z:Entity::xPosition + 2
+    sec
+    sbc z:Entity::hitboxLeft    ; the box's first column
+    jsr Passes
+    bcs Blocked
+    lda z:Entity::xPosition + 2
+    clc
+    adc z:Entity::hitboxRight
+    dec a                       ; its last column
+    jmp Passes                  ; tail call
+Blocked:
+    rts
+.endproc
+
+; Carry clear when the tile at pixel column A, row StripTop, has a type from FirstPassable to
+; FirstPassable + PASSABLE_SPAN - 1: the types a box rising into a tile passes into, from floor
+; slopes to EMPTY, and those a falling one does, from EMPTY to ceiling slopes, span the same.
+; In: A16, I16, DB = 0. Out: the same; A, X, Y destroyed.
+PASSABLE_SPAN = TILE_EMPTY + $10 - TILE_DOWN_RIGHT_SLOPE
+.assert TILE_UP_LEFT_SHORT_SLOPE + $10 - TILE_EMPTY = PASSABLE_SPAN, error, "the passable types differ in span"
+.proc Passes
+    .a16
+    .i16
+    tax
+    lda a:StripTop
+    jsr TileTypeAt
+    sec
+    sbc a:FirstPassable
+    cmp #PASSABLE_SPAN          ; unsigned: a type below FirstPassable wraps round to a large one
+    rts
+.endproc
+
+; A = the collision type of the map tile at pixel column X, row A, read from the map the routine
+; collides with (MapRowOffsets, MapData, CollisionMap).
+; In: A16, I16, DB = 0. Out: the same; X, Y destroyed.
+.proc TileTypeAt
+    .a16
+    .i16
+    lsr a
+    lsr a
+    lsr a
+    and #$01FE                  ; 2 * the row: pixel / 8 holds the origin's $200 above it
+    tay
+    txa
+    lsr a
+    lsr a
+    lsr a
+    lsr a                       ; $100 + the column: the origin's $1000 / 16
+    clc
+    adc a:MapRowOffsets, y
+    tax
+    lda #0
+    sep #$20
+    .a8
+    lda f:MapData - $100, x     ; the tile id
+    tax                         ; X16: B is 0
+    lda a:CollisionMap, x
+    rep #$20                    ; A16 = the type: B is still 0
+    .a16
     rts
 .endproc
 
@@ -699,16 +897,23 @@ Store:
     .i16
     stz z:HighBits
     ldx #0                      ; sprite 0's offset in the low table
-    ; The player: its box's top 16 lines and its bottom 16 (they overlap by 8).
+    ; The player: its box's top 16 lines and its bottom 16 (standing they overlap by 8, crouching
+    ; the head covers the body).
     ldy #.loword(Entities) + PLAYER_SLOT * ENTITY_SLOT_BYTES
     lda #(SPRITE_ATTRIBUTES << 8) | PLAYER_HEAD_CHAR
     sta z:SpriteTile
-    lda #12
+    lda #0
+    sec
+    sbc a:Entity::hitboxYOffset, y  ; lines from the box's top to the origin
     jsr EntitySprite
     ldy #.loword(Entities) + PLAYER_SLOT * ENTITY_SLOT_BYTES
     lda #(SPRITE_ATTRIBUTES << 8) | PLAYER_BODY_CHAR
     sta z:SpriteTile
-    lda #4
+    lda #16
+    sec
+    sbc a:Entity::hitboxYOffset, y
+    sec
+    sbc a:Entity::hitboxHeight, y   ; 16 lines over the box's bottom
     jsr EntitySprite
     ; The walkers: palette 1.
     ldy #.loword(Entities) + (PLAYER_SLOT + 1) * ENTITY_SLOT_BYTES

@@ -105,7 +105,7 @@ RowOffsetTable:
 
 .proc SpawnTable
     ; the player: untech's 12x24 box, dropped onto the 45-degree slope of row 4, column 10
-    SPAWN 168, 40, 6, 6, 12, 24, 0, 0
+    SPAWN 168, 40, 6, 6, PLAYER_TOP, PLAYER_HEIGHT, 0, 0
     ; a walker on the upper floor, column 16, walking right at 0.75 px a frame
     SPAWN 264, 40, 6, 6, 8, 16, $C000, 0
     ; a walker in the lower area, over the UP_PLATFORM blocks, walking left at 1 px a frame
