@@ -38,7 +38,7 @@ seeds_of() {
     baseline) echo roms/*/baseline.json fuzz/seeds/baseline/* ;;
     spc700) echo fuzz/seeds/spc700/* ;;
     input) echo tests/data/movies/sequence.* fuzz/seeds/input/* ;;
-    play_file) echo fuzz/seeds/play_file/* ;;
+    play_file) echo roms/demo/walk.play.toml fuzz/seeds/play_file/* ;;
     esac
 }
 

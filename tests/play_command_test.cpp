@@ -224,3 +224,39 @@ TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test
     CHECK(contains(junit.out, "name=\"Leaf budget\""));
     CHECK(contains(junit.out, "<failure message=\"Leaf: at most 181 master clocks a call, interrupts left out: OVER in 15 calls of 15"));
 }
+
+TEST_CASE("play: the demo's walk, from its script or its BizHawk movie, and its baseline catching the slowed routine")
+{
+    const std::filesystem::path demo = std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "demo";
+    const std::string walk = (demo / "walk.play.toml").string();
+    const CommandResult played = runTileprof({"play", walk});
+    REQUIRE(played.exitCode == 0);
+    CHECK(played.out.starts_with("play demo: 1,917 frames from power-on, input "));
+    CHECK(contains(played.out, "(input script, 1,917 frames)"));
+    CHECK(contains(played.out, "lag frames: 0 of 1,917"));
+    CHECK(contains(played.out, "MoveEntityAndProcessTileCollisions: at most 5,000 master clocks a call, interrupts left out: kept"));
+
+    const CommandResult movie = runTileprof({"play", bundledRomPath("demo").string(), "--profile",
+                                             "MoveEntityAndProcessTileCollisions", "--input", (demo / "walk.bk2").string()});
+    REQUIRE(movie.exitCode == 0);
+    CHECK(contains(movie.out, "(BizHawk bk2, 1,917 frames)"));
+    // The same calls and frames: the reports differ in their first line and the budgets only.
+    const auto body = [](const std::string& report) {
+        std::string text = withoutTitle(report);
+        const std::size_t budgets = text.find("\nbudgets\n");
+        if (budgets != std::string::npos) {
+            text.erase(budgets, text.find("\n\n", budgets + 1) + 1 - budgets); // and the blank line before it
+        }
+        return text;
+    };
+    CHECK(body(movie.out) == body(played.out));
+
+    const TempDir dir;
+    const std::string baseline = dir.file("walk.baseline.json").string();
+    REQUIRE(runTileprof({"baseline", "--play", walk, "--out", baseline}).exitCode == 0);
+    CHECK(runTileprof({"check", "--baseline", baseline}).exitCode == 0);
+    const CommandResult slowed = runTileprof({"check", "--baseline", baseline, "--rom", bundledRomPath("demo-slowed").string()});
+    CHECK(slowed.exitCode == 1);
+    CHECK(contains(slowed.out, "MoveEntityAndProcessTileCollisions"));
+    CHECK(contains(slowed.out, "SLOWER (its longest call: frame "));
+}

@@ -54,6 +54,7 @@ PlayRequest requestOf(const PlayOptions& o)
     }
     PlayRequest request;
     request.rom = o.target;
+    request.romName = o.target;
     if (!o.symbols.empty()) {
         request.symbols = o.symbols;
     }

@@ -50,7 +50,7 @@ PlayReport runPlay(const PlayRequest& request)
     const DebugInfo symbols = loadSymbolFile(request.symbols.value_or(symbolFileBeside(request.rom)), cartridgePlaces(image));
     PlaySetup setup;
     PlayReport report;
-    report.rom = request.rom.string();
+    report.rom = request.romName;
     for (const PlayRoutine& routine : request.routines) {
         setup.entries.push_back(routineEntry(symbols, routine.name, "routine"));
         report.routines.push_back(routine.name);
@@ -69,7 +69,7 @@ PlayReport runPlay(const PlayRequest& request)
     if (request.input) {
         InputMovie movie = loadInput(*request.input);
         report.input = request.input->string() + " (" + std::string(inputFormatName(movie.format)) + ", " +
-                       counted(movie.frames.size(), "frame") + ")";
+                       grouped(movie.frames.size()) + " frames" + ")";
         setup.input = std::move(movie.frames);
     }
     setup.frames = request.frames.value_or(setup.input.empty() ? kDefaultFrames : setup.input.size());

@@ -61,6 +61,7 @@ std::pair<Baseline, std::vector<std::string>> measurePlay(const std::string& pla
     PlayRequest request = loadPlayFile(playFile);
     if (rom) {
         request.rom = rom->image;
+        request.romName = rom->image.string();
         request.symbols = rom->symbols;
     }
     const PlayReport report = runPlay(request);

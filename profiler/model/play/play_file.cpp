@@ -37,7 +37,8 @@ PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file
                           {"rom", "symbols", "input", "frames", "until", "idle", "routine", "frame"});
     const std::filesystem::path folder = path.parent_path();
     PlayRequest request;
-    request.rom = resolveRomPath(top.requiredString("rom"), folder);
+    request.romName = top.requiredString("rom");
+    request.rom = resolveRomPath(request.romName, folder);
     if (const std::optional<std::string> symbols = top.string("symbols")) {
         request.symbols = folder / *symbols;
     }

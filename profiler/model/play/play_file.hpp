@@ -19,6 +19,7 @@ struct PlayRoutine {
 // Written as a play file (TOML, docs/play.md) or given on the command line.
 struct PlayRequest {
     std::filesystem::path rom;
+    std::string romName;                          // as the play file or command line gives it
     std::optional<std::filesystem::path> symbols; // beside the ROM when absent
     std::optional<std::filesystem::path> input;
     std::optional<std::uint64_t> frames;          // the input's frames, or 600, when absent
