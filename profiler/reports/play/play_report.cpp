@@ -56,6 +56,12 @@ std::string meanText(double value)
     return grouped(tenths / 10) + "." + std::to_string(tenths % 10);
 }
 
+// "1,916 frames": a count with its thousands grouped, as every figure of the report is.
+std::string groupedCount(std::uint64_t count, const std::string& noun)
+{
+    return grouped(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 std::string padText(std::uint16_t pad)
 {
     std::string text;
@@ -163,7 +169,7 @@ BudgetVerdict budgetVerdict(const PlayReport& report)
             line += printfString("kept (the most %s, in frame %llu)", grouped(spread.max).c_str(),
                                  static_cast<unsigned long long>(spread.maxAt));
         } else {
-            line += printfString("OVER in %s of %s, the worst %s in frame %llu", counted(over, "call").c_str(),
+            line += printfString("OVER in %s of %s, the worst %s in frame %llu", groupedCount(over, "call").c_str(),
                                  grouped(spread.count).c_str(), grouped(spread.max).c_str(),
                                  static_cast<unsigned long long>(spread.maxAt));
             verdict.broken.push_back(line);
@@ -184,7 +190,7 @@ BudgetVerdict budgetVerdict(const PlayReport& report)
             line += printfString("kept (the most %s, in frame %llu)", grouped(spread.max).c_str(),
                                  static_cast<unsigned long long>(spread.maxAt));
         } else {
-            line += "OVER in " + counted(over.size(), "frame") + ":";
+            line += "OVER in " + groupedCount(over.size(), "frame") + ":";
             for (std::size_t i = 0; i < over.size() && i < 10; ++i) {
                 line += printfString(" %llu (%s)", static_cast<unsigned long long>(over[i]->frame), grouped(busy(*over[i])).c_str());
             }
@@ -268,7 +274,7 @@ std::string tableReport(const PlayReport& report)
     }
     const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
     if (unfinished > 0) {
-        out += printfString("  (%s still running when the play ended, not counted)\n", counted(unfinished, "call").c_str());
+        out += printfString("  (%s still running when the play ended, not counted)\n", groupedCount(unfinished, "call").c_str());
     }
 
     const std::vector<const FrameUse*> frames = wholeFrames(report);
@@ -464,7 +470,7 @@ std::string junitReport(const PlayReport& report)
     if (verdict.lines.empty()) {
         for (std::size_t r = 0; r < report.routines.size(); ++r) {
             const std::size_t calls = finishedCalls(report.run, r).size();
-            testCase(report.routines[r] + " called", counted(calls, "call"), calls == 0);
+            testCase(report.routines[r] + " called", groupedCount(calls, "call"), calls == 0);
         }
     }
     return printfString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
