@@ -21,6 +21,7 @@
 .p816
 
 .include "cartridge_header.inc"
+.include "native_mode.inc"
 .include "apu_upload.inc"
 .include "sound_driver.inc"
 .include "demo.inc"
@@ -94,16 +95,7 @@ ZeroByte:       .byte 0     ; the fixed source of the clearing DMAs
 
 ; Reset: from the CPU's reset state (emulation mode, DB = PB = 0) to the main loop.
 .proc Reset
-    sei
-    clc
-    xce                         ; native mode
-    rep #$38                    ; A and X/Y 16-bit, decimal off
-    .a16
-    .i16
-    ldx #$1FFF
-    txs
-    lda #$0000
-    tcd
+    ENTER_NATIVE_MODE
     sep #$20
     .a8
     lda #$80

@@ -13,6 +13,7 @@
 .p816
 
 .include "cartridge_header.inc"
+.include "native_mode.inc"
 
 INIDISP  = $2100
 VMAIN    = $2115
@@ -44,16 +45,7 @@ LastPad:    .res 2
 
 ; The reset handler: native mode, A 8-bit and X/Y 16-bit from here on.
 .proc Reset
-    sei
-    clc
-    xce
-    rep #$38
-    .a16
-    .i16
-    ldx #$1FFF
-    txs
-    lda #$0000
-    tcd
+    ENTER_NATIVE_MODE
     sep #$20
     .a8
     lda #$80

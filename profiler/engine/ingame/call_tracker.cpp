@@ -11,6 +11,12 @@ constexpr std::uint8_t kJsl = 0x22;
 constexpr std::uint8_t kLongReturnBytes = 3;
 constexpr std::uint8_t kShortReturnBytes = 2;
 
+// What an interrupt pushes: P and PC, and PB in native mode.
+std::uint8_t interruptFrameBytes(const emu::Registers& registers)
+{
+    return registers.e ? 3 : 4;
+}
+
 // ROM in banks $00-$7D answers in banks $80-$FD too, and the reverse: code may run from either.
 std::optional<std::uint32_t> romMirror(std::uint32_t address)
 {
@@ -110,7 +116,7 @@ void CallTracker::enterInterrupt(const emu::Registers& registers)
     frame.interrupt = true;
     frame.kind = lastKind_;
     frame.inside = registers.s;
-    frame.returnBytes = registers.e ? 3 : 4; // P and PC, and PB in native mode
+    frame.returnBytes = interruptFrameBytes(registers);
     frame.start = lastStart_;
     frame.stolen = lastStartStolen_;
     stack_.push_back(frame);
@@ -137,7 +143,7 @@ void CallTracker::maybeEnter(const emu::Registers& registers)
             return;
         }
     } else if (emu::isInterrupt(lastKind_)) {
-        returnBytes = registers.e ? 3 : 4;
+        returnBytes = interruptFrameBytes(registers);
     } else {
         return; // the routine's start reached by a branch or by running into it: no call
     }
