@@ -96,6 +96,11 @@ TEST_CASE("play: routines, labels and inputs that are not there are refused")
     CHECK(input.exitCode == 2);
     CHECK(contains(input.err, "/nonexistent/walk.toml"));
     CHECK(input.out.empty());
+    const std::string manifest = (std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "tile-collision" / "manifest.toml").string();
+    const CommandResult unprofiled =
+        runTileprof({"play", bundledRomPath("demo").string(), "--profile", "UpdatePlayer", "--manifest", manifest});
+    CHECK(unprofiled.exitCode == 2);
+    CHECK(contains(unprofiled.err, "its routine, MoveEntityAndProcessTileCollisions, is not one the play profiles"));
 }
 
 TEST_CASE("play: a play file says it all, and a broken budget fails the run naming the routine and frame")
@@ -208,9 +213,9 @@ TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test
     REQUIRE(csv.exitCode == 0);
     const std::vector<std::string> rows = splitLines(csv.out);
     REQUIRE(rows.size() == 1 + 15 + 2); // five Leaf calls a frame, a CopyByDma in the two whole frames after the first
-    CHECK(rows[0] == "routine,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
+    CHECK(rows[0] == "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
                      "interrupts_taken,finished\r");
-    CHECK(rows[1].starts_with("Leaf,0,"));
+    CHECK(rows[1].starts_with("Leaf,,0,"));
     CHECK(rows[1].ends_with(",25,182,182,0,0,0,0,0,true\r"));
 
     const CommandResult markdown = runTileprof({"play", rom, "--profile", "Leaf", "--frames", "3", "--format", "markdown"});
@@ -235,9 +240,15 @@ TEST_CASE("play: the demo's walk, from its script or its BizHawk movie, and its 
     CHECK(contains(played.out, "(input script, 1,917 frames)"));
     CHECK(contains(played.out, "lag frames: 0 of 1,917"));
     CHECK(contains(played.out, "MoveEntityAndProcessTileCollisions: at most 5,000 master clocks a call, interrupts left out: kept"));
+    // Every case of the routine's manifest, in the game: standing most, and gravity both ways.
+    for (const char* kase : {"    falling  ", "    standing  ", "    rising  ", "    ceiling-standing  "}) {
+        CHECK(contains(played.out, kase));
+    }
 
     const CommandResult movie = runTileprof({"play", bundledRomPath("demo").string(), "--profile",
-                                             "MoveEntityAndProcessTileCollisions", "--input", (demo / "walk.bk2").string()});
+                                             "MoveEntityAndProcessTileCollisions", "--manifest",
+                                             (demo / ".." / "tile-collision" / "manifest.toml").string(), "--input",
+                                             (demo / "walk.bk2").string()});
     REQUIRE(movie.exitCode == 0);
     CHECK(contains(movie.out, "(BizHawk bk2, 1,917 frames)"));
     // The same calls and frames: the reports differ in their first line and the budgets only.
@@ -257,6 +268,7 @@ TEST_CASE("play: the demo's walk, from its script or its BizHawk movie, and its 
     CHECK(runTileprof({"check", "--baseline", baseline}).exitCode == 0);
     const CommandResult slowed = runTileprof({"check", "--baseline", baseline, "--rom", bundledRomPath("demo-slowed").string()});
     CHECK(slowed.exitCode == 1);
-    CHECK(contains(slowed.out, "MoveEntityAndProcessTileCollisions"));
+    CHECK(contains(slowed.out, "MoveEntityAndProcessTileCollisions: standing "));
     CHECK(contains(slowed.out, "SLOWER (its longest call: frame "));
+    CHECK(contains(slowed.out, "FAILED: 5 cases slower")); // the routine and each of its four cases
 }

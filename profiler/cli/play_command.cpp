@@ -25,6 +25,7 @@ namespace {
 struct PlayOptions {
     std::string target; // a ROM image, or a play file
     std::string symbols;
+    std::string manifest;
     std::string input;
     std::optional<std::uint64_t> frames;
     std::string until;
@@ -43,9 +44,9 @@ bool isPlayFile(const std::string& target)
 PlayRequest requestOf(const PlayOptions& o)
 {
     if (isPlayFile(o.target)) {
-        if (!o.symbols.empty() || !o.input.empty() || o.frames || !o.until.empty() || !o.profile.empty() || !o.idle.empty()) {
-            throw InputError(o.target + ": a play file says what to play; give --symbols, --input, --frames, --until, "
-                                        "--profile and --idle in it, not on the command line");
+        if (!o.symbols.empty() || !o.manifest.empty() || !o.input.empty() || o.frames || !o.until.empty() || !o.profile.empty() || !o.idle.empty()) {
+            throw InputError(o.target + ": a play file says what to play; give --symbols, --manifest, --input, --frames, "
+                                        "--until, --profile and --idle in it, not on the command line");
         }
         return loadPlayFile(o.target);
     }
@@ -57,6 +58,9 @@ PlayRequest requestOf(const PlayOptions& o)
     request.romName = o.target;
     if (!o.symbols.empty()) {
         request.symbols = o.symbols;
+    }
+    if (!o.manifest.empty()) {
+        request.manifest = o.manifest;
     }
     if (!o.input.empty()) {
         request.input = o.input;
@@ -92,6 +96,7 @@ CommandAction definePlay(CLI::App& command)
     auto o = std::make_shared<PlayOptions>();
     command.add_option("target", o->target, "ROM image (.sfc/.smc), or a play file (.toml) that says all the rest")->required();
     command.add_option("--symbols", o->symbols, "Symbol file (default: the one beside the ROM)");
+    command.add_option("--manifest", o->manifest, "A manifest of a profiled routine: its case markers give each call a case");
     command.add_option("--input", o->input, "Input file: an input script or a BizHawk, lsnes, Mesen or snes9x movie");
     command.add_option("--frames", o->frames, "Frames to run from power-on (default: the input's, or 600)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{kMaxInputFrames}));

@@ -55,6 +55,40 @@ CallTracker::CallTracker(const emu::SnesBus& bus, std::vector<std::uint32_t> ent
     }
 }
 
+void CallTracker::setCases(std::size_t routine, const std::vector<std::uint32_t>& markers)
+{
+    casedRoutine_ = routine;
+    for (std::size_t i = 0; i < markers.size(); ++i) {
+        const std::uint32_t marker = markers[i] & 0xFFFFFF;
+        caseMarkers_.emplace_back(marker, static_cast<int>(i));
+        if (const std::optional<std::uint32_t> mirror = romMirror(marker)) {
+            caseMarkers_.emplace_back(*mirror, static_cast<int>(i));
+        }
+    }
+    for (const auto& [address, index] : caseMarkers_) {
+        caseMask_ |= std::uint64_t{1} << (address & 63);
+    }
+}
+
+// A case marker runs: it is the case of the innermost call of the cased routine, unless that call
+// ran an earlier one.
+void CallTracker::noteCase(std::uint32_t address)
+{
+    const auto found = std::ranges::find(caseMarkers_, address, &std::pair<std::uint32_t, int>::first);
+    if (found == caseMarkers_.end()) {
+        return;
+    }
+    for (auto frame = stack_.rbegin(); frame != stack_.rend(); ++frame) {
+        if (!frame->interrupt && calls_[frame->call].routine == casedRoutine_) {
+            int& caseIndex = calls_[frame->call].caseIndex;
+            if (caseIndex < 0 || found->second < caseIndex) {
+                caseIndex = found->second;
+            }
+            return;
+        }
+    }
+}
+
 void CallTracker::updateColumn()
 {
     if (stack_.empty()) {

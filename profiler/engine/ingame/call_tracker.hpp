@@ -35,6 +35,7 @@ struct GameCall {
     std::uint32_t depth = 0;      // profiled calls it ran inside
     std::uint64_t cycles = 0;     // the CPU's cycles, the interrupts' excluded
     std::uint32_t interrupts = 0; // NMIs and IRQs taken inside it
+    int caseIndex = -1;           // of the routine's case markers it ran, the first in their order; -1: none
     ClockSplit clocks;
     bool finished = true;         // false: the run ended inside it
 };
@@ -59,6 +60,10 @@ public:
     // loop of a game that polls for the next frame.
     void setIdleRanges(std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges) { idleRanges_ = std::move(ranges); }
 
+    // The case markers of one routine, in their order: a call of it that runs several has the
+    // first of them as its case (as the harness's calls do).
+    void setCases(std::size_t routine, const std::vector<std::uint32_t>& markers);
+
     void beforeStep(const emu::Registers& registers)
     {
         stolenAtStep_ = bus_.stolenClocks();
@@ -70,6 +75,9 @@ public:
         }
         if (((entryMask_ >> (registers.pc & 63)) & 1) != 0) [[unlikely]] {
             maybeEnter(registers);
+        }
+        if (((caseMask_ >> (registers.pc & 63)) & 1) != 0) [[unlikely]] {
+            noteCase(registers.programAddress());
         }
     }
 
@@ -126,12 +134,16 @@ private:
     [[gnu::noinline]] void leaveFrames(std::uint16_t s);
     [[gnu::noinline]] void enterInterrupt(const emu::Registers& registers);
     [[gnu::noinline]] void maybeEnter(const emu::Registers& registers);
+    [[gnu::noinline]] void noteCase(std::uint32_t address);
     void leave(bool finished);
     void updateColumn();
 
     const emu::SnesBus& bus_;
     std::vector<std::pair<std::uint32_t, std::size_t>> entries_; // address, routine
     std::uint64_t entryMask_ = 0;                                // bit (address & 63) of every entry
+    std::vector<std::pair<std::uint32_t, int>> caseMarkers_;     // address, case
+    std::size_t casedRoutine_ = 0;
+    std::uint64_t caseMask_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> idleRanges_;
     FrameLedger ledger_;
     std::vector<Frame> stack_;

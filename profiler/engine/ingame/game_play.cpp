@@ -11,6 +11,9 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
     const auto snes = std::make_unique<emu::Snes>(image);
     CallTracker tracker(snes->bus(), setup.entries, snes->cpu().time);
     tracker.setIdleRanges(setup.idleRanges);
+    if (setup.cases) {
+        tracker.setCases(setup.cases->routine, setup.cases->markers);
+    }
     const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
     PlayRun run;
     for (std::uint64_t frame = 0; frame < setup.frames; ++frame) {

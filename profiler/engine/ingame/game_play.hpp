@@ -19,6 +19,12 @@ struct PlaySetup {
     std::vector<PadFrame> input;        // from power-on; nothing is held after its last frame
     std::uint64_t frames = 0;           // frames to run from power-on
     std::optional<std::uint32_t> until; // or stop when the CPU is about to run this address
+    // One routine's case markers, in their order (CallTracker::setCases).
+    struct Cases {
+        std::size_t routine = 0;
+        std::vector<std::uint32_t> markers;
+    };
+    std::optional<Cases> cases;
 };
 
 // A play's results: every call, every frame's use of its time, and how the play ended.

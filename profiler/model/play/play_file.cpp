@@ -34,13 +34,16 @@ std::vector<std::string> labelList(const TomlSection& section, std::string_view 
 PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file)
 {
     const TomlSection top(file, file.root, "the play file", "",
-                          {"rom", "symbols", "input", "frames", "until", "idle", "routine", "frame"});
+                          {"rom", "symbols", "manifest", "input", "frames", "until", "idle", "routine", "frame"});
     const std::filesystem::path folder = path.parent_path();
     PlayRequest request;
     request.romName = top.requiredString("rom");
     request.rom = resolveRomPath(request.romName, folder);
     if (const std::optional<std::string> symbols = top.string("symbols")) {
         request.symbols = folder / *symbols;
+    }
+    if (const std::optional<std::string> manifest = top.string("manifest")) {
+        request.manifest = folder / *manifest;
     }
     if (const std::optional<std::string> input = top.string("input")) {
         request.input = folder / *input;

@@ -21,6 +21,9 @@ struct PlayRequest {
     std::filesystem::path rom;
     std::string romName;                          // as the play file or command line gives it
     std::optional<std::filesystem::path> symbols; // beside the ROM when absent
+    // A manifest (docs/manifests.md) whose routine the play profiles: its case markers give each
+    // call of it a case.
+    std::optional<std::filesystem::path> manifest;
     std::optional<std::filesystem::path> input;
     std::optional<std::uint64_t> frames;          // the input's frames, or 600, when absent
     std::optional<std::string> until;

@@ -96,10 +96,14 @@ struct RoutineFigures {
     std::uint64_t taken = 0;
 };
 
-RoutineFigures routineFigures(const PlayRun& run, std::size_t routine)
+// `caseIndex`: only the calls of that case (-1: of no case); nothing: all of them.
+RoutineFigures routineFigures(const PlayRun& run, std::size_t routine, std::optional<int> caseIndex = std::nullopt)
 {
     RoutineFigures figures;
     for (const GameCall* call : finishedCalls(run, routine)) {
+        if (caseIndex && call->caseIndex != *caseIndex) {
+            continue;
+        }
         ++figures.calls;
         figures.total.add(call->clocks.total(), call->frame);
         figures.own.add(call->clocks.own, call->frame);
@@ -110,6 +114,31 @@ RoutineFigures routineFigures(const PlayRun& run, std::size_t routine)
         figures.taken += call->interrupts;
     }
     return figures;
+}
+
+// The name of a call's case, "" for a routine without cases, "(no case)" for a call that ran none.
+std::string caseName(const PlayReport& report, const GameCall& call)
+{
+    if (report.casedRoutine != call.routine) {
+        return "";
+    }
+    return call.caseIndex < 0 ? "(no case)" : report.caseNames[static_cast<std::size_t>(call.caseIndex)];
+}
+
+// The cases of the cased routine its calls ran, in the manifest's order, then "(no case)": -1.
+std::vector<int> casesRun(const PlayReport& report)
+{
+    std::vector<int> cases;
+    if (!report.casedRoutine) {
+        return cases;
+    }
+    for (int i = -1; i < static_cast<int>(report.caseNames.size()); ++i) {
+        if (routineFigures(report.run, *report.casedRoutine, i).calls > 0) {
+            cases.push_back(i);
+        }
+    }
+    std::ranges::rotate(cases, std::ranges::find_if(cases, [](int i) { return i >= 0; }));
+    return cases;
 }
 
 std::uint64_t busy(const FrameUse& use)
@@ -228,6 +257,25 @@ Baseline playBaseline(const PlayReport& report, std::string source)
         figures.longest = calls.empty() ? "" : "frame " + std::to_string(cycles.maxAt);
         baseline.calls += figures.calls;
         baseline.cases.push_back(std::move(figures));
+        if (report.casedRoutine != r) {
+            continue;
+        }
+        for (const int c : casesRun(report)) {
+            BaselineCase byCase;
+            byCase.name = report.routines[r] + ": " + (c < 0 ? std::string("(no case)") : report.caseNames[static_cast<std::size_t>(c)]);
+            Spread caseCycles;
+            for (const GameCall* call : calls) {
+                if (call->caseIndex == c) {
+                    caseCycles.add(call->cycles, call->frame);
+                    byCase.overBudget = byCase.overBudget || (budget != 0 && call->clocks.withoutInterrupts() > budget);
+                }
+            }
+            byCase.calls = caseCycles.count;
+            byCase.meanCycles = rounded(caseCycles.mean(), 2);
+            byCase.maxCycles = caseCycles.max;
+            byCase.longest = "frame " + std::to_string(caseCycles.maxAt);
+            baseline.cases.push_back(std::move(byCase));
+        }
     }
     return baseline;
 }
@@ -271,6 +319,20 @@ std::string tableReport(const PlayReport& report)
         out += printfString("  %-*s %7s %10s %8s %8s   the longest in frame %llu, the shortest in frame %llu\n",
                             static_cast<int>(width), "", "", "", "", "", static_cast<unsigned long long>(f.total.maxAt),
                             static_cast<unsigned long long>(f.total.minAt));
+        if (report.casedRoutine != r) {
+            continue;
+        }
+        for (const int c : casesRun(report)) {
+            const RoutineFigures k = routineFigures(run, r, c);
+            const std::string name = "  " + (c < 0 ? std::string("(no case)") : report.caseNames[static_cast<std::size_t>(c)]);
+            out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s  longest: frame %llu\n",
+                                static_cast<int>(width), name.c_str(), grouped(k.calls).c_str(),
+                                meanText(k.total.mean()).c_str(), grouped(k.total.min).c_str(),
+                                grouped(k.total.max).c_str(), meanText(k.own.mean()).c_str(), meanText(k.dma.mean()).c_str(),
+                                meanText(k.hdma.mean()).c_str(), meanText(k.refresh.mean()).c_str(),
+                                meanText(k.interrupts.mean()).c_str(), grouped(k.taken).c_str(),
+                                static_cast<unsigned long long>(k.total.maxAt));
+        }
     }
     const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
     if (unfinished > 0) {
@@ -340,7 +402,8 @@ std::string jsonReport(const PlayReport& report)
             if (call.routine != r) {
                 continue;
             }
-            calls.push_back(Json{{"frame", call.frame},
+            calls.push_back(Json{{"case", report.casedRoutine == r ? Json(caseName(report, call)) : Json(nullptr)},
+                                 {"frame", call.frame},
                                  {"line", call.line},
                                  {"start_clock", call.startClock},
                                  {"call_site", printfString("$%02X:%04X", call.callSite >> 16, call.callSite & 0xFFFF)},
@@ -386,11 +449,11 @@ std::string jsonReport(const PlayReport& report)
 // One row a call, every figure the JSON report has.
 std::string csvReport(const PlayReport& report)
 {
-    std::string out = "routine,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
+    std::string out = "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
                       "interrupts_taken,finished\r\n";
     for (const GameCall& call : report.run.calls) {
         const ClockSplit& c = call.clocks;
-        out += csvField(report.routines[call.routine]) +
+        out += csvField(report.routines[call.routine]) + "," + csvField(caseName(report, call)) +
                printfString(",%llu,%u,%llu,$%02X:%04X,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s\r\n",
                             static_cast<unsigned long long>(call.frame), call.line,
                             static_cast<unsigned long long>(call.startClock), call.callSite >> 16, call.callSite & 0xFFFF,

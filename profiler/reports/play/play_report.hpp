@@ -25,6 +25,9 @@ struct PlayReport {
     // frame may be busy (all but waiting).
     std::vector<std::optional<std::uint64_t>> budgets;
     std::optional<std::uint64_t> frameBudget;
+    // The routine a manifest gave case markers, and their names (GameCall::caseIndex).
+    std::optional<std::size_t> casedRoutine;
+    std::vector<std::string> caseNames;
     PlayRun run;
 };
 
