@@ -137,7 +137,7 @@ std::vector<int> casesRun(const PlayReport& report)
             cases.push_back(i);
         }
     }
-    std::ranges::rotate(cases, std::ranges::find_if(cases, [](int i) { return i >= 0; }));
+    std::rotate(cases.begin(), std::find_if(cases.begin(), cases.end(), [](int i) { return i >= 0; }), cases.end());
     return cases;
 }
 
