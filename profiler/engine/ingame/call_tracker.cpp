@@ -1,5 +1,7 @@
 #include "profiler/engine/ingame/call_tracker.hpp"
 
+#include "emu/cpu_address.hpp"
+
 #include <algorithm>
 #include <optional>
 
@@ -15,14 +17,6 @@ constexpr std::uint8_t kShortReturnBytes = 2;
 std::uint8_t interruptFrameBytes(const emu::Registers& registers)
 {
     return registers.e ? 3 : 4;
-}
-
-// ROM in banks $00-$7D answers in banks $80-$FD too, and the reverse: code may run from either.
-std::optional<std::uint32_t> romMirror(std::uint32_t address)
-{
-    const std::uint32_t bank = (address >> 16) & 0x7F;
-    const bool rom = bank < 0x7E && (bank >= 0x40 || (address & 0x8000) != 0);
-    return rom ? std::optional<std::uint32_t>(address ^ 0x800000) : std::nullopt;
 }
 
 emu::StolenClocks minus(const emu::StolenClocks& a, const emu::StolenClocks& b)
@@ -46,7 +40,7 @@ CallTracker::CallTracker(const emu::SnesBus& bus, std::vector<std::uint32_t> ent
     for (std::size_t routine = 0; routine < entries.size(); ++routine) {
         const std::uint32_t entry = entries[routine] & 0xFFFFFF;
         entries_.emplace_back(entry, routine);
-        if (const std::optional<std::uint32_t> mirror = romMirror(entry)) {
+        if (const std::optional<std::uint32_t> mirror = fastRomMirror(entry)) {
             entries_.emplace_back(*mirror, routine);
         }
     }
@@ -61,7 +55,7 @@ void CallTracker::setCases(std::size_t routine, const std::vector<std::uint32_t>
     for (std::size_t i = 0; i < markers.size(); ++i) {
         const std::uint32_t marker = markers[i] & 0xFFFFFF;
         caseMarkers_.emplace_back(marker, static_cast<int>(i));
-        if (const std::optional<std::uint32_t> mirror = romMirror(marker)) {
+        if (const std::optional<std::uint32_t> mirror = fastRomMirror(marker)) {
             caseMarkers_.emplace_back(*mirror, static_cast<int>(i));
         }
     }

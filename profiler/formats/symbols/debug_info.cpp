@@ -3,6 +3,7 @@
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
 #include "base/text_lines.hpp"
+#include "emu/cpu_address.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -17,7 +18,6 @@ namespace tileprof {
 namespace {
 
 constexpr std::uint64_t kAddressSpaceEnd = 0x1000000;
-constexpr std::uint32_t kFastRomBit = 0x800000;
 constexpr std::uint32_t kMaxLine = std::numeric_limits<int>::max(); // SourceLine holds an int
 
 std::optional<std::uint32_t> parseNumber(std::string_view text)
@@ -421,16 +421,6 @@ std::vector<SymbolPlace> placeSymbols(const ParsedFile& parsed, const std::vecto
         budget.spend(places[symbol].qualifiedName, record.origin, "sym");
     }
     return places;
-}
-
-// The other CPU address of the same ROM byte: banks $80-$FF mirror $00-$7F wherever ROM is mapped.
-// WRAM at $7E-$7F is not mirrored at $FE-$FF, nor is anything below $8000 in banks $00-$3F.
-std::optional<std::uint32_t> fastRomMirror(std::uint32_t address)
-{
-    const std::uint32_t bank = (address >> 16) & 0x7F;
-    if (bank >= 0x7E || ((address & 0xFFFF) < 0x8000 && bank < 0x40))
-        return std::nullopt;
-    return address ^ kFastRomBit;
 }
 
 std::string hexValue(std::uint32_t value)

@@ -3,6 +3,7 @@
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
 #include "base/rounding.hpp"
+#include "emu/cpu_address.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
 #include "profiler/reports/markup/markdown_text.hpp"
@@ -406,7 +407,7 @@ std::string jsonReport(const PlayReport& report)
                                  {"frame", call.frame},
                                  {"line", call.line},
                                  {"start_clock", call.startClock},
-                                 {"call_site", printfString("$%02X:%04X", call.callSite >> 16, call.callSite & 0xFFFF)},
+                                 {"call_site", cpuAddressText(call.callSite)},
                                  {"depth", call.depth},
                                  {"cycles", call.cycles},
                                  {"interrupts_taken", call.interrupts},
@@ -454,10 +455,10 @@ std::string csvReport(const PlayReport& report)
     for (const GameCall& call : report.run.calls) {
         const ClockSplit& c = call.clocks;
         out += csvField(report.routines[call.routine]) + "," + csvField(caseName(report, call)) +
-               printfString(",%llu,%u,%llu,$%02X:%04X,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s\r\n",
-                            static_cast<unsigned long long>(call.frame), call.line,
-                            static_cast<unsigned long long>(call.startClock), call.callSite >> 16, call.callSite & 0xFFFF,
-                            call.depth, static_cast<unsigned long long>(call.cycles),
+               printfString(",%llu,%u,%llu,", static_cast<unsigned long long>(call.frame), call.line,
+                            static_cast<unsigned long long>(call.startClock)) +
+               cpuAddressText(call.callSite) +
+               printfString(",%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s\r\n", call.depth, static_cast<unsigned long long>(call.cycles),
                             static_cast<unsigned long long>(c.total()), static_cast<unsigned long long>(c.own),
                             static_cast<unsigned long long>(c.dma), static_cast<unsigned long long>(c.hdma),
                             static_cast<unsigned long long>(c.refresh), static_cast<unsigned long long>(c.interrupts),
