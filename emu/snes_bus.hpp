@@ -130,6 +130,7 @@ public:
     bool poke(std::uint32_t address, std::uint8_t value);
 
     std::span<std::uint8_t> wram() { return wram_; }
+    std::span<const std::uint8_t> wram() const { return wram_; }
     // The PPU's registers and memories (VRAM, CGRAM, OAM) as the CPU's writes left them.
     const Ppu& ppu() const { return ppu_; }
     Ppu& ppu() { return ppu_; }

@@ -57,7 +57,7 @@ TEST_CASE("column-major map: the host writes each column, 32 tiles apart, the bu
     }
     CHECK(machine.bus().peek(*rom.addresses.mapWidth) == 3);
     CHECK(machine.bus().peek(*rom.addresses.mapHeight) == 2);
-    const CallObserver::MapWindow window = machine.mapWindow();
+    const MapWindow window = machine.mapWindow();
     CHECK(window.bytes == rom.addresses.mapTilesBytes);
     CHECK(window.layout.rows == kColumnHeight);
     CHECK(window.layout.columns == static_cast<std::uint32_t>(columns));

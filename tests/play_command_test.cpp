@@ -203,7 +203,7 @@ name = "Spin"
     REQUIRE(runTileprof({"baseline", "--play", tight, "--out", tightBaseline}).exitCode == 0);
     const CommandResult broken = runTileprof({"check", "--baseline", tightBaseline});
     CHECK(broken.exitCode == 1);
-    CHECK(contains(broken.out, "budget broken: frames: at most 100,000 master clocks busy (all but waiting): OVER in 9 frames: 1 ("));
+    CHECK(contains(broken.out, "broken: frames: at most 100,000 master clocks busy (all but waiting): OVER in 9 frames: 1 ("));
 }
 
 TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test case a broken budget")
@@ -214,9 +214,9 @@ TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test
     const std::vector<std::string> rows = splitLines(csv.out);
     REQUIRE(rows.size() == 1 + 15 + 2); // five Leaf calls a frame, a CopyByDma in the two whole frames after the first
     CHECK(rows[0] == "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
-                     "interrupts_taken,finished\r");
+                     "interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,invariant_broken\r");
     CHECK(rows[1].starts_with("Leaf,,0,"));
-    CHECK(rows[1].ends_with(",25,182,182,0,0,0,0,0,true\r"));
+    CHECK(rows[1].ends_with(",25,182,182,0,0,0,0,0,true,,,,,,,,\r")); // no manifest: no entity, no map
 
     const CommandResult markdown = runTileprof({"play", rom, "--profile", "Leaf", "--frames", "3", "--format", "markdown"});
     CHECK(contains(markdown.out, "| Leaf | 15 | 182.0 | 182 | 182 | 182.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0 |"));
@@ -271,4 +271,57 @@ TEST_CASE("play: the demo's walk, from its script or its BizHawk movie, and its 
     CHECK(contains(slowed.out, "MoveEntityAndProcessTileCollisions: standing "));
     CHECK(contains(slowed.out, "SLOWER (its longest call: frame "));
     CHECK(contains(slowed.out, "FAILED: 5 cases slower")); // the routine and each of its four cases
+}
+
+TEST_CASE("play: with a manifest, each call has its entity before and after, the map cells it read, the invariants checked")
+{
+    const std::filesystem::path demo = std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "demo";
+    const CommandResult played = runTileprof({"play", (demo / "walk.play.toml").string(), "--format", "json"});
+    REQUIRE(played.exitCode == 0);
+    const nlohmann::json report = nlohmann::json::parse(played.out);
+    CHECK(report["invariants_broken"].empty());
+    const auto& calls = report["routines"][0]["calls"];
+    REQUIRE(calls.size() == 7668);
+    // The demo moves its four entities in slot order, once a frame each.
+    std::map<int, int> perEntity;
+    std::size_t tiles = 0;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        const auto& call = calls[i];
+        CHECK(call["entity"] == static_cast<int>(i % 4));
+        ++perEntity[call["entity"].get<int>()];
+        tiles += call["tiles_read"].size();
+        CHECK(call["invariant_broken"].is_null());
+    }
+    CHECK(perEntity.size() == 4);
+    CHECK(perEntity[3] == 1917);
+    CHECK(tiles > calls.size() * 3); // each call reads the tiles below and around its hitbox
+    // The player's first call: it starts in the air at (168, 40), falling; the routine moves it by
+    // its velocity.
+    const auto& first = calls[0];
+    CHECK(first["case"] == "falling");
+    CHECK(first["before"]["x"] == 168.0);
+    CHECK(first["before"]["y"] == 40.0);
+    CHECK(first["after"]["y"].get<double>() == first["before"]["y"].get<double>() + first["before"]["y_velocity"].get<double>());
+    CHECK(first["before"]["hitbox"]["height"] == 24);
+
+    // CSV: the entity, its position before and after, the tiles read, on the call's row.
+    const CommandResult csv = runTileprof({"play", (demo / "walk.play.toml").string(), "--format", "csv"});
+    CHECK(splitLines(csv.out)[1].ends_with(",true,0,168.0,40.0,168.0,40.25,0,5,\r"));
+
+    // The table says it entity by entity.
+    const CommandResult table = runTileprof({"play", (demo / "walk.play.toml").string()});
+    CHECK(contains(table.out, "    entity 3                           1,917 "));
+    CHECK(contains(table.out, "  kept by every call\n"));
+
+    // The same game read with the map's origin 8 pixels off: every standing entity now hangs in
+    // the air, and the play fails naming the frame, the entity and the invariant.
+    const TempDir dir;
+    const std::filesystem::path manifest =
+        dir.write("manifest.toml", replaced(slurp(demo / ".." / "tile-collision" / "manifest.toml"), "origin = [0x1000, 0x1000]",
+                                            "origin = [0x1000, 0x1008]"));
+    const CommandResult shifted = runTileprof({"play", bundledRomPath("demo").string(), "--profile",
+                                               "MoveEntityAndProcessTileCollisions", "--manifest", manifest.string(),
+                                               "--input", (demo / "walk.toml").string()});
+    CHECK(shifted.exitCode == 1);
+    CHECK(contains(shifted.out, "  frame 10, entity 2: standing, but the hitbox (columns 215..226, rows 119..134) does not rest 1 px above a floor\n"));
 }

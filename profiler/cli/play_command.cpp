@@ -84,7 +84,7 @@ int play(const PlayOptions& o)
         if (!writeReport(formatPlayReport(report, o.format), o.out, "play")) {
             return kExitBadInput;
         }
-        return budgetVerdict(report).broken.empty() ? kExitOk : kExitFailed;
+        return budgetVerdict(report).broken.empty() && brokenInvariants(report).empty() ? kExitOk : kExitFailed;
     } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof play: %s\n", e.what());
         return kExitBadInput;
@@ -96,7 +96,7 @@ CommandAction definePlay(CLI::App& command)
     auto o = std::make_shared<PlayOptions>();
     command.add_option("target", o->target, "ROM image (.sfc/.smc), or a play file (.toml) that says all the rest")->required();
     command.add_option("--symbols", o->symbols, "Symbol file (default: the one beside the ROM)");
-    command.add_option("--manifest", o->manifest, "A manifest of a profiled routine: its case markers give each call a case");
+    command.add_option("--manifest", o->manifest, "A manifest of a profiled routine: each call gets its case, its entity before and after, the map cells it read and the design's invariants checked");
     command.add_option("--input", o->input, "Input file: an input script or a BizHawk, lsnes, Mesen or snes9x movie");
     command.add_option("--frames", o->frames, "Frames to run from power-on (default: the input's, or 600)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{kMaxInputFrames}));
@@ -111,7 +111,7 @@ CommandAction definePlay(CLI::App& command)
 } // namespace
 
 // `tileprof play ROM --profile ROUTINE... [--input FILE] [--frames N] [--until LABEL]`, or
-// `tileprof play FILE.toml`. Exits 0, 1 when a budget is broken, 2 on bad input.
+// `tileprof play FILE.toml`. Exits 0, 1 when a budget or an invariant is broken, 2 on bad input.
 const Command kPlayCommand{"play", "Profile routines inside the running game, frame by frame, under an input file", definePlay};
 
 } // namespace tileprof

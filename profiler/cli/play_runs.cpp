@@ -57,19 +57,25 @@ PlayReport runPlay(const PlayRequest& request)
         report.budgets.push_back(routine.budget);
     }
     report.frameBudget = request.frameBudget;
+    std::optional<ProfiledRom> target;
     if (request.manifest) {
-        const ProfiledRom target = loadProfiledRom(RomFiles{request.rom, request.symbols, request.manifest});
-        const auto routine = std::ranges::find(setup.entries, target.addresses.entry & 0xFFFFFF);
+        target = loadProfiledRom(RomFiles{request.rom, request.symbols, request.manifest});
+        const auto routine = std::ranges::find(setup.entries, target->addresses.entry & 0xFFFFFF);
         if (routine == setup.entries.end()) {
-            throw InputError(request.manifest->string() + ": its routine, " + target.manifest.entry.name +
-                             ", is not one the play profiles: add [[routine]] name = \"" + target.manifest.entry.name + "\"");
+            throw InputError(request.manifest->string() + ": its routine, " + target->manifest.entry.name +
+                             ", is not one the play profiles: add [[routine]] name = \"" + target->manifest.entry.name + "\"");
         }
         const auto index = static_cast<std::size_t>(routine - setup.entries.begin());
-        setup.cases = PlaySetup::Cases{index, target.addresses.caseLabels};
+        setup.target = PlaySetup::Target{index, &*target};
         report.casedRoutine = index;
-        for (const CaseLabel& label : target.manifest.cases) {
+        for (const CaseLabel& label : target->manifest.cases) {
             report.caseNames.push_back(label.name);
         }
+        for (const TileKind& kind : target->design.tiles) {
+            report.tileTypes.push_back(kind.name);
+        }
+        report.originX = target->manifest.originX;
+        report.originY = target->manifest.originY;
     }
     for (const std::string& name : request.idle) {
         for (const auto& range : symbols.scopeRanges(symbols.symbol(name, "idle").qualifiedName)) {

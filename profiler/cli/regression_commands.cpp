@@ -3,6 +3,7 @@
 #include "base/bundled_files.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "base/printf_string.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
@@ -67,7 +68,12 @@ std::pair<Baseline, std::vector<std::string>> measurePlay(const std::string& pla
     const PlayReport report = runPlay(request);
     Baseline figures = playBaseline(report, source);
     figures.play = playFile;
-    return {std::move(figures), budgetVerdict(report).broken};
+    std::vector<std::string> broken = budgetVerdict(report).broken;
+    if (const std::vector<std::string> invariants = brokenInvariants(report); !invariants.empty()) {
+        broken.push_back(printfString("invariants: broken by %zu call%s, the first in ", invariants.size(), invariants.size() == 1 ? "" : "s") +
+                         invariants.front());
+    }
+    return {std::move(figures), std::move(broken)};
 }
 
 // A play file needs no scenarios, and says its own ROM.
@@ -139,7 +145,7 @@ int check(const RegressionOptions& o)
             }
             const auto [now, broken] = measurePlay(baselinePlay(baseline, o.baseline), o.rom.files(), "this run");
             Comparison comparison = compare(baseline, now, o.tolerance, true);
-            comparison.brokenBudgets = broken;
+            comparison.broken = broken;
             return finish(comparison, "check", o);
         }
         if (baseline.scenarios.empty() && o.scenarios.empty()) {

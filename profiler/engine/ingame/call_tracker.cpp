@@ -83,8 +83,23 @@ void CallTracker::noteCase(std::uint32_t address)
     }
 }
 
+void CallTracker::watch(std::size_t routine, CallWatcher& watcher, std::uint32_t start, std::uint32_t bytes)
+{
+    watcher_ = &watcher;
+    watchedRoutine_ = routine;
+    windowStart_ = start;
+    windowBytes_ = bytes;
+}
+
 void CallTracker::updateColumn()
 {
+    watching_ = false;
+    for (auto frame = stack_.rbegin(); watcher_ != nullptr && frame != stack_.rend() && !frame->interrupt; ++frame) {
+        if (calls_[frame->call].routine == watchedRoutine_) {
+            watching_ = true;
+            break;
+        }
+    }
     if (stack_.empty()) {
         column_ = {FrameColumn::Other, 0};
     } else if (const Frame& top = stack_.back(); top.interrupt) {
@@ -136,6 +151,9 @@ void CallTracker::leave(bool finished)
     clocks.hdma = stolen.hdma - frame.interruptStolen.hdma;
     clocks.refresh = stolen.refresh - frame.interruptStolen.refresh;
     clocks.own = spent.masterClocks - clocks.interrupts - clocks.dma - clocks.hdma - clocks.refresh;
+    if (watcher_ != nullptr && call.routine == watchedRoutine_) {
+        watcher_->left(frame.call);
+    }
 }
 
 void CallTracker::enterInterrupt(const emu::Registers& registers)
@@ -191,6 +209,9 @@ void CallTracker::maybeEnter(const emu::Registers& registers)
     call.depth = static_cast<std::uint32_t>(std::ranges::count_if(stack_, [](const Frame& f) { return !f.interrupt; }));
     stack_.push_back(frame);
     updateColumn();
+    if (watcher_ != nullptr && routine == watchedRoutine_) {
+        watcher_->entered(frame.call, registers, lastEnd_.cycles);
+    }
 }
 
 void CallTracker::finish()

@@ -40,6 +40,21 @@ struct GameCall {
     bool finished = true;         // false: the run ended inside it
 };
 
+// What a play learns of one routine's calls besides their cost (CallStateRecorder): told as each
+// call begins and ends, and of the reads its own code (not an interrupt's) makes in a window of
+// memory.
+class CallWatcher {
+public:
+    // Before the call's first instruction, at the CPU's `cycle`.
+    virtual void entered(std::size_t call, const emu::Registers& registers, std::uint64_t cycle) = 0;
+    virtual void read(const emu::BusAccess& access) = 0;
+    // After its last instruction (the return), or as the run ends inside it.
+    virtual void left(std::size_t call) = 0;
+
+protected:
+    ~CallWatcher() = default;
+};
+
 // An observer of the whole machine's run (emu::Snes::runUntil) that finds every call of the
 // routines at `entries` and what it cost, and where each frame's time went.
 //
@@ -64,6 +79,9 @@ public:
     // first of them as its case (as the harness's calls do).
     void setCases(std::size_t routine, const std::vector<std::uint32_t>& markers);
 
+    // Tells `watcher` of the calls of `routine`, and of their reads of [start, start + bytes).
+    void watch(std::size_t routine, CallWatcher& watcher, std::uint32_t start, std::uint32_t bytes);
+
     void beforeStep(const emu::Registers& registers)
     {
         stolenAtStep_ = bus_.stolenClocks();
@@ -78,6 +96,13 @@ public:
         }
         if (((caseMask_ >> (registers.pc & 63)) & 1) != 0) [[unlikely]] {
             noteCase(registers.programAddress());
+        }
+    }
+
+    void onAccess(const emu::BusAccess& access)
+    {
+        if (access.address - windowStart_ < windowBytes_ && watching_ && access.kind == emu::AccessKind::Read) [[unlikely]] {
+            watcher_->read(access);
         }
     }
 
@@ -145,6 +170,11 @@ private:
     std::size_t casedRoutine_ = 0;
     std::uint64_t caseMask_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> idleRanges_;
+    CallWatcher* watcher_ = nullptr;
+    std::size_t watchedRoutine_ = 0;
+    std::uint32_t windowStart_ = 0;
+    std::uint32_t windowBytes_ = 0;
+    bool watching_ = false; // a watched call's own code runs
     FrameLedger ledger_;
     std::vector<Frame> stack_;
     std::vector<GameCall> calls_;

@@ -3,6 +3,8 @@
 #include "emu/snes.hpp"
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace tileprof {
 
@@ -11,8 +13,12 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
     const auto snes = std::make_unique<emu::Snes>(image);
     CallTracker tracker(snes->bus(), setup.entries, snes->cpu().time);
     tracker.setIdleRanges(setup.idleRanges);
-    if (setup.cases) {
-        tracker.setCases(setup.cases->routine, setup.cases->markers);
+    std::optional<CallStateRecorder> recorder;
+    if (setup.target) {
+        const ProfiledRom& rom = *setup.target->rom;
+        tracker.setCases(setup.target->routine, rom.addresses.caseLabels);
+        recorder.emplace(snes->bus(), rom);
+        tracker.watch(setup.target->routine, *recorder, recorder->mapStart(), recorder->mapBytes());
     }
     const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
     PlayRun run;
@@ -29,6 +35,9 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
     tracker.finish();
     run.calls = tracker.calls();
     run.frames = tracker.frames();
+    if (recorder) {
+        run.states = std::move(recorder->states());
+    }
     if (!run.stop) {
         run.frames.resize(run.framesRun); // the next frame had just begun
     }

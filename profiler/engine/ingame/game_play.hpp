@@ -2,6 +2,7 @@
 
 #include "emu/cpu_state.hpp"
 #include "emu/rom_image.hpp"
+#include "profiler/engine/ingame/call_state_recorder.hpp"
 #include "profiler/engine/ingame/call_tracker.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 
@@ -19,18 +20,20 @@ struct PlaySetup {
     std::vector<PadFrame> input;        // from power-on; nothing is held after its last frame
     std::uint64_t frames = 0;           // frames to run from power-on
     std::optional<std::uint32_t> until; // or stop when the CPU is about to run this address
-    // One routine's case markers, in their order (CallTracker::setCases).
-    struct Cases {
+    // One routine's manifest: its case markers give its calls their cases (CallTracker::setCases),
+    // and its entity and map, their state (CallStateRecorder).
+    struct Target {
         std::size_t routine = 0;
-        std::vector<std::uint32_t> markers;
+        const ProfiledRom* rom = nullptr;
     };
-    std::optional<Cases> cases;
+    std::optional<Target> target;
 };
 
 // A play's results: every call, every frame's use of its time, and how the play ended.
 struct PlayRun {
     std::vector<GameCall> calls;
     std::vector<FrameUse> frames;
+    std::vector<CallState> states; // of the target routine's calls, in order
     std::uint64_t framesRun = 0; // whole frames run (the last may be cut short by `until` or a stop)
     // Why it ended before its frames ran: the `until` address reached, STP, or a WAI that nothing
     // can end. Nothing when it ran them all.

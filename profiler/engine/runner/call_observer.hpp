@@ -3,13 +3,13 @@
 #include "emu/control_flow.hpp"
 #include "emu/observer.hpp"
 #include "profiler/engine/call/call_record.hpp"
+#include "profiler/engine/call/map_reads.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/model/target/manifest.hpp"
 
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <vector>
 
 namespace tileprof {
@@ -19,16 +19,6 @@ namespace tileprof {
 // step, and a BRK or COP. Its hooks test a value or two; the recording is out of line.
 class CallObserver {
 public:
-    // The routine's map buffer: its reads inside it are tile reads.
-    struct MapWindow {
-        std::uint32_t start = 0; // the address of the buffer's first byte
-        std::uint32_t bytes = 0;
-        MapLayout layout;
-        CellFormat cell;
-        const std::uint8_t* memory = nullptr; // the buffer's bytes, as the machine holds them
-        std::span<const TileId> typeOfId;     // the tile type of each id a cell may hold
-    };
-
     // Without `recordSteps` the calls' steps are not kept (CallRecord::steps stays empty).
     // With `countSlowRom`, ROM reads through banks below $80 are counted (CallRecord::slowRomReads).
     CallObserver(std::vector<std::uint32_t> caseLabels, MapWindow map, bool recordSteps, bool countSlowRom = false);
@@ -63,7 +53,7 @@ public:
     void onAccess(const emu::BusAccess& access)
     {
         if (access.kind == emu::AccessKind::Read && access.address - map_.start < map_.bytes) [[unlikely]] {
-            recordTileRead(access);
+            mapReads_.read(map_, access);
         }
         if (countSlowRom_ && isSlowRomRead(access)) [[unlikely]] {
             ++record_->slowRomReads;
@@ -86,7 +76,6 @@ private:
 
     [[gnu::noinline]] void recordStep(const emu::StepEvent& step);
     [[gnu::noinline]] void noteSoftwareInterrupt(std::uint32_t address);
-    [[gnu::noinline]] void recordTileRead(const emu::BusAccess& access);
 
     std::vector<std::uint32_t> caseLabels_;
     std::uint64_t caseMask_ = 0; // bit (address & 63) of every case marker
@@ -95,12 +84,9 @@ private:
     bool countSlowRom_;
     CoverageBuilder* coverage_ = nullptr;
     CallRecord* record_ = nullptr;
-    std::uint64_t startCycle_ = 0;
     std::uint8_t flags_ = 0; // P as the current step began
     std::optional<std::uint32_t> softwareInterrupt_;
-    // The last tile read, so that the bytes of one cell read one after the other count once.
-    std::optional<MapLayout::Place> lastCell_;
-    std::uint64_t lastCellCycle_ = 0;
+    MapReads mapReads_;
 };
 
 } // namespace tileprof

@@ -2,6 +2,7 @@
 
 #include "base/input_error.hpp"
 #include "base/printf_string.hpp"
+#include "profiler/engine/call/entity_fields.hpp"
 #include "profiler/engine/runner/trace_observer.hpp"
 
 #include <algorithm>
@@ -166,24 +167,9 @@ std::uint16_t CollisionMachine::registerValue(const RegisterValue& value, std::u
     return value.constant;
 }
 
-std::uint32_t CollisionMachine::fieldAddress(std::uint32_t slot, const EntityField& field) const
-{
-    return field.address ? *field.address : slotAddress(slot) + field.offset;
-}
-
 void CollisionMachine::writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value)
 {
-    writeAt(fieldAddress(slot, field), field.format, value);
-}
-
-std::uint32_t CollisionMachine::readField(std::uint32_t slot, const EntityField& field) const
-{
-    const std::uint32_t address = fieldAddress(slot, field);
-    std::uint32_t value = 0;
-    for (unsigned i = 0; i < bytesOf(field.format); ++i) {
-        value |= std::uint32_t{bus_.peek(address + i)} << (8 * i);
-    }
-    return value;
+    writeAt(fieldAddress(field, slotAddress(slot)), field.format, value);
 }
 
 void CollisionMachine::writePixels(std::uint32_t slot, const EntityField& field, int pixels)
@@ -197,15 +183,6 @@ void CollisionMachine::writeQuantity(std::uint32_t slot, const QuantityField& fi
     if (field.fraction) {
         writeField(slot, *field.fraction, (value & 0xFFFF) >> (16 - 8 * bytesOf(field.fraction->format)));
     }
-}
-
-std::uint32_t CollisionMachine::readQuantity(std::uint32_t slot, const QuantityField& field) const
-{
-    const std::uint32_t value = fromFieldBits(readField(slot, field.integer), field.integer.format);
-    if (!field.fraction) {
-        return value;
-    }
-    return value | readField(slot, *field.fraction) << (16 - 8 * bytesOf(field.fraction->format));
 }
 
 void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& entity)
@@ -259,26 +236,16 @@ void CollisionMachine::writeHitbox(std::uint32_t slot, const Hitbox& hitbox)
 
 EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& before, const std::vector<std::uint32_t>& inputs) const
 {
-    const Manifest& m = rom_.manifest;
-    EntityState e = before;
-    e.x = readQuantity(slot, m.xPosition);
-    e.y = readQuantity(slot, m.yPosition);
-    if (m.xVelocity) {
-        e.xVelocity = static_cast<std::int32_t>(readQuantity(slot, *m.xVelocity));
-    }
-    if (m.yVelocity) {
-        e.yVelocity = static_cast<std::int32_t>(readQuantity(slot, *m.yVelocity));
-    }
-    e.state = static_cast<std::uint8_t>(readField(slot, m.collisionState));
-    if (m.moveAnswer) {
-        applyAnswer(*m.moveAnswer, e, inputs);
+    EntityState e = readMotion(bus_, rom_, slotAddress(slot), before);
+    if (rom_.manifest.moveAnswer) {
+        applyAnswer(*rom_.manifest.moveAnswer, e, inputs);
     }
     return e;
 }
 
 bool CollisionMachine::alive(std::uint32_t slot) const
 {
-    return !rom_.manifest.alive || readField(slot, *rom_.manifest.alive) != 0;
+    return !rom_.manifest.alive || readField(bus_, *rom_.manifest.alive, slotAddress(slot)) != 0;
 }
 
 void CollisionMachine::writeInput(std::uint32_t slot, std::size_t index, std::uint32_t value)

@@ -64,7 +64,7 @@ public:
     // The ROM's case labels as runAddress places them.
     std::vector<std::uint32_t> caseLabels() const;
 
-    CallObserver::MapWindow mapWindow() const { return mapWindow_; }
+    MapWindow mapWindow() const { return mapWindow_; }
     const emu::SnesBus& bus() const { return bus_; }
     const emu::CpuState& cpuState() const { return cpu_.state; }
 
@@ -73,19 +73,16 @@ private:
     std::uint16_t registerValue(const RegisterValue& value, std::uint32_t slot) const;
     void applyAnswer(const MoveAnswer& answer, EntityState& entity, const std::vector<std::uint32_t>& inputs) const;
     void writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value);
-    std::uint32_t fieldAddress(std::uint32_t slot, const EntityField& field) const;
     void writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value);
-    std::uint32_t readField(std::uint32_t slot, const EntityField& field) const;
     // Whole pixels, in the field's format (a fixed-point one holds them with a zero fraction).
     void writePixels(std::uint32_t slot, const EntityField& field, int pixels);
     // A 16.16 position or velocity, in the field's own format (truncated to its fraction bits).
     void writeQuantity(std::uint32_t slot, const QuantityField& field, std::uint32_t value);
-    std::uint32_t readQuantity(std::uint32_t slot, const QuantityField& field) const;
 
     const ProfiledRom& rom_;
     emu::SnesBus bus_;
     emu::Cpu<emu::SnesBus> cpu_;
-    CallObserver::MapWindow mapWindow_;
+    MapWindow mapWindow_;
     std::array<std::optional<std::uint16_t>, 4> registerInputs_; // A, X, Y, DB for the next call
     bool fastRom_;
 };

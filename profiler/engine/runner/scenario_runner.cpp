@@ -330,7 +330,7 @@ void setInputs(const Manifest& manifest, const std::vector<InputValue>& given, s
 }
 
 // The observer watches the map where loading it put it.
-CallObserver::MapWindow loadMap(CollisionMachine& machine, const TileMap& map)
+MapWindow loadMap(CollisionMachine& machine, const TileMap& map)
 {
     machine.loadMap(map);
     return machine.mapWindow();

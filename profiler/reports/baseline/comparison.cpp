@@ -81,8 +81,8 @@ std::string summary(const Comparison& comparison)
     }
     text += printfString(", %zu faster", comparison.faster());
     text += "\n";
-    for (const std::string& line : comparison.brokenBudgets) {
-        text += "  budget broken: " + line + "\n";
+    for (const std::string& line : comparison.broken) {
+        text += "  broken: " + line + "\n";
     }
     return text;
 }
@@ -181,7 +181,7 @@ std::string json(const Comparison& comparison, const std::string& command)
                     {"failed", comparison.failed()},
                     {"cases", std::move(cases)},
                     {"functions", std::move(functions)},
-                    {"broken_budgets", comparison.brokenBudgets}};
+                    {"broken", comparison.broken}};
     return root.dump(2) + "\n";
 }
 

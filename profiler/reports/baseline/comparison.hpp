@@ -32,13 +32,13 @@ struct Comparison {
     bool checking = false;
     std::vector<CaseDelta> cases;         // the old order, then cases new to the new figures
     std::vector<FunctionDelta> functions; // those whose cycles per call differ
-    std::vector<std::string> brokenBudgets; // a play's budgets the new run broke, one line each
+    std::vector<std::string> broken; // a play's budgets and invariants the new run broke, one line each
 
     std::size_t slower() const;
     std::size_t faster() const;
     std::size_t overBudget() const;
     std::size_t gone() const; // cases of the old figures the new ones do not have
-    bool failed() const { return slower() > 0 || overBudget() > 0 || (checking && gone() > 0) || !brokenBudgets.empty(); }
+    bool failed() const { return slower() > 0 || overBudget() > 0 || (checking && gone() > 0) || !broken.empty(); }
 };
 
 // `checking` (check, not diff): a case the new figures put over budget fails too, and so does a

@@ -97,12 +97,12 @@ struct RoutineFigures {
     std::uint64_t taken = 0;
 };
 
-// `caseIndex`: only the calls of that case (-1: of no case); nothing: all of them.
-RoutineFigures routineFigures(const PlayRun& run, std::size_t routine, std::optional<int> caseIndex = std::nullopt)
+// `keep`: only the calls it keeps; nothing: all of them.
+RoutineFigures routineFigures(const PlayRun& run, std::size_t routine, const std::function<bool(const GameCall&)>& keep = {})
 {
     RoutineFigures figures;
     for (const GameCall* call : finishedCalls(run, routine)) {
-        if (caseIndex && call->caseIndex != *caseIndex) {
+        if (keep && !keep(*call)) {
             continue;
         }
         ++figures.calls;
@@ -115,6 +115,48 @@ RoutineFigures routineFigures(const PlayRun& run, std::size_t routine, std::opti
         figures.taken += call->interrupts;
     }
     return figures;
+}
+
+std::function<bool(const GameCall&)> inCase(int caseIndex)
+{
+    return [caseIndex](const GameCall& call) { return call.caseIndex == caseIndex; };
+}
+
+// What the manifest's state recording found of a call: nothing for a routine it does not describe.
+const CallState* stateOf(const PlayRun& run, const GameCall& call)
+{
+    const auto index = static_cast<std::size_t>(&call - run.calls.data());
+    const auto found = std::ranges::lower_bound(run.states, index, {}, &CallState::call);
+    return found != run.states.end() && found->call == index ? &*found : nullptr;
+}
+
+int entityOf(const PlayRun& run, const GameCall& call)
+{
+    const CallState* state = stateOf(run, call);
+    return state == nullptr ? -1 : state->entity;
+}
+
+std::function<bool(const GameCall&)> ofEntity(const PlayRun& run, int entity)
+{
+    return [&run, entity](const GameCall& call) { return entityOf(run, call) == entity; };
+}
+
+// The entity slots the calls moved, in order, then -1 for calls whose registers named none.
+std::vector<int> entitiesRun(const PlayRun& run)
+{
+    std::vector<int> entities;
+    for (const CallState& state : run.states) {
+        entities.push_back(state.entity);
+    }
+    std::ranges::sort(entities);
+    entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
+    std::rotate(entities.begin(), std::find_if(entities.begin(), entities.end(), [](int e) { return e >= 0; }), entities.end());
+    return entities;
+}
+
+std::string entityName(int entity)
+{
+    return entity < 0 ? "(no slot)" : "entity " + std::to_string(entity);
 }
 
 // The name of a call's case, "" for a routine without cases, "(no case)" for a call that ran none.
@@ -134,7 +176,7 @@ std::vector<int> casesRun(const PlayReport& report)
         return cases;
     }
     for (int i = -1; i < static_cast<int>(report.caseNames.size()); ++i) {
-        if (routineFigures(report.run, *report.casedRoutine, i).calls > 0) {
+        if (routineFigures(report.run, *report.casedRoutine, inCase(i)).calls > 0) {
             cases.push_back(i);
         }
     }
@@ -232,6 +274,19 @@ BudgetVerdict budgetVerdict(const PlayReport& report)
     return verdict;
 }
 
+std::vector<std::string> brokenInvariants(const PlayReport& report)
+{
+    std::vector<std::string> lines;
+    for (const CallState& state : report.run.states) {
+        if (state.broken) {
+            const GameCall& call = report.run.calls[state.call];
+            lines.push_back(printfString("frame %llu, %s: ", static_cast<unsigned long long>(call.frame), entityName(state.entity).c_str()) +
+                            *state.broken);
+        }
+    }
+    return lines;
+}
+
 Baseline playBaseline(const PlayReport& report, std::string source)
 {
     Baseline baseline;
@@ -323,16 +378,20 @@ std::string tableReport(const PlayReport& report)
         if (report.casedRoutine != r) {
             continue;
         }
-        for (const int c : casesRun(report)) {
-            const RoutineFigures k = routineFigures(run, r, c);
-            const std::string name = "  " + (c < 0 ? std::string("(no case)") : report.caseNames[static_cast<std::size_t>(c)]);
+        const auto subRow = [&](const std::string& label, const RoutineFigures& k) {
             out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s  longest: frame %llu\n",
-                                static_cast<int>(width), name.c_str(), grouped(k.calls).c_str(),
+                                static_cast<int>(width), ("  " + label).c_str(), grouped(k.calls).c_str(),
                                 meanText(k.total.mean()).c_str(), grouped(k.total.min).c_str(),
                                 grouped(k.total.max).c_str(), meanText(k.own.mean()).c_str(), meanText(k.dma.mean()).c_str(),
                                 meanText(k.hdma.mean()).c_str(), meanText(k.refresh.mean()).c_str(),
                                 meanText(k.interrupts.mean()).c_str(), grouped(k.taken).c_str(),
                                 static_cast<unsigned long long>(k.total.maxAt));
+        };
+        for (const int c : casesRun(report)) {
+            subRow(c < 0 ? std::string("(no case)") : report.caseNames[static_cast<std::size_t>(c)], routineFigures(run, r, inCase(c)));
+        }
+        for (const int e : entitiesRun(run)) {
+            subRow(entityName(e), routineFigures(run, r, ofEntity(run, e)));
         }
     }
     const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
@@ -366,6 +425,18 @@ std::string tableReport(const PlayReport& report)
         }
     }
 
+    if (report.casedRoutine) {
+        const std::vector<std::string> broken = brokenInvariants(report);
+        out += "\ninvariants (the design's, after each call of " + report.routines[*report.casedRoutine] + ", on the map in RAM)\n";
+        if (broken.empty()) {
+            out += "  kept by every call\n";
+        }
+        for (std::size_t i = 0; i < broken.size() && i < 10; ++i) {
+            out += "  " + broken[i] + "\n";
+        }
+        out += broken.size() > 10 ? printfString("  ... %s in all\n", groupedCount(broken.size(), "call").c_str()) : "";
+    }
+
     std::vector<const FrameUse*> busiest = frames;
     std::ranges::stable_sort(busiest, [](const FrameUse* a, const FrameUse* b) { return busy(*a) > busy(*b); });
     busiest.resize(std::min(busiest.size(), kBusiestFrames));
@@ -393,6 +464,37 @@ Json splitJson(const ClockSplit& clocks)
                 {"hdma", clocks.hdma},       {"refresh", clocks.refresh}, {"interrupts", clocks.interrupts}};
 }
 
+// In map pixels, and pixels a frame.
+Json entityJson(const PlayReport& report, const EntityState& entity)
+{
+    const Hitbox& box = entity.hitbox;
+    return Json{{"x", mapPixels(entity.x, report.originX)},
+                {"y", mapPixels(entity.y, report.originY)},
+                {"x_velocity", entity.xVelocity / 65536.0},
+                {"y_velocity", entity.yVelocity / 65536.0},
+                {"state", entity.state},
+                {"hitbox", Json{{"left", box.left}, {"right", box.right}, {"top", box.top}, {"height", box.height}}}};
+}
+
+// What the manifest let the play read of the call: its entity and the map cells it read.
+void addState(Json& json, const PlayReport& report, const CallState& state)
+{
+    json["entity"] = state.entity < 0 ? Json(nullptr) : Json(state.entity);
+    json["before"] = state.entity < 0 ? Json(nullptr) : entityJson(report, state.before);
+    json["after"] = state.entity < 0 ? Json(nullptr) : entityJson(report, state.after);
+    Json tiles = Json::array();
+    for (const TileRead& tile : state.tilesRead) {
+        tiles.push_back({{"column", tile.column}, {"row", tile.row}, {"type", report.tileTypes[tile.type]}, {"cycle", tile.cycle}});
+    }
+    json["tiles_read"] = std::move(tiles);
+    Json strays = Json::array();
+    for (const StrayMapRead& stray : state.strayMapReads) {
+        strays.push_back(stray.text());
+    }
+    json["stray_map_reads"] = std::move(strays);
+    json["invariant_broken"] = state.broken ? Json(*state.broken) : Json(nullptr);
+}
+
 std::string jsonReport(const PlayReport& report)
 {
     const PlayRun& run = report.run;
@@ -403,7 +505,7 @@ std::string jsonReport(const PlayReport& report)
             if (call.routine != r) {
                 continue;
             }
-            calls.push_back(Json{{"case", report.casedRoutine == r ? Json(caseName(report, call)) : Json(nullptr)},
+            Json& entry = calls.emplace_back(Json{{"case", report.casedRoutine == r ? Json(caseName(report, call)) : Json(nullptr)},
                                  {"frame", call.frame},
                                  {"line", call.line},
                                  {"start_clock", call.startClock},
@@ -413,6 +515,9 @@ std::string jsonReport(const PlayReport& report)
                                  {"interrupts_taken", call.interrupts},
                                  {"clocks", splitJson(call.clocks)},
                                  {"finished", call.finished}});
+            if (const CallState* state = stateOf(run, call)) {
+                addState(entry, report, *state);
+            }
         }
         routines.push_back(Json{{"name", report.routines[r]}, {"calls", std::move(calls)}});
     }
@@ -439,6 +544,7 @@ std::string jsonReport(const PlayReport& report)
     const Json json{{"rom", report.rom},
                     {"budgets", verdict.lines},
                     {"within_budgets", verdict.broken.empty()},
+                    {"invariants_broken", brokenInvariants(report)},
                     {"input", report.input},
                     {"stopped", report.stopped},
                     {"frames_run", run.framesRun},
@@ -447,22 +553,44 @@ std::string jsonReport(const PlayReport& report)
     return json.dump(2) + "\n";
 }
 
-// One row a call, every figure the JSON report has.
+// A number as JSON writes it: the shortest text that reads back the same.
+std::string numberText(double value)
+{
+    return Json(value).dump();
+}
+
+// One row a call, every figure the JSON report has but the tiles' places (their count instead).
 std::string csvReport(const PlayReport& report)
 {
     std::string out = "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
-                      "interrupts_taken,finished\r\n";
+                      "interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,"
+                      "invariant_broken\r\n";
     for (const GameCall& call : report.run.calls) {
         const ClockSplit& c = call.clocks;
         out += csvField(report.routines[call.routine]) + "," + csvField(caseName(report, call)) +
                printfString(",%llu,%u,%llu,", static_cast<unsigned long long>(call.frame), call.line,
                             static_cast<unsigned long long>(call.startClock)) +
                cpuAddressText(call.callSite) +
-               printfString(",%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s\r\n", call.depth, static_cast<unsigned long long>(call.cycles),
+               printfString(",%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s", call.depth, static_cast<unsigned long long>(call.cycles),
                             static_cast<unsigned long long>(c.total()), static_cast<unsigned long long>(c.own),
                             static_cast<unsigned long long>(c.dma), static_cast<unsigned long long>(c.hdma),
                             static_cast<unsigned long long>(c.refresh), static_cast<unsigned long long>(c.interrupts),
                             call.interrupts, call.finished ? "true" : "false");
+        const CallState* state = stateOf(report.run, call);
+        if (state == nullptr) {
+            out += ",,,,,,,,\r\n";
+            continue;
+        }
+        if (state->entity < 0) {
+            out += ",,,,,,";
+        } else {
+            const EntityState& a = state->before;
+            const EntityState& b = state->after;
+            out += "," + std::to_string(state->entity) + "," + numberText(mapPixels(a.x, report.originX)) + "," +
+                   numberText(mapPixels(a.y, report.originY)) + "," + numberText(mapPixels(b.x, report.originX)) + "," +
+                   numberText(mapPixels(b.y, report.originY)) + "," + std::to_string(b.state);
+        }
+        out += "," + std::to_string(state->tilesRead.size()) + "," + csvField(state->broken.value_or("")) + "\r\n";
     }
     return out;
 }
@@ -504,6 +632,13 @@ std::string markdownReport(const PlayReport& report)
             out += "- " + markdownCell(line) + "\n";
         }
     }
+    if (report.casedRoutine) {
+        const std::vector<std::string> broken = brokenInvariants(report);
+        out += "\n**Invariants: " + (broken.empty() ? std::string("kept by every call") : "broken by " + groupedCount(broken.size(), "call")) + "**\n";
+        for (std::size_t i = 0; i < broken.size() && i < 10; ++i) {
+            out += "- " + markdownCell(broken[i]) + "\n";
+        }
+    }
     return out;
 }
 
@@ -531,7 +666,13 @@ std::string junitReport(const PlayReport& report)
         const bool broken = std::ranges::find(verdict.broken, line) != verdict.broken.end();
         testCase(line.substr(0, line.find(':')) + " budget", line, broken);
     }
-    if (verdict.lines.empty()) {
+    if (report.casedRoutine) {
+        const std::vector<std::string> broken = brokenInvariants(report);
+        testCase(report.routines[*report.casedRoutine] + " invariants",
+                 broken.empty() ? "kept by every call" : broken.front() + (broken.size() > 1 ? printfString(" (and %zu more)", broken.size() - 1) : ""),
+                 !broken.empty());
+    }
+    if (verdict.lines.empty() && !report.casedRoutine) {
         for (std::size_t r = 0; r < report.routines.size(); ++r) {
             const std::size_t calls = finishedCalls(report.run, r).size();
             testCase(report.routines[r] + " called", groupedCount(calls, "call"), calls == 0);

@@ -28,6 +28,10 @@ struct PlayReport {
     // The routine a manifest gave case markers, and their names (GameCall::caseIndex).
     std::optional<std::size_t> casedRoutine;
     std::vector<std::string> caseNames;
+    // With a manifest: its design's tile types by id (TileRead::type), and where map pixel (0, 0) is.
+    std::vector<std::string> tileTypes;
+    std::uint16_t originX = 0;
+    std::uint16_t originY = 0;
     PlayRun run;
 };
 
@@ -37,6 +41,10 @@ struct BudgetVerdict {
     std::vector<std::string> broken;
 };
 BudgetVerdict budgetVerdict(const PlayReport& report);
+
+// The calls whose result broke the design's invariants (CallState::broken), one line each:
+// "frame 412, entity 1: ...".
+std::vector<std::string> brokenInvariants(const PlayReport& report);
 
 // What a regression check compares (baseline.hpp): each routine as a case, its calls' own CPU
 // cycles (interrupts left out: what the routine's code decides), over budget when a call broke its

@@ -1,0 +1,170 @@
+#include "profiler/engine/ingame/call_state_recorder.hpp"
+
+#include "profiler/engine/call/entity_fields.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace tileprof {
+
+namespace {
+
+constexpr std::uint32_t kCollisionMapBytes = 256;
+
+} // namespace
+
+CallStateRecorder::CallStateRecorder(const emu::SnesBus& bus, const ProfiledRom& rom)
+    : bus_(bus), rom_(rom), typeOfId_(rom.typeOfMapId)
+{
+    const RoutineAddresses& a = rom.addresses;
+    window_.start = a.mapTiles;
+    window_.bytes = a.mapTilesBytes;
+    window_.cell = rom.manifest.cell;
+    // The resolver checked that the buffer is all work RAM.
+    window_.memory = bus.wram().data() + *emu::wramIndex(a.mapTiles);
+    window_.typeOfId = typeOfId_;
+}
+
+// The entity's slot number and address: from the register the calling convention puts it in, or
+// the one entity's record.
+std::optional<std::pair<int, std::uint32_t>> CallStateRecorder::slotOf(const emu::Registers& registers) const
+{
+    const Manifest& m = rom_.manifest;
+    const RoutineAddresses& a = rom_.addresses;
+    const std::array<std::pair<const RegisterValue*, std::uint16_t>, 4> carriers{
+        {{&m.directPage, registers.d}, {&m.a, registers.a}, {&m.x, registers.x}, {&m.y, registers.y}}};
+    for (const auto& [value, held] : carriers) {
+        if (value->kind == RegisterValue::Kind::EntityIndex) {
+            return held < a.entitySlotCount ? std::optional(std::pair(int{held}, a.entitySlots + held * m.entityStride)) : std::nullopt;
+        }
+        if (value->kind == RegisterValue::Kind::EntityAddress) {
+            // D, A, X and Y hold 16 bits: the slot is in the bank the slots are in.
+            const std::uint32_t address = (a.entitySlots & 0xFF0000) | held;
+            const std::uint32_t offset = address - a.entitySlots;
+            const std::uint32_t stride = std::max<std::uint32_t>(m.entityStride, 1);
+            if (address < a.entitySlots || offset % stride != 0 || offset / stride >= a.entitySlotCount) {
+                return std::nullopt;
+            }
+            return std::pair(static_cast<int>(offset / stride), address);
+        }
+    }
+    return a.entitySlotCount == 1 ? std::optional(std::pair(0, a.entitySlots)) : std::nullopt;
+}
+
+// The map as the game keeps it now: its size (as the routine reads it, or all the buffer holds),
+// its layout, its collision map; and, when any of that changed, its tiles and pixels.
+void CallStateRecorder::readMap()
+{
+    const Manifest& m = rom_.manifest;
+    const RoutineAddresses& a = rom_.addresses;
+    const std::uint32_t sizeBytes = bytesOf(m.mapSizeFormat);
+    const auto width = static_cast<int>(a.mapWidth ? readBytes(bus_, *a.mapWidth, sizeBytes) : 0);
+    MapLayout layout = mapLayout(m, std::max(width, 1), a.mapTilesBytes);
+    if (a.mapBytesPerRow && m.columnStride == 0 && m.columnHeight == 0) {
+        layout.rowStride = std::max<std::uint32_t>(readBytes(bus_, *a.mapBytesPerRow, 2), layout.cellBytes);
+        layout.rows = a.mapTilesBytes / layout.rowStride;
+    }
+    const auto height = static_cast<int>(a.mapHeight ? readBytes(bus_, *a.mapHeight, sizeBytes) : layout.rows);
+    window_.layout = layout;
+
+    if (a.collisionMap && a.romCollisionMap.empty()) {
+        std::vector<std::uint8_t> collisionMap(kCollisionMapBytes);
+        for (std::uint32_t id = 0; id < kCollisionMapBytes; ++id) {
+            collisionMap[id] = bus_.peek(*a.collisionMap + id);
+        }
+        if (collisionMap != collisionMap_) {
+            collisionMap_ = std::move(collisionMap);
+            const Design& design = rom_.design;
+            std::ranges::fill(typeOfId_, design.empty);
+            for (std::size_t id = std::min<std::size_t>(typeOfId_.size(), kCollisionMapBytes); id-- > 0;) {
+                for (std::size_t type = design.tiles.size(); type-- > 0;) {
+                    if (design.tiles[type].value == collisionMap_[id]) {
+                        typeOfId_[id] = static_cast<TileId>(type);
+                    }
+                }
+            }
+            mapSeen_.clear();
+        }
+    }
+
+    const std::span<const std::uint8_t> buffer(window_.memory, window_.bytes);
+    std::vector<std::uint8_t> seen(buffer.begin(), buffer.end());
+    for (const std::uint32_t word : {static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height), layout.rowStride}) {
+        for (int i = 0; i < 4; ++i) {
+            seen.push_back(static_cast<std::uint8_t>(word >> (8 * i)));
+        }
+    }
+    if (seen == mapSeen_) {
+        return;
+    }
+    mapSeen_ = std::move(seen);
+    geometry_.reset();
+    map_.reset();
+    const int columns = std::min(a.mapWidth ? width : static_cast<int>(layout.columns), static_cast<int>(layout.columns));
+    const int rows = std::min(height, static_cast<int>(layout.rows));
+    if (columns <= 0 || rows <= 0) {
+        return; // the game has not set its map up yet
+    }
+    map_ = std::make_unique<TileMap>(TileMap{columns, rows, std::vector<TileId>(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows))});
+    for (int row = 0; row < rows; ++row) {
+        for (int column = 0; column < columns; ++column) {
+            const std::uint32_t offset = layout.offsetOf(static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(row));
+            std::uint32_t cell = 0;
+            for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
+                cell |= std::uint32_t{buffer[offset + i]} << (8 * i);
+            }
+            const std::optional<std::uint32_t> id = m.cell.idOf(cell);
+            map_->at(column, row) = id && *id < typeOfId_.size() ? typeOfId_[*id] : rom_.design.empty;
+        }
+    }
+    // A routine that answers whether the entity may move leaves the moving to its caller: its
+    // result is no position to check.
+    if (!m.moveAnswer) {
+        geometry_ = std::make_unique<CollisionGeometry>(
+            CollisionGeometry{{*map_, rom_.design}, m.originX, m.originY, m.stateBits.down, m.stateBits.up});
+    }
+}
+
+void CallStateRecorder::resume(const Open& open)
+{
+    CallState& state = states_[open.state];
+    mapReads_.begin(open.cycle, state.tilesRead, state.strayMapReads);
+}
+
+void CallStateRecorder::entered(std::size_t call, const emu::Registers& registers, std::uint64_t cycle)
+{
+    readMap();
+    CallState& state = states_.emplace_back();
+    state.call = call;
+    Open open{states_.size() - 1, cycle, 0};
+    if (const auto slot = slotOf(registers)) {
+        state.entity = slot->first;
+        open.slot = slot->second;
+        state.before = readMotion(bus_, rom_, open.slot, {});
+        state.before.hitbox = readHitbox(bus_, rom_, open.slot);
+    }
+    open_.push_back(open);
+    resume(open);
+}
+
+void CallStateRecorder::left(std::size_t call)
+{
+    if (open_.empty() || states_[open_.back().state].call != call) {
+        return;
+    }
+    const Open open = open_.back();
+    open_.pop_back();
+    CallState& state = states_[open.state];
+    if (state.entity >= 0) {
+        state.after = readMotion(bus_, rom_, open.slot, state.before);
+        state.after.hitbox = readHitbox(bus_, rom_, open.slot);
+        if (geometry_) {
+            state.broken = checkInvariants(state.after, *geometry_);
+        }
+    }
+    if (!open_.empty()) {
+        resume(open_.back());
+    }
+}
+
+} // namespace tileprof
