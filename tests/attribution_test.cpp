@@ -555,7 +555,7 @@ constexpr std::uint8_t kJmp = 0x4C;
 // (refresh), so that a mix-up of the two units shows.
 StepCost op(std::uint32_t address, std::uint8_t opcode, std::uint16_t cycles, std::uint16_t extra = 0)
 {
-    return {address, cycles, static_cast<std::uint16_t>(cycles * 8 + extra), opcode, emu::StepKind::Instruction, 0};
+    return {address, cycles, cycles * 8u + extra, opcode, emu::StepKind::Instruction, 0};
 }
 
 CallRecord callOf(std::vector<StepCost> steps)

@@ -325,3 +325,62 @@ TEST_CASE("play: with a manifest, each call has its entity before and after, the
     CHECK(shifted.exitCode == 1);
     CHECK(contains(shifted.out, "  frame 10, entity 2: standing, but the hitbox (columns 215..226, rows 119..134) does not rest 1 px above a floor\n"));
 }
+
+TEST_CASE("play: callgrind, speedscope and folded stacks of the routines' calls, or with --whole-frame of every frame")
+{
+    const std::string demo = bundledRomPath("demo").string();
+    const std::vector<std::string> play{"play", demo, "--profile", "MoveEntityAndProcessTileCollisions", "--frames", "120"};
+    const auto with = [&](std::vector<std::string> more) {
+        std::vector<std::string> arguments = play;
+        arguments.insert(arguments.end(), more.begin(), more.end());
+        const CommandResult result = runTileprof(arguments);
+        REQUIRE(result.exitCode == 0);
+        return result.out;
+    };
+    const nlohmann::json report = nlohmann::json::parse(with({"--format", "json"}));
+    std::uint64_t cycles = 0;
+    std::uint64_t clocks = 0; // interrupts left out, as the flame graph of the calls leaves them
+    for (const auto& call : report["routines"][0]["calls"]) {
+        cycles += call["cycles"].get<std::uint64_t>();
+        clocks += call["clocks"]["total"].get<std::uint64_t>() - call["clocks"]["interrupts"].get<std::uint64_t>();
+    }
+    std::uint64_t frameClocks = 0;
+    for (const auto& frame : report["frames"]) {
+        frameClocks += frame["clocks"].get<std::uint64_t>();
+    }
+
+    // The calls: every cycle of them, under the routine and the scopes inside it.
+    const auto foldedCycles = [](const std::string& folded) {
+        std::uint64_t sum = 0;
+        for (const std::string& line : splitLines(folded)) {
+            sum += std::stoull(line.substr(line.rfind(' ') + 1));
+        }
+        return sum;
+    };
+    const std::string folded = with({"--format", "folded"});
+    CHECK(foldedCycles(folded) == cycles);
+    CHECK(contains(folded, "MoveEntityAndProcessTileCollisions;MoveEntityAndProcessTileCollisions::XAxis "));
+    const std::string callgrind = with({"--format", "callgrind"});
+    CHECK(contains(callgrind, "cmd: tileprof play (" + demo + ": the calls of MoveEntityAndProcessTileCollisions, 480 calls)\n"));
+    CHECK(contains(callgrind, "\nsummary: " + std::to_string(cycles) + " " + std::to_string(clocks) + "\n"));
+
+    // Every frame: the master clocks of all the frames, the main loop's (its wait for V-blank
+    // included) and the NMI handler's, the routine under the main loop that calls it; and those of
+    // the last step, which ran a few clocks into the frame after the last.
+    const std::string frames = with({"--format", "callgrind", "--whole-frame"});
+    const std::string summary = frames.substr(frames.find("\nsummary: ") + 10);
+    const std::uint64_t profiled = std::stoull(summary.substr(summary.find(' ') + 1));
+    CHECK(profiled >= frameClocks);
+    CHECK(profiled < frameClocks + 100);
+    CHECK(contains(frames, "cmd: tileprof play (" + demo + ": every frame, 121 calls)\n")); // the main loop and 120 NMIs
+    const std::string wholeFolded = with({"--format", "folded", "--whole-frame"});
+    CHECK(contains(wholeFolded, "\nReset;MainLoop;MoveEntities;MoveEntityAndProcessTileCollisions "));
+    CHECK(contains(wholeFolded, "\nNmi;CopyOam "));
+    const nlohmann::json speedscope = nlohmann::json::parse(with({"--format", "speedscope", "--whole-frame"}));
+    REQUIRE(speedscope["profiles"].size() == 2);
+    CHECK(speedscope["profiles"][1]["endValue"] == profiled);
+
+    const CommandResult table = runTileprof({"play", demo, "--profile", "Nmi", "--whole-frame"});
+    CHECK(table.exitCode == 2);
+    CHECK(contains(table.err, "--whole-frame profiles the code of every frame for the callgrind, speedscope and folded formats"));
+}

@@ -32,8 +32,14 @@ struct PlayOptions {
     std::vector<std::string> profile;
     std::vector<std::string> idle;
     ReportFormat format = ReportFormat::Table;
+    bool wholeFrame = false;
     std::string out;
 };
+
+bool isProfileFormat(ReportFormat format)
+{
+    return format == ReportFormat::Callgrind || format == ReportFormat::Speedscope || format == ReportFormat::Folded;
+}
 
 bool isPlayFile(const std::string& target)
 {
@@ -50,7 +56,7 @@ PlayRequest requestOf(const PlayOptions& o)
         }
         return loadPlayFile(o.target);
     }
-    if (o.profile.empty()) {
+    if (o.profile.empty() && !o.wholeFrame) {
         throw InputError(o.target + ": name a routine to profile with --profile ROUTINE (or give a play file)");
     }
     PlayRequest request;
@@ -79,8 +85,16 @@ PlayRequest requestOf(const PlayOptions& o)
 int play(const PlayOptions& o)
 {
     try {
+        if (o.wholeFrame && !isProfileFormat(o.format)) {
+            throw InputError("--whole-frame profiles the code of every frame for the callgrind, speedscope and folded formats; "
+                             "give one of them with --format");
+        }
         const PlayRequest request = requestOf(o);
-        const PlayReport report = runPlay(request);
+        std::optional<PlayProfileScope> scope;
+        if (isProfileFormat(o.format)) {
+            scope = o.wholeFrame ? PlayProfileScope::Frames : PlayProfileScope::Routines;
+        }
+        const PlayReport report = runPlay(request, scope);
         if (!writeReport(formatPlayReport(report, o.format), o.out, "play")) {
             return kExitBadInput;
         }
@@ -104,6 +118,8 @@ CommandAction definePlay(CLI::App& command)
     command.add_option("--profile", o->profile, "A routine to profile, by its label (repeat for more)");
     command.add_option("--idle", o->idle, "A routine or scope whose code counts as waiting (a polling idle loop)");
     addFormatOption(command, o->format, kPlayFormats);
+    command.add_flag("--whole-frame", o->wholeFrame,
+                     "callgrind, speedscope, folded: profile every step of every frame (main loop, NMI, IRQ), not only the routines' calls");
     command.add_option("--out", o->out, "Write the report to this file instead of stdout");
     return [o] { return play(*o); };
 }

@@ -44,7 +44,7 @@ std::string stoppedText(const PlayRun& run, const PlayRequest& request, std::uin
 
 } // namespace
 
-PlayReport runPlay(const PlayRequest& request)
+PlayReport runPlay(const PlayRequest& request, std::optional<PlayProfileScope> profile)
 {
     const emu::RomImage image = emu::loadRomFile(request.rom.string());
     const DebugInfo symbols = loadSymbolFile(request.symbols.value_or(symbolFileBeside(request.rom)), cartridgePlaces(image));
@@ -94,7 +94,22 @@ PlayReport runPlay(const PlayRequest& request)
     }
     setup.frames = request.frames.value_or(setup.input.empty() ? kDefaultFrames : setup.input.size());
     report.pads = setup.input;
+    std::optional<PlayProfiler> profiler;
+    if (profile) {
+        profiler.emplace(*profile, symbols, image);
+        setup.steps = &*profiler;
+    }
     report.run = playGame(image, setup);
+    if (profiler) {
+        report.profile = profiler->finish();
+        report.profileOf = "every frame";
+        if (*profile == PlayProfileScope::Routines) {
+            report.profileOf = "the calls of ";
+            for (std::size_t i = 0; i < report.routines.size(); ++i) {
+                report.profileOf += (i == 0 ? "" : ", ") + report.routines[i];
+            }
+        }
+    }
     report.stopped = stoppedText(report.run, request, setup.frames);
     return report;
 }

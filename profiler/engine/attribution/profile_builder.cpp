@@ -244,92 +244,92 @@ std::uint32_t ProfileBuilder::makeSite(std::uint32_t debugIndex, std::uint32_t c
 
 void ProfileBuilder::add(const CallRecord& call, const DebugInfo& debug, const emu::RomImage& image, std::string_view romName)
 {
-    // A routine that jumps into another's entry leaves it to return for both: a tail call puts the
-    // other on the stack as called from the jump, returning where its caller returns.
-    struct Frame {
-        std::uint32_t returnAddress;
-        std::uint32_t context;
-        bool tail = false;
-    };
-    constexpr std::uint32_t kHostReturn = ~std::uint32_t{0}; // the host's: no step lands there
-    const std::uint32_t d = debugIndex(debug, image, romName);
-    const std::uint64_t serial = ++calls_;
-    std::vector<Frame> frames;
-    std::vector<OpenEdge> open; // parallel to the current site's edges
-    std::uint32_t context = 0;
-    bool returning = false;
-    bool jumped = false;
-    std::uint32_t jumpAddress = 0;
-    std::optional<std::uint32_t> previous;
+    Feed feed(*this, debug, image, romName);
     for (const StepCost& step : call.steps) {
-        if (returning) {
-            for (std::size_t i = frames.size(); i-- > 0;) {
-                if (frames[i].returnAddress == step.address) {
-                    while (i > 0 && frames[i].tail) {
-                        --i; // the tail call's caller returned with it
-                    }
-                    frames.resize(i);
-                    break;
-                }
-            }
-            context = frames.empty() ? 0 : frames.back().context;
-            returning = false;
-        }
-        if (jumped && tailCallTarget(d, sites_[*previous], jumpAddress, step.address)) {
-            const std::uint32_t returnAddress = frames.empty() ? kHostReturn : frames.back().returnAddress;
-            frames.push_back({returnAddress, contextFor(d, context, jumpAddress), true});
-            context = frames.back().context;
-        }
-        jumped = false;
-        const std::uint32_t id = siteFor(d, context, step.address, step.flags);
-        Site& site = sites_[id];
-        // Every edge from where this stack parts from the previous step's was just left or taken.
-        std::size_t same = 0;
-        if (previous) {
-            const Site& before = sites_[*previous];
-            while (same < before.edges.size() && same < site.edges.size() && before.edges[same] == site.edges[same]) {
-                ++same;
-            }
-        }
-        closeEdges(open, same);
-        for (std::size_t k = same; k < site.edges.size(); ++k) {
-            const std::uint32_t e = k == same && previous ? enteredEdge(sites_[*previous], site.edges[k]) : site.edges[k];
-            ++edgeEntries_[e];
-            open.push_back({e, total_, edgeOpen_[e]++ == 0});
-        }
-        previous = id;
+        feed.step(step);
+    }
+}
 
-        const Cost cost{step.cycles, step.masterClocks};
-        site.cost += cost;
-        total_ += cost;
-        site.executions += step.kind == emu::StepKind::Instruction ? 1 : 0;
-        if (site.lastCall != serial) {
-            site.lastCall = serial;
-            for (const std::uint32_t f : site.functions) {
-                if (functionLastCall_[f] != serial) {
-                    functionLastCall_[f] = serial;
-                    ++functionCalls_[f];
+ProfileBuilder::Feed::Feed(ProfileBuilder& builder, const DebugInfo& debug, const emu::RomImage& image, std::string_view romName)
+    : builder_(builder), debug_(builder.debugIndex(debug, image, romName)), serial_(++builder.calls_)
+{
+}
+
+ProfileBuilder::Feed::~Feed()
+{
+    builder_.closeEdges(open_, 0);
+}
+
+void ProfileBuilder::Feed::step(const StepCost& step)
+{
+    ProfileBuilder& b = builder_;
+    const std::uint32_t d = debug_;
+    if (returning_) {
+        for (std::size_t i = frames_.size(); i-- > 0;) {
+            if (frames_[i].returnAddress == step.address) {
+                while (i > 0 && frames_[i].tail) {
+                    --i; // the tail call's caller returned with it
                 }
+                frames_.resize(i);
+                break;
             }
         }
+        context_ = frames_.empty() ? 0 : frames_.back().context;
+        returning_ = false;
+    }
+    if (jumped_ && b.tailCallTarget(d, b.sites_[*previous_], jumpAddress_, step.address)) {
+        const std::uint32_t returnAddress = frames_.empty() ? kHostReturn : frames_.back().returnAddress;
+        frames_.push_back({returnAddress, b.contextFor(d, context_, jumpAddress_), true});
+        context_ = frames_.back().context;
+    }
+    jumped_ = false;
+    const std::uint32_t id = b.siteFor(d, context_, step.address, step.flags);
+    Site& site = b.sites_[id];
+    // Every edge from where this stack parts from the previous step's was just left or taken.
+    std::size_t same = 0;
+    if (previous_) {
+        const Site& before = b.sites_[*previous_];
+        while (same < before.edges.size() && same < site.edges.size() && before.edges[same] == site.edges[same]) {
+            ++same;
+        }
+    }
+    b.closeEdges(open_, same);
+    for (std::size_t k = same; k < site.edges.size(); ++k) {
+        const std::uint32_t e = k == same && previous_ ? b.enteredEdge(b.sites_[*previous_], site.edges[k]) : site.edges[k];
+        ++b.edgeEntries_[e];
+        open_.push_back({e, b.total_, b.edgeOpen_[e]++ == 0});
+    }
+    previous_ = id;
 
-        if (emu::isInterrupt(step.kind)) {
-            frames.push_back({step.address, contextFor(d, context, step.address)});
-            context = frames.back().context;
-        } else if (step.kind == emu::StepKind::Instruction) {
-            const emu::ControlFlow flow = emu::controlFlowOf(step.opcode);
-            if (emu::isCall(flow)) {
-                frames.push_back({after(step.address, emu::callLength(step.opcode)), contextFor(d, context, step.address)});
-                context = frames.back().context;
-            } else if (emu::isReturn(flow)) {
-                returning = true;
-            } else {
-                jumped = flow == emu::ControlFlow::Jump || flow == emu::ControlFlow::JumpIndirect;
-                jumpAddress = step.address;
+    const Cost cost{step.cycles, step.masterClocks};
+    site.cost += cost;
+    b.total_ += cost;
+    site.executions += step.kind == emu::StepKind::Instruction ? 1 : 0;
+    if (site.lastCall != serial_) {
+        site.lastCall = serial_;
+        for (const std::uint32_t f : site.functions) {
+            if (b.functionLastCall_[f] != serial_) {
+                b.functionLastCall_[f] = serial_;
+                ++b.functionCalls_[f];
             }
         }
     }
-    closeEdges(open, 0);
+
+    if (emu::isInterrupt(step.kind)) {
+        frames_.push_back({step.address, b.contextFor(d, context_, step.address)});
+        context_ = frames_.back().context;
+    } else if (step.kind == emu::StepKind::Instruction) {
+        const emu::ControlFlow flow = emu::controlFlowOf(step.opcode);
+        if (emu::isCall(flow)) {
+            frames_.push_back({after(step.address, emu::callLength(step.opcode)), b.contextFor(d, context_, step.address)});
+            context_ = frames_.back().context;
+        } else if (emu::isReturn(flow)) {
+            returning_ = true;
+        } else {
+            jumped_ = flow == emu::ControlFlow::Jump || flow == emu::ControlFlow::JumpIndirect;
+            jumpAddress_ = step.address;
+        }
+    }
 }
 
 Profile ProfileBuilder::build() const

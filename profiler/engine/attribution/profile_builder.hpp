@@ -28,6 +28,49 @@ public:
     Profile build() const;
 
 private:
+    // An edge on the stack of the call being added: where its inclusive cost began, and whether it
+    // counts it (recursion puts an edge on the stack more than once; its cost counts once).
+    struct OpenEdge {
+        std::uint32_t edge;
+        Cost start;
+        bool counts;
+    };
+
+public:
+    // One call's steps given one by one as they run, for a run too long to record (a game's whole
+    // play): what add() does with a recorded call. The call ends when the feed does.
+    class Feed {
+    public:
+        Feed(ProfileBuilder& builder, const DebugInfo& debug, const emu::RomImage& image, std::string_view romName = {});
+        ~Feed();
+        Feed(const Feed&) = delete;
+        Feed& operator=(const Feed&) = delete;
+
+        void step(const StepCost& step);
+
+    private:
+        // A routine that jumps into another's entry leaves it to return for both: a tail call puts
+        // the other on the stack as called from the jump, returning where its caller returns.
+        struct Frame {
+            std::uint32_t returnAddress;
+            std::uint32_t context;
+            bool tail = false;
+        };
+        static constexpr std::uint32_t kHostReturn = ~std::uint32_t{0}; // the host's: no step lands there
+
+        ProfileBuilder& builder_;
+        std::uint32_t debug_;
+        std::uint64_t serial_;
+        std::vector<Frame> frames_;
+        std::vector<OpenEdge> open_; // parallel to the current site's edges
+        std::uint32_t context_ = 0;
+        bool returning_ = false;
+        bool jumped_ = false;
+        std::uint32_t jumpAddress_ = 0;
+        std::optional<std::uint32_t> previous_;
+    };
+
+private:
     // A dynamic calling context: the root, or a call at `callSite` made in context `parent`.
     struct Context {
         std::uint32_t parent;
@@ -77,13 +120,6 @@ private:
                                     std::uint32_t function);
     std::uint32_t edgeId(std::uint32_t caller, std::uint32_t callee, std::uint32_t line);
     std::uint32_t enteredEdge(const Site& before, std::uint32_t edge);
-    // An edge on the stack of the call being added: where its inclusive cost began, and whether it
-    // counts it (recursion puts an edge on the stack more than once; its cost counts once).
-    struct OpenEdge {
-        std::uint32_t edge;
-        Cost start;
-        bool counts;
-    };
     void closeEdges(std::vector<OpenEdge>& open, std::size_t keep);
     std::uint32_t debugIndex(const DebugInfo& debug, const emu::RomImage& image, std::string_view romName);
 

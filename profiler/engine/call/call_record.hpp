@@ -35,8 +35,8 @@ struct StrayMapRead {
 // One step of a call and its cost, for attribution to functions, source lines and calls.
 struct StepCost {
     std::uint32_t address;
-    std::uint16_t cycles;
-    std::uint16_t masterClocks;
+    std::uint32_t cycles;       // a WAI's wait or a DMA can take more than 65,535
+    std::uint32_t masterClocks;
     std::uint8_t opcode; // 0 unless kind is Instruction
     emu::StepKind kind;
     std::uint8_t flags;  // P as the step began: the M and X widths its operands had

@@ -93,6 +93,11 @@ void CallTracker::watch(std::size_t routine, CallWatcher& watcher, std::uint32_t
 
 void CallTracker::updateColumn()
 {
+    place_ = {};
+    for (auto frame = stack_.rbegin(); frame != stack_.rend() && !frame->interrupt; ++frame) {
+        place_.call = frame->call;
+    }
+    place_.interrupt = std::ranges::any_of(stack_, &Frame::interrupt);
     watching_ = false;
     for (auto frame = stack_.rbegin(); watcher_ != nullptr && frame != stack_.rend() && !frame->interrupt; ++frame) {
         if (calls_[frame->call].routine == watchedRoutine_) {
@@ -153,6 +158,9 @@ void CallTracker::leave(bool finished)
     clocks.own = spent.masterClocks - clocks.interrupts - clocks.dma - clocks.hdma - clocks.refresh;
     if (watcher_ != nullptr && call.routine == watchedRoutine_) {
         watcher_->left(frame.call);
+    }
+    if (stepWatcher_ != nullptr) {
+        stepWatcher_->ended(frame.call);
     }
 }
 

@@ -55,6 +55,27 @@ protected:
     ~CallWatcher() = default;
 };
 
+// Where a step ran, for profiles of the code (PlayProfiler).
+struct StepPlace {
+    static constexpr std::size_t kNoCall = ~std::size_t{0};
+    // The outermost of the profiled calls the step runs in, above the innermost interrupt (a
+    // profiled routine an interrupt handler calls is profiled there); kNoCall outside them and in
+    // an interrupt's own code.
+    std::size_t call = kNoCall;
+    bool interrupt = false; // in an interrupt: its entry, its handler (calls included), its RTI
+};
+
+// Told every step of the run and where it ran, and the end of every profiled call.
+class StepWatcher {
+public:
+    // `flags`: P as the step began.
+    virtual void step(const emu::StepEvent& step, std::uint8_t flags, StepPlace place) = 0;
+    virtual void ended(std::size_t call) = 0;
+
+protected:
+    ~StepWatcher() = default;
+};
+
 // An observer of the whole machine's run (emu::Snes::runUntil) that finds every call of the
 // routines at `entries` and what it cost, and where each frame's time went.
 //
@@ -82,9 +103,12 @@ public:
     // Tells `watcher` of the calls of `routine`, and of their reads of [start, start + bytes).
     void watch(std::size_t routine, CallWatcher& watcher, std::uint32_t start, std::uint32_t bytes);
 
+    void watchSteps(StepWatcher& watcher) { stepWatcher_ = &watcher; }
+
     void beforeStep(const emu::Registers& registers)
     {
         stolenAtStep_ = bus_.stolenClocks();
+        flags_ = registers.p;
         if (!stack_.empty() && registers.s > stack_.back().inside) [[unlikely]] {
             leaveFrames(registers.s);
         }
@@ -116,6 +140,9 @@ public:
             column = {FrameColumn::Waiting, 0};
         }
         ledger_.charge(column, step.start.masterClocks, end);
+        if (stepWatcher_ != nullptr) [[unlikely]] {
+            stepWatcher_->step(step, flags_, {place_.call, place_.interrupt || emu::isInterrupt(step.kind)});
+        }
         lastKind_ = step.kind;
         lastOpcode_ = step.opcode;
         lastAddress_ = step.address;
@@ -175,6 +202,9 @@ private:
     std::uint32_t windowStart_ = 0;
     std::uint32_t windowBytes_ = 0;
     bool watching_ = false; // a watched call's own code runs
+    StepWatcher* stepWatcher_ = nullptr;
+    StepPlace place_;
+    std::uint8_t flags_ = 0;
     FrameLedger ledger_;
     std::vector<Frame> stack_;
     std::vector<GameCall> calls_;

@@ -13,6 +13,9 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
     const auto snes = std::make_unique<emu::Snes>(image);
     CallTracker tracker(snes->bus(), setup.entries, snes->cpu().time);
     tracker.setIdleRanges(setup.idleRanges);
+    if (setup.steps != nullptr) {
+        tracker.watchSteps(*setup.steps);
+    }
     std::optional<CallStateRecorder> recorder;
     if (setup.target) {
         const ProfiledRom& rom = *setup.target->rom;

@@ -27,6 +27,7 @@ struct PlaySetup {
         const ProfiledRom* rom = nullptr;
     };
     std::optional<Target> target;
+    StepWatcher* steps = nullptr; // told every step (a PlayProfiler)
 };
 
 // A play's results: every call, every frame's use of its time, and how the play ended.

@@ -35,8 +35,7 @@ void CallObserver::matchCase(std::uint32_t address)
 
 void CallObserver::recordStep(const emu::StepEvent& step)
 {
-    record_->steps.push_back({step.address, static_cast<std::uint16_t>(step.cycles),
-                              static_cast<std::uint16_t>(step.masterClocks), step.opcode, step.kind, flags_});
+    record_->steps.push_back({step.address, step.cycles, step.masterClocks, step.opcode, step.kind, flags_});
 }
 
 void CallObserver::noteSoftwareInterrupt(std::uint32_t address)

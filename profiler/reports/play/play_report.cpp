@@ -5,6 +5,7 @@
 #include "base/rounding.hpp"
 #include "emu/cpu_address.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
+#include "profiler/reports/flame/profile_view.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
 #include "profiler/reports/markup/markdown_text.hpp"
 #include "profiler/reports/markup/xml_text.hpp"
@@ -687,6 +688,15 @@ std::string junitReport(const PlayReport& report)
 
 } // namespace
 
+namespace {
+
+ProfileView profileView(const PlayReport& report)
+{
+    return {*report.profile, "play", report.rom + ": " + report.profileOf, {}};
+}
+
+} // namespace
+
 std::string formatPlayReport(const PlayReport& report, ReportFormat format)
 {
     switch (format) {
@@ -694,6 +704,9 @@ std::string formatPlayReport(const PlayReport& report, ReportFormat format)
     case ReportFormat::Csv: return csvReport(report);
     case ReportFormat::Markdown: return markdownReport(report);
     case ReportFormat::Junit: return junitReport(report);
+    case ReportFormat::Callgrind: return formatCallgrind(profileView(report));
+    case ReportFormat::Speedscope: return formatSpeedscope(profileView(report));
+    case ReportFormat::Folded: return formatFolded(profileView(report));
     default: return tableReport(report);
     }
 }

@@ -10,8 +10,9 @@
 
 namespace tileprof {
 
-inline constexpr ReportFormat kPlayFormats[] = {ReportFormat::Table, ReportFormat::Json, ReportFormat::Csv,
-                                                ReportFormat::Markdown, ReportFormat::Junit};
+inline constexpr ReportFormat kPlayFormats[] = {ReportFormat::Table,     ReportFormat::Json,   ReportFormat::Csv,
+                                                ReportFormat::Markdown,  ReportFormat::Junit,  ReportFormat::Callgrind,
+                                                ReportFormat::Speedscope, ReportFormat::Folded};
 
 // A play run and what it needs to be told: the ROM, the routines' names, the input's pads and
 // what reading the input said.
@@ -33,6 +34,10 @@ struct PlayReport {
     std::uint16_t originX = 0;
     std::uint16_t originY = 0;
     PlayRun run;
+    // The code the play ran, for the callgrind and flame-graph formats, and what it covers
+    // ("MoveEntityAndProcessTileCollisions", "every frame").
+    std::optional<Profile> profile;
+    std::string profileOf;
 };
 
 // The budgets and how the run kept them: one line each, and those of them it broke.
@@ -51,7 +56,7 @@ std::vector<std::string> brokenInvariants(const PlayReport& report);
 // budget, and the frame of its longest call.
 Baseline playBaseline(const PlayReport& report, std::string source);
 
-// The report in `format`, one of kPlayFormats: every routine's calls and their cost, split; every
+// The report in `format`, one of kPlayFormats (the callgrind and flame-graph ones need `profile`): every routine's calls and their cost, split; every
 // frame's time by routine, NMI, IRQ, waiting and the rest; lag frames; the busiest frames.
 std::string formatPlayReport(const PlayReport& report, ReportFormat format);
 

@@ -1,6 +1,7 @@
 #include "profiler/reports/run/run_report.hpp"
 
 #include "base/counted.hpp"
+#include "profiler/reports/flame/profile_view.hpp"
 
 #include <algorithm>
 
@@ -82,6 +83,20 @@ std::vector<std::string> despawnLines(const RunReport& report)
     return lines;
 }
 
+namespace {
+
+// The attribution as the callgrind and flame-graph formats show it, with the scenarios not run.
+ProfileView profileView(const RunReport& report)
+{
+    ProfileView view{report.attribution->selected, report.command, report.attribution->selection.describe(), {}};
+    for (const InputProblem& problem : report.inputProblems) {
+        view.notRun.push_back(notRunText(problem));
+    }
+    return view;
+}
+
+} // namespace
+
 std::string formatRunReport(const RunReport& report, ReportFormat format, std::size_t top)
 {
     switch (format) {
@@ -94,11 +109,11 @@ std::string formatRunReport(const RunReport& report, ReportFormat format, std::s
     case ReportFormat::Junit:
         return formatJunit(report);
     case ReportFormat::Callgrind:
-        return formatCallgrind(report);
+        return formatCallgrind(profileView(report));
     case ReportFormat::Folded:
-        return formatFolded(report);
+        return formatFolded(profileView(report));
     case ReportFormat::Speedscope:
-        return formatSpeedscope(report);
+        return formatSpeedscope(profileView(report));
     case ReportFormat::Table:
         break;
     }

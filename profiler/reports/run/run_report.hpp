@@ -75,10 +75,6 @@ std::string formatCsv(const RunReport& report);
 std::string formatMarkdown(const RunReport& report, std::size_t top);
 // JUnit XML: a test case per (scenario, case), failed when over budget or an expectation broke.
 std::string formatJunit(const RunReport& report);
-// callgrind (KCachegrind), folded stacks (flamegraph.pl) and speedscope JSON of the attribution.
-std::string formatCallgrind(const RunReport& report);
-std::string formatFolded(const RunReport& report);
-std::string formatSpeedscope(const RunReport& report);
 
 // The report in `format`, one of kRunReportFormats; its table is formatRunTable or, for a profile,
 // formatProfileTable, listing `top` functions and lines where it lists them.

@@ -1,4 +1,4 @@
-#include "profiler/reports/run/run_report.hpp"
+#include "profiler/reports/flame/profile_view.hpp"
 
 #include "base/counted.hpp"
 
@@ -8,15 +8,15 @@
 
 namespace tileprof {
 
-std::string formatFolded(const RunReport& report)
+std::string formatFolded(const ProfileView& view)
 {
     // Folded stacks have no comments: a line that ends in no number is one that flamegraph.pl skips
     // with a warning and speedscope skips, and never a stack.
     std::string out;
-    for (const InputProblem& problem : report.inputProblems) {
-        out += "# tileprof: " + notRunText(problem) + " (no stacks from it)\n";
+    for (const std::string& line : view.notRun) {
+        out += "# tileprof: " + line + " (no stacks from it)\n";
     }
-    for (const StackProfile& stack : report.attribution->selected.stacks) {
+    for (const StackProfile& stack : view.profile.stacks) {
         std::string names;
         for (const std::string& f : stack.functions) {
             names += (names.empty() ? "" : ";") + f;
@@ -26,11 +26,10 @@ std::string formatFolded(const RunReport& report)
     return out;
 }
 
-std::string formatSpeedscope(const RunReport& report)
+std::string formatSpeedscope(const ProfileView& view)
 {
     using Json = nlohmann::ordered_json;
-    const Attribution& attribution = *report.attribution;
-    const Profile& selected = attribution.selected;
+    const Profile& selected = view.profile;
     Json frames = Json::array();
     std::map<std::string, std::size_t> frameIndex;
     for (const FunctionProfile& function : selected.functions) {
@@ -56,7 +55,7 @@ std::string formatSpeedscope(const RunReport& report)
     }
     const auto profile = [&](const std::string& unit, std::uint64_t total, Json weights) {
         return Json{{"type", "sampled"},
-                    {"name", unit + ": " + attribution.selection.describe() + " (" + counted(selected.calls, "call") + ")"},
+                    {"name", unit + ": " + view.selection + " (" + counted(selected.calls, "call") + ")"},
                     {"unit", "none"},
                     {"startValue", 0},
                     {"endValue", total},
@@ -64,9 +63,9 @@ std::string formatSpeedscope(const RunReport& report)
                     {"weights", std::move(weights)}};
     };
     // The name is what speedscope shows of the file: what was not run belongs in it.
-    std::string name = "tileprof " + report.command + ": " + attribution.selection.describe();
-    for (const InputProblem& problem : report.inputProblems) {
-        name += "; " + notRunText(problem);
+    std::string name = "tileprof " + view.command + ": " + view.selection;
+    for (const std::string& line : view.notRun) {
+        name += "; " + line;
     }
     const Json root{{"$schema", "https://www.speedscope.app/file-format-schema.json"},
                     {"shared", {{"frames", std::move(frames)}}},

@@ -1,4 +1,4 @@
-#include "profiler/reports/run/run_report.hpp"
+#include "profiler/reports/flame/profile_view.hpp"
 
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
@@ -38,14 +38,13 @@ std::string costs(const Cost& cost)
 // `event:` long names come before the `events:` line that ends it for callgrind_annotate, then a
 // block per function with the self cost of each of its lines and the inclusive cost of each call
 // it made, positioned at the caller's line that entered the callee.
-std::string formatCallgrind(const RunReport& report)
+std::string formatCallgrind(const ProfileView& view)
 {
-    const Attribution& attribution = *report.attribution;
-    const Profile& profile = attribution.selected;
+    const Profile& profile = view.profile;
     std::string out = "# callgrind format\nversion: 1\ncreator: tileprof\n";
-    out += "cmd: tileprof " + report.command + " (" + attribution.selection.describe() + ", " + counted(profile.calls, "call") + ")\n";
-    for (const InputProblem& problem : report.inputProblems) {
-        out += "desc: Scenario " + notRunText(problem) + "\n";
+    out += "cmd: tileprof " + view.command + " (" + view.selection + ", " + counted(profile.calls, "call") + ")\n";
+    for (const std::string& line : view.notRun) {
+        out += "desc: " + view.notRunKind + " " + line + "\n";
     }
     // Code without line information is positioned by instruction address, as the listing is.
     const bool instr = std::any_of(profile.lines.begin(), profile.lines.end(), [](const LineProfile& line) { return line.address.has_value(); });
