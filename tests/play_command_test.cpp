@@ -382,5 +382,27 @@ TEST_CASE("play: callgrind, speedscope and folded stacks of the routines' calls,
 
     const CommandResult table = runTileprof({"play", demo, "--profile", "Nmi", "--whole-frame"});
     CHECK(table.exitCode == 2);
-    CHECK(contains(table.err, "--whole-frame profiles the code of every frame for the callgrind, speedscope and folded formats"));
+    CHECK(contains(table.err, "--whole-frame takes the code of every frame for the callgrind, speedscope and folded formats and --coverage"));
+}
+
+TEST_CASE("play: --coverage writes the line and branch coverage of the calls' code, or with --whole-frame of all the game's")
+{
+    const TempDir dir;
+    const std::string demo = bundledRomPath("demo").string();
+    const std::string calls = dir.file("calls.info").string();
+    REQUIRE(runTileprof({"play", demo, "--profile", "MoveEntityAndProcessTileCollisions", "--frames", "120", "--coverage", calls})
+                .exitCode == 0);
+    const std::string routine = slurp(calls);
+    CHECK(contains(routine, "tile_collision.s\n"));
+    CHECK(contains(routine, "\nFNDA:480,MoveEntityAndProcessTileCollisions\n")); // four entities, 120 frames
+    CHECK(!contains(routine, "main.s")); // the calls' code only
+
+    const std::string all = dir.file("all.info").string();
+    REQUIRE(runTileprof({"play", demo, "--profile", "MoveEntityAndProcessTileCollisions", "--frames", "120", "--coverage", all,
+                         "--whole-frame"})
+                .exitCode == 0);
+    const std::string game = slurp(all);
+    CHECK(contains(game, "\nFNDA:1,Reset\n"));
+    CHECK(contains(game, "\nFNDA:120,Nmi\n"));
+    CHECK(contains(game, "\nFNDA:480,MoveEntityAndProcessTileCollisions\n"));
 }

@@ -33,6 +33,7 @@ struct PlayOptions {
     std::vector<std::string> idle;
     ReportFormat format = ReportFormat::Table;
     bool wholeFrame = false;
+    std::string coverage;
     std::string out;
 };
 
@@ -85,16 +86,17 @@ PlayRequest requestOf(const PlayOptions& o)
 int play(const PlayOptions& o)
 {
     try {
-        if (o.wholeFrame && !isProfileFormat(o.format)) {
-            throw InputError("--whole-frame profiles the code of every frame for the callgrind, speedscope and folded formats; "
-                             "give one of them with --format");
+        if (o.wholeFrame && !isProfileFormat(o.format) && o.coverage.empty()) {
+            throw InputError("--whole-frame takes the code of every frame for the callgrind, speedscope and folded formats "
+                             "and --coverage; give one of them");
         }
         const PlayRequest request = requestOf(o);
-        std::optional<PlayProfileScope> scope;
-        if (isProfileFormat(o.format)) {
-            scope = o.wholeFrame ? PlayProfileScope::Frames : PlayProfileScope::Routines;
+        const PlayCodeOptions code{isProfileFormat(o.format), o.coverage,
+                                   o.wholeFrame ? PlayProfileScope::Frames : PlayProfileScope::Routines};
+        const PlayReport report = runPlay(request, code);
+        if (report.coverage && !writeLcov(*report.coverage, o.coverage, "play")) {
+            return kExitBadInput;
         }
-        const PlayReport report = runPlay(request, scope);
         if (!writeReport(formatPlayReport(report, o.format), o.out, "play")) {
             return kExitBadInput;
         }
@@ -118,8 +120,9 @@ CommandAction definePlay(CLI::App& command)
     command.add_option("--profile", o->profile, "A routine to profile, by its label (repeat for more)");
     command.add_option("--idle", o->idle, "A routine or scope whose code counts as waiting (a polling idle loop)");
     addFormatOption(command, o->format, kPlayFormats);
+    command.add_option("--coverage", o->coverage, "Also write line and branch coverage of the routines' code to this file (lcov .info)");
     command.add_flag("--whole-frame", o->wholeFrame,
-                     "callgrind, speedscope, folded: profile every step of every frame (main loop, NMI, IRQ), not only the routines' calls");
+                     "callgrind, speedscope, folded and --coverage: the code of every frame (main loop, NMI, IRQ), not only the routines' calls");
     command.add_option("--out", o->out, "Write the report to this file instead of stdout");
     return [o] { return play(*o); };
 }

@@ -8,6 +8,7 @@
 #include "emu/rom_image.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
+#include "profiler/reports/coverage/lcov_report.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 
 #include <utility>
@@ -44,7 +45,7 @@ std::string stoppedText(const PlayRun& run, const PlayRequest& request, std::uin
 
 } // namespace
 
-PlayReport runPlay(const PlayRequest& request, std::optional<PlayProfileScope> profile)
+PlayReport runPlay(const PlayRequest& request, const PlayCodeOptions& code)
 {
     const emu::RomImage image = emu::loadRomFile(request.rom.string());
     const DebugInfo symbols = loadSymbolFile(request.symbols.value_or(symbolFileBeside(request.rom)), cartridgePlaces(image));
@@ -95,15 +96,19 @@ PlayReport runPlay(const PlayRequest& request, std::optional<PlayProfileScope> p
     setup.frames = request.frames.value_or(setup.input.empty() ? kDefaultFrames : setup.input.size());
     report.pads = setup.input;
     std::optional<PlayProfiler> profiler;
-    if (profile) {
-        profiler.emplace(*profile, symbols, image);
+    if (code.attribute || !code.coverage.empty()) {
+        profiler.emplace(code.scope, symbols, image, code.attribute, !code.coverage.empty());
         setup.steps = &*profiler;
     }
     report.run = playGame(image, setup);
     if (profiler) {
-        report.profile = profiler->finish();
+        PlayCode ran = profiler->finish();
+        report.profile = std::move(ran.profile);
+        if (!code.coverage.empty()) {
+            report.coverage = formatLcov(ran.coverage, std::filesystem::path(code.coverage).parent_path());
+        }
         report.profileOf = "every frame";
-        if (*profile == PlayProfileScope::Routines) {
+        if (code.scope == PlayProfileScope::Routines) {
             report.profileOf = "the calls of ";
             for (std::size_t i = 0; i < report.routines.size(); ++i) {
                 report.profileOf += (i == 0 ? "" : ", ") + report.routines[i];

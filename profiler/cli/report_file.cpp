@@ -25,7 +25,11 @@ bool writeReport(const std::string& text, const std::string& out, const char* co
 
 bool writeLcov(const std::vector<RomCoverage>& coverage, const std::string& out, const char* command)
 {
-    const LcovReport lcov = formatLcov(coverage, std::filesystem::path(out).parent_path());
+    return writeLcov(formatLcov(coverage, std::filesystem::path(out).parent_path()), out, command);
+}
+
+bool writeLcov(const LcovReport& lcov, const std::string& out, const char* command)
+{
     for (const auto& [path, text] : lcov.listings) {
         if (!writeReport(text, path.string(), command)) {
             return false;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/engine/coverage/code_coverage.hpp"
+#include "profiler/reports/coverage/lcov_report.hpp"
 
 #include <string>
 #include <vector>
@@ -14,5 +15,7 @@ bool writeReport(const std::string& text, const std::string& out, const char* co
 // Writes the coverage as an lcov tracefile to `out`, and the disassembly listings of code without
 // lines beside it, each as writeReport does.
 bool writeLcov(const std::vector<RomCoverage>& coverage, const std::string& out, const char* command);
+// The same for a tracefile already made with its listings beside `out` (formatLcov).
+bool writeLcov(const LcovReport& lcov, const std::string& out, const char* command);
 
 } // namespace tileprof

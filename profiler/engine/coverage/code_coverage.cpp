@@ -86,20 +86,21 @@ Successors successorsOf(const emu::RomImage& image, std::uint32_t address, std::
 // Adds what the instructions that ran lead to, within the outermost scopes that ran.
 void addReachable(RomCoverage& coverage)
 {
-    const ProfiledRom& rom = *coverage.profiled;
+    const DebugInfo& debug = *coverage.debug;
+    const emu::RomImage& image = *coverage.image;
     std::set<std::string> scopes;
     std::vector<std::pair<std::uint32_t, std::uint8_t>> work;
     for (const auto& [address, instruction] : coverage.instructions) {
-        scopes.insert(outermostScope(rom.debug, address));
+        scopes.insert(outermostScope(debug, address));
         work.emplace_back(address, instruction.flags);
     }
     while (!work.empty()) {
         const auto [address, flags] = work.back();
         work.pop_back();
-        const Successors s = successorsOf(rom.image, address, flags);
+        const Successors s = successorsOf(image, address, flags);
         for (const std::uint32_t to : s.addresses) {
-            const std::optional<std::uint8_t> opcode = romByte(rom.image, to);
-            if (!opcode || coverage.instructions.contains(to) || !scopes.contains(outermostScope(rom.debug, to))) {
+            const std::optional<std::uint8_t> opcode = romByte(image, to);
+            if (!opcode || coverage.instructions.contains(to) || !scopes.contains(outermostScope(debug, to))) {
                 continue;
             }
             InstructionCoverage& reached = coverage.instructions[to];
@@ -114,13 +115,13 @@ void addReachable(RomCoverage& coverage)
 
 } // namespace
 
-CoverageBuilder::Tally& CoverageBuilder::tallyOf(const ProfiledRom& rom)
+CoverageBuilder::Tally& CoverageBuilder::tallyOf(const emu::RomImage& image, const DebugInfo& debug)
 {
-    const auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& tally) { return tally.profiled == &rom; });
+    const auto found = std::find_if(roms_.begin(), roms_.end(), [&](const Tally& tally) { return tally.image == &image; });
     if (found != roms_.end()) {
         return *found;
     }
-    Tally& tally = roms_.emplace_back(Tally{std::filesystem::path(rom.image.name).stem().string(), &rom, {}});
+    Tally& tally = roms_.emplace_back(Tally{std::filesystem::path(image.name).stem().string(), &image, &debug, {}});
     tally.instructions.reserve(1024); // a routine's instructions, mostly: no rehashing as a call adds them
     return tally;
 }
@@ -129,7 +130,7 @@ std::size_t CoverageBuilder::add(const CoverageBuilder& other)
 {
     std::size_t firsts = 0;
     for (const Tally& theirs : other.roms_) {
-        auto& instructions = tallyOf(*theirs.profiled).instructions;
+        auto& instructions = tallyOf(*theirs.image, *theirs.debug).instructions;
         for (const auto& [address, counted] : theirs.instructions) {
             const auto [it, added] = instructions.try_emplace(address, InstructionCoverage{counted.flags, 0, {}});
             InstructionCoverage& mine = it->second;
@@ -149,9 +150,9 @@ std::size_t CoverageBuilder::add(const CoverageBuilder& other)
     return firsts;
 }
 
-void CoverageBuilder::beginCall(const ProfiledRom& rom)
+void CoverageBuilder::beginCall(const emu::RomImage& image, const DebugInfo& debug)
 {
-    current_ = &tallyOf(rom);
+    current_ = &tallyOf(image, debug);
     pendingBranch_ = nullptr;
     firsts_ = 0;
 }
@@ -181,7 +182,7 @@ void CoverageBuilder::countStep(std::uint32_t address, std::uint8_t opcode, std:
 
 std::size_t CoverageBuilder::add(const CallRecord& call, const ProfiledRom& rom)
 {
-    beginCall(rom);
+    beginCall(rom.image, rom.debug);
     for (const StepCost& step : call.steps) {
         if (step.kind == emu::StepKind::Instruction) {
             countStep(step.address, step.opcode, step.flags);
@@ -196,7 +197,8 @@ std::vector<RomCoverage> CoverageBuilder::build() const
     for (const Tally& tally : roms_) {
         RomCoverage& coverage = roms.emplace_back();
         coverage.rom = tally.rom;
-        coverage.profiled = tally.profiled;
+        coverage.image = tally.image;
+        coverage.debug = tally.debug;
         coverage.instructions.insert(tally.instructions.begin(), tally.instructions.end());
         addReachable(coverage);
     }
@@ -205,13 +207,13 @@ std::vector<RomCoverage> CoverageBuilder::build() const
 
 SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem::path& listingPath)
 {
-    const ProfiledRom& rom = *coverage.profiled;
+    const DebugInfo& debug = *coverage.debug;
     SourceCoverage result{coverage.rom, {}, {}};
     std::map<std::string, FileCoverage> files;
     int listingLine = 0;
     std::map<std::uint32_t, int> listingLines; // the listing's line of each instruction in it
     for (const auto& [address, instruction] : coverage.instructions) {
-        const std::optional<SourceLine> source = rom.debug.lineAt(address);
+        const std::optional<SourceLine> source = debug.lineAt(address);
         int line = 0;
         std::string file;
         if (source) {
@@ -219,14 +221,14 @@ SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem
             line = source->line;
         } else {
             file = listingPath.string();
-            if (const DebugSymbol* label = rom.debug.labelAt(address)) {
+            if (const DebugSymbol* label = debug.labelAt(address)) {
                 result.listing += label->qualifiedName + ":\n";
                 ++listingLine;
             }
             line = ++listingLine;
             listingLines[address] = line;
             result.listing += "    " + cpuAddressText(address) + "  " +
-                              emu::disassembleRom(rom.image, address, instruction.flags).text() + "\n";
+                              emu::disassembleRom(*coverage.image, address, instruction.flags).text() + "\n";
         }
         LineCoverage& tally = files[file].lines[line];
         tally.executions = std::max(tally.executions, instruction.executions);
@@ -234,11 +236,11 @@ SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem
             tally.branches.push_back(*instruction.branch);
         }
     }
-    for (const DebugScope& scope : rom.debug.scopes()) {
+    for (const DebugScope& scope : debug.scopes()) {
         if (scope.qualifiedName.empty()) {
             continue;
         }
-        const auto ranges = rom.debug.scopeRanges(scope.qualifiedName);
+        const auto ranges = debug.scopeRanges(scope.qualifiedName);
         if (ranges.empty()) {
             continue;
         }
@@ -247,7 +249,7 @@ SourceCoverage sourceCoverage(const RomCoverage& coverage, const std::filesystem
         if (found == coverage.instructions.end()) {
             continue;
         }
-        const std::optional<SourceLine> source = rom.debug.lineAt(entry);
+        const std::optional<SourceLine> source = debug.lineAt(entry);
         std::vector<FunctionCoverage>& functions = files[source ? source->file : listingPath.string()].functions;
         const bool seen = std::any_of(functions.begin(), functions.end(),
                                       [&](const FunctionCoverage& function) { return function.name == scope.qualifiedName; });

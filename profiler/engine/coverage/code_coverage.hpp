@@ -33,7 +33,8 @@ struct InstructionCoverage {
 // only once it ran.
 struct RomCoverage {
     std::string rom;                                        // the image's name, without extension
-    const ProfiledRom* profiled = nullptr;
+    const emu::RomImage* image = nullptr;
+    const DebugInfo* debug = nullptr;
     std::map<std::uint32_t, InstructionCoverage> instructions; // by address
 };
 
@@ -79,17 +80,18 @@ public:
     std::size_t add(const CoverageBuilder& other);
     // Counting a call as it runs, without its steps recorded: beginCall, then countStep for each
     // instruction it executes.
-    void beginCall(const ProfiledRom& rom);
+    void beginCall(const emu::RomImage& image, const DebugInfo& debug);
     void countStep(std::uint32_t address, std::uint8_t opcode, std::uint8_t flags);
     std::vector<RomCoverage> build() const;
 
 private:
     struct Tally {
         std::string rom;
-        const ProfiledRom* profiled;
+        const emu::RomImage* image;
+        const DebugInfo* debug;
         std::unordered_map<std::uint32_t, InstructionCoverage> instructions; // what ran, by address
     };
-    Tally& tallyOf(const ProfiledRom& rom);
+    Tally& tallyOf(const emu::RomImage& image, const DebugInfo& debug);
 
     std::vector<Tally> roms_;
     // The call being counted: its ROM's tally, the branch whose way the next step tells, and

@@ -11,12 +11,14 @@ StepCost costOf(const emu::StepEvent& step, std::uint8_t flags)
 
 } // namespace
 
-PlayProfiler::PlayProfiler(PlayProfileScope scope, const DebugInfo& debug, const emu::RomImage& image)
-    : scope_(scope), debug_(debug), image_(image)
+PlayProfiler::PlayProfiler(PlayProfileScope scope, const DebugInfo& debug, const emu::RomImage& image, bool attribute, bool cover)
+    : scope_(scope), debug_(debug), image_(image), attribute_(attribute), cover_(cover)
 {
-    if (scope_ == PlayProfileScope::Frames) {
+    if (attribute_ && scope_ == PlayProfileScope::Frames) {
         main_ = newFeed();
     }
+    coverage_.beginCall(image, debug);
+    interruptCoverage_.beginCall(image, debug);
 }
 
 void PlayProfiler::flushWait()
@@ -51,17 +53,27 @@ void PlayProfiler::step(const emu::StepEvent& event, std::uint8_t flags, StepPla
         if (place.call == StepPlace::kNoCall || emu::isInterrupt(event.kind)) {
             return;
         }
-        std::unique_ptr<Feed>& call = calls_[place.call];
-        if (!call) {
-            call = newFeed();
+        count(coverage_, step);
+        if (attribute_) {
+            std::unique_ptr<Feed>& call = calls_[place.call];
+            if (!call) {
+                call = newFeed();
+            }
+            feed(*call, step);
         }
-        feed(*call, step);
         return;
     }
     if (!place.interrupt) {
-        flushWait();
-        interrupt_.reset();
-        feed(*main_, step);
+        count(coverage_, step);
+        if (attribute_) {
+            flushWait();
+            interrupt_.reset();
+            feed(*main_, step);
+        }
+        return;
+    }
+    count(interruptCoverage_, step);
+    if (!attribute_) {
         return;
     }
     if (!interrupt_) {
@@ -93,13 +105,21 @@ void PlayProfiler::ended(std::size_t call)
     }
 }
 
-Profile PlayProfiler::finish()
+PlayCode PlayProfiler::finish()
 {
     flushWait();
     calls_.clear();
     interrupt_.reset();
     main_.reset();
-    return builder_.build();
+    PlayCode code;
+    if (attribute_) {
+        code.profile = builder_.build();
+    }
+    if (cover_) {
+        coverage_.add(interruptCoverage_);
+        code.coverage = coverage_.build();
+    }
+    return code;
 }
 
 } // namespace tileprof

@@ -430,7 +430,7 @@ void ScenarioRun::runFrame()
         record.startLine = machine.bus().position(machine.cpuState().time.masterClocks).line;
         run.observer.begin(record, machine.cpuState().time.cycles);
         if (options_.coverage != nullptr) {
-            options_.coverage->beginCall(rom_);
+            options_.coverage->beginCall(rom_.image, rom_.debug);
         }
         CallOutcome outcome{};
         if (options_.trace && options_.trace->frame == frame && options_.trace->entity == static_cast<int>(i)) {

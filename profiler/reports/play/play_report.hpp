@@ -2,6 +2,7 @@
 
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/reports/baseline/baseline.hpp"
+#include "profiler/reports/coverage/lcov_report.hpp"
 #include "profiler/reports/markup/report_format.hpp"
 
 #include <optional>
@@ -38,6 +39,7 @@ struct PlayReport {
     // ("MoveEntityAndProcessTileCollisions", "every frame").
     std::optional<Profile> profile;
     std::string profileOf;
+    std::optional<LcovReport> coverage; // the code's line and branch coverage, when asked for
 };
 
 // The budgets and how the run kept them: one line each, and those of them it broke.
