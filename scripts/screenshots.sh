@@ -9,3 +9,5 @@ gui=./build/tileprof-gui
 "$gui" --headless roms/tile-collision/scenarios/walkthrough-12x24.toml --frame 252 --screenshot docs/gui-walkthrough.png --size 1600x900
 # A call on the 30-degree hill stepped to its 60th instruction: the reads made so far, the line it is on.
 "$gui" --headless roms/tile-collision/scenarios/hill-30-right.toml --frame 69 --instruction 60 --screenshot docs/gui-stepping.png --size 1600x900
+# The demo's walk as a play: frame 924, the player standing on the ceiling, stepped to its 40th step.
+"$gui" --play roms/demo/walk.play.toml --headless --frame 924 --call 1 --instruction 40 --screenshot docs/gui-play.png --size 1600x900

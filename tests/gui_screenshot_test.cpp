@@ -11,13 +11,13 @@
 #include "profiler/model/target/profiled_rom.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/loaded_rom.hpp"
+#include "tests/support/picture.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 #include "tests/support/untech_design.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
-#include <stb/stb_image.h>
 
 #include <algorithm>
 #include <cmath>
@@ -36,35 +36,6 @@ fs::path scenarioPath(const std::string& name)
 {
     return bundledScenarioDirectory() / (name + ".toml");
 }
-
-class Picture {
-public:
-    explicit Picture(const fs::path& png)
-    {
-        int channels = 0;
-        pixels_.reset(stbi_load(png.string().c_str(), &width_, &height_, &channels, 3));
-        REQUIRE_MESSAGE(pixels_, "cannot read " << png.string());
-    }
-    int width() const { return width_; }
-    int height() const { return height_; }
-    Rgb at(int x, int y) const
-    {
-        REQUIRE(x >= 0);
-        REQUIRE(y >= 0);
-        REQUIRE(x < width_);
-        REQUIRE(y < height_);
-        const unsigned char* p = pixels_.get() + (static_cast<std::size_t>(y) * width_ + x) * 3;
-        return {p[0], p[1], p[2]};
-    }
-
-private:
-    struct Free {
-        void operator()(unsigned char* p) const { stbi_image_free(p); }
-    };
-    std::unique_ptr<unsigned char, Free> pixels_;
-    int width_ = 0;
-    int height_ = 0;
-};
 
 struct Shot {
     Picture picture;

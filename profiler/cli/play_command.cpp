@@ -5,7 +5,7 @@
 #include "base/input_error.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/cli/command.hpp"
-#include "profiler/cli/play_runs.hpp"
+#include "profiler/reports/play/play_run.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/model/play/play_file.hpp"

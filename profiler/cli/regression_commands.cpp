@@ -7,7 +7,7 @@
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
-#include "profiler/cli/play_runs.hpp"
+#include "profiler/reports/play/play_run.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/reports/baseline/comparison.hpp"

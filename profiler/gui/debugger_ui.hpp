@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/debugger/debugger_input.hpp"
+#include "profiler/gui/gui_screen.hpp"
 #include "profiler/debugger/debugger_session.hpp"
 #include "profiler/debugger/recent_scenarios.hpp"
 #include "profiler/gui/case_table_view.hpp"
@@ -16,7 +17,7 @@ namespace tileprof::gui {
 
 // Every window of the debugger, drawn with Dear ImGui between NewFrame and Render by whichever
 // platform shows it (GLFW + OpenGL 3, or SDL2's software renderer headless).
-class DebuggerUi {
+class DebuggerUi final : public GuiScreen {
 public:
     DebuggerUi(DebuggerSession& session, RecentScenarios& recent);
 
@@ -24,11 +25,11 @@ public:
     bool open(const std::filesystem::path& scenario);
 
     // Draws one frame of the UI; `seconds` since the last one drives playback and live mode.
-    void draw(const DebuggerInput& input, double seconds);
+    void draw(const DebuggerInput& input, double seconds) override;
 
     const UiGeometry& geometry() const { return geometry_; }
     // Whether frames change by themselves (playing, live): otherwise the window can wait for input.
-    bool animating() const { return session_.playing() || session_.live(); }
+    bool animating() const override { return session_.playing() || session_.live(); }
 
 private:
     struct Layout;

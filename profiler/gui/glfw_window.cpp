@@ -51,7 +51,7 @@ private:
 
 } // namespace
 
-int runWindow(DebuggerUi& ui, int width, int height)
+int runWindow(GuiScreen& ui, int width, int height)
 {
     glfwSetErrorCallback([](int code, const char* description) {
         std::fprintf(stderr, "tileprof-gui: GLFW error %d: %s\n", code, description);

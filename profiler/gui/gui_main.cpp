@@ -5,6 +5,7 @@
 #include "profiler/gui/debugger_ui.hpp"
 #include "profiler/gui/glfw_window.hpp"
 #include "profiler/gui/headless_screenshot.hpp"
+#include "profiler/gui/play_ui.hpp"
 
 #include <imgui.h>
 #include <nlohmann/json.hpp>
@@ -20,6 +21,8 @@ using namespace tileprof::gui;
 
 struct Options {
     std::string scenario;
+    std::string play;
+    std::optional<int> call;
     bool headless = false;
     std::optional<int> frame;
     std::optional<std::string> entity;
@@ -120,6 +123,74 @@ int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o, Size
     return tileprof::kExitOk;
 }
 
+// Puts the play session on the frame, call and step the options name; an error message when they
+// name none.
+std::optional<std::string> selectPlayCall(tileprof::PlaySession& session, const Options& o)
+{
+    const std::size_t frames = session.report().run.frames.size();
+    if (o.frame) {
+        if (*o.frame < 0 || static_cast<std::size_t>(*o.frame) >= frames) {
+            return "--frame " + std::to_string(*o.frame) + ": the play ran frames 0.." + std::to_string(frames - 1);
+        }
+        session.setFrame(static_cast<std::uint64_t>(*o.frame));
+        if (!session.callsOfFrame().empty()) {
+            session.selectCall(session.callsOfFrame().front());
+        }
+    }
+    if (o.call) {
+        const std::size_t calls = session.callsOfFrame().size();
+        if (*o.call < 1 || static_cast<std::size_t>(*o.call) > calls) {
+            return "--call " + std::to_string(*o.call) + ": frame " + std::to_string(session.frame()) + " has " +
+                   std::to_string(calls) + " calls";
+        }
+        session.selectCall(session.callsOfFrame()[static_cast<std::size_t>(*o.call - 1)]);
+    }
+    if (o.instruction) {
+        const std::size_t steps = session.traceRows().size();
+        if (*o.instruction < 1 || static_cast<std::size_t>(*o.instruction) > steps) {
+            return "--instruction " + std::to_string(*o.instruction) + ": the selected call has " + std::to_string(steps) + " steps";
+        }
+        session.setInstruction(static_cast<std::size_t>(*o.instruction - 1));
+    }
+    return std::nullopt;
+}
+
+// `--play FILE`: the debugger on a play, in a window or headless.
+int runPlay(const Options& o, Size size)
+{
+    tileprof::PlaySession session;
+    PlayUi ui(session);
+    const bool opened = ui.open(o.play);
+    if (o.headless) {
+        if (o.screenshot.empty()) {
+            return fail("--headless needs --screenshot FILE.png");
+        }
+        if (!opened) {
+            return fail(session.error());
+        }
+    }
+    if (opened) {
+        if (const std::optional<std::string> problem = selectPlayCall(session, o)) {
+            if (o.headless) {
+                return fail(*problem);
+            }
+            std::fprintf(stderr, "tileprof-gui: %s\n", problem->c_str());
+        }
+    }
+    if (!o.headless) {
+        return runWindow(ui, size.width, size.height);
+    }
+    try {
+        renderScreenshot(ui, size.width, size.height, o.screenshot);
+        if (!o.geometry.empty()) {
+            writeGeometry(ui.geometry(), o.geometry);
+        }
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    return tileprof::kExitOk;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -128,8 +199,10 @@ int main(int argc, char** argv)
     CLI::App app{"tileprof-gui: watch the collision routine work, call by call"};
     app.add_option("scenario", o.scenario, "Scenario file (.toml) to open");
     app.add_option("--scenario", o.scenario, "The same, as an option");
+    app.add_option("--play", o.play, "A play file (.play.toml, docs/play.md) to run and show instead of a scenario");
+    app.add_option("--call", o.call, "With --play: the call of the frame on show to select (1-based)");
     app.add_flag("--headless", o.headless, "Render with SDL2's software renderer (no display, no GPU) and exit");
-    app.add_option("--frame", o.frame, "Frame on show (0 = before the first)");
+    app.add_option("--frame", o.frame, "Frame on show (0 = before the first; with --play, the machine's frame)");
     app.add_option("--entity", o.entity, "Entity whose call is selected");
     app.add_option("--instruction", o.instruction, "Step to this instruction (1-based) of the selected call");
     app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
@@ -158,6 +231,8 @@ int main(int argc, char** argv)
     int code = tileprof::kExitOk;
     if (const std::optional<Size> size = parseSize(o.size); !size) {
         code = fail("--size " + o.size + ": expected WIDTHxHEIGHT, 320x240 to 8192x8192");
+    } else if (!o.play.empty()) {
+        code = o.scenario.empty() ? runPlay(o, *size) : fail("give a scenario or --play FILE, not both");
     } else if (o.headless) {
         code = runHeadless(session, ui, o, *size);
     } else {

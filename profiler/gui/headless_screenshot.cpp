@@ -27,7 +27,7 @@ struct RendererDeleter {
 
 } // namespace
 
-void renderScreenshot(DebuggerUi& ui, int width, int height, const std::filesystem::path& png)
+void renderScreenshot(GuiScreen& ui, int width, int height, const std::filesystem::path& png)
 {
     const std::unique_ptr<SDL_Surface, SurfaceDeleter> surface(
         SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32));

@@ -49,6 +49,11 @@ public:
     // By call, in the order they began.
     std::vector<CallState>& states() { return states_; }
 
+    // Reads the map as the game keeps it now (each call's entry does); map() is what it read:
+    // nothing before the game sets its map up.
+    void readMap();
+    const TileMap* map() const { return map_.get(); }
+
 private:
     struct Open {
         std::size_t state;
@@ -57,7 +62,6 @@ private:
     };
 
     std::optional<std::pair<int, std::uint32_t>> slotOf(const emu::Registers& registers) const;
-    void readMap();
     void resume(const Open& open);
 
     const emu::SnesBus& bus_;

@@ -27,6 +27,38 @@ struct CallTrace {
     std::vector<TracedStep> steps;
 };
 
+// Records steps as they run, each with the registers it began with and its instruction's bytes.
+class StepTracer {
+public:
+    void beforeStep(const emu::Registers& registers)
+    {
+        current_ = TracedStep{};
+        current_.before = registers;
+        fetched_ = 0;
+    }
+
+    void onAccess(const emu::BusAccess& access)
+    {
+        const bool program = access.kind == emu::AccessKind::Opcode || access.kind == emu::AccessKind::Operand;
+        if (program && fetched_ < current_.bytes.size()) {
+            current_.bytes[fetched_++] = access.value;
+        }
+    }
+
+    void onStep(const emu::StepEvent& step, std::vector<TracedStep>& steps)
+    {
+        current_.address = step.address;
+        current_.kind = step.kind;
+        current_.cycles = step.cycles;
+        current_.masterClocks = step.masterClocks;
+        steps.push_back(current_);
+    }
+
+private:
+    TracedStep current_;
+    std::size_t fetched_ = 0;
+};
+
 // Watches a call as its CallObserver does, and records every step with its registers and bytes.
 class TraceObserver {
 public:
@@ -38,36 +70,26 @@ public:
     void beforeStep(const emu::Registers& registers)
     {
         inner_.beforeStep(registers);
-        current_ = TracedStep{};
-        current_.before = registers;
-        fetched_ = 0;
+        tracer_.beforeStep(registers);
     }
 
     void onAccess(const emu::BusAccess& access)
     {
         inner_.onAccess(access);
-        const bool program = access.kind == emu::AccessKind::Opcode || access.kind == emu::AccessKind::Operand;
-        if (program && fetched_ < current_.bytes.size()) {
-            current_.bytes[fetched_++] = access.value;
-        }
+        tracer_.onAccess(access);
     }
 
     void onStep(const emu::StepEvent& step)
     {
         inner_.onStep(step);
-        current_.address = step.address;
-        current_.kind = step.kind;
-        current_.cycles = step.cycles;
-        current_.masterClocks = step.masterClocks;
-        steps_.push_back(current_);
+        tracer_.onStep(step, steps_);
     }
 
     std::vector<TracedStep> takeSteps() { return std::move(steps_); }
 
 private:
     CallObserver& inner_;
-    TracedStep current_;
-    std::size_t fetched_ = 0;
+    StepTracer tracer_;
     std::vector<TracedStep> steps_;
 };
 

@@ -1,6 +1,6 @@
-// The play runs of tileprof play, baseline, check and diff.
+// The play runs of tileprof play, baseline, check and diff, and of the debugger.
 
-#include "profiler/cli/play_runs.hpp"
+#include "profiler/reports/play/play_run.hpp"
 
 #include "base/counted.hpp"
 #include "base/input_error.hpp"
@@ -11,6 +11,7 @@
 #include "profiler/reports/coverage/lcov_report.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 
+#include <memory>
 #include <utility>
 
 namespace tileprof {
@@ -29,14 +30,14 @@ std::uint32_t routineEntry(const DebugInfo& symbols, const std::string& name, co
     return symbol.value & 0xFFFFFF;
 }
 
-std::string stoppedText(const PlayRun& run, const PlayRequest& request, std::uint64_t frames)
+std::string stoppedText(const PlayRun& run, const std::string& until, std::uint64_t frames)
 {
     if (!run.stop) {
         return printfString("%s frames from power-on", grouped(frames).c_str());
     }
     const std::string after = printfString("after %s frames", grouped(run.framesRun).c_str());
     switch (*run.stop) {
-    case emu::StopReason::BreakAddress: return "stopped at " + request.until.value_or("") + ", " + after;
+    case emu::StopReason::BreakAddress: return "stopped at " + until + ", " + after;
     case emu::StopReason::Stopped: return "stopped by STP, " + after;
     case emu::StopReason::WaitingForever: return "stopped waiting (WAI) with no interrupt enabled, " + after;
     default: return after;
@@ -45,12 +46,14 @@ std::string stoppedText(const PlayRun& run, const PlayRequest& request, std::uin
 
 } // namespace
 
-PlayReport runPlay(const PlayRequest& request, const PlayCodeOptions& code)
+std::unique_ptr<PreparedPlay> preparePlay(const PlayRequest& request)
 {
-    const emu::RomImage image = emu::loadRomFile(request.rom.string());
-    const DebugInfo symbols = loadSymbolFile(request.symbols.value_or(symbolFileBeside(request.rom)), cartridgePlaces(image));
-    PlaySetup setup;
-    PlayReport report;
+    auto play = std::make_unique<PreparedPlay>(emu::loadRomFile(request.rom.string()));
+    const emu::RomImage& image = play->image;
+    play->symbols = loadSymbolFile(request.symbols.value_or(symbolFileBeside(request.rom)), cartridgePlaces(image));
+    const DebugInfo& symbols = play->symbols;
+    PlaySetup& setup = play->setup;
+    PlayReport& report = play->report;
     report.rom = request.romName;
     for (const PlayRoutine& routine : request.routines) {
         setup.entries.push_back(routineEntry(symbols, routine.name, "routine"));
@@ -58,25 +61,24 @@ PlayReport runPlay(const PlayRequest& request, const PlayCodeOptions& code)
         report.budgets.push_back(routine.budget);
     }
     report.frameBudget = request.frameBudget;
-    std::optional<ProfiledRom> target;
     if (request.manifest) {
-        target = loadProfiledRom(RomFiles{request.rom, request.symbols, request.manifest});
-        const auto routine = std::ranges::find(setup.entries, target->addresses.entry & 0xFFFFFF);
+        const ProfiledRom& target = play->target.emplace(loadProfiledRom(RomFiles{request.rom, request.symbols, request.manifest}));
+        const auto routine = std::ranges::find(setup.entries, target.addresses.entry & 0xFFFFFF);
         if (routine == setup.entries.end()) {
-            throw InputError(request.manifest->string() + ": its routine, " + target->manifest.entry.name +
-                             ", is not one the play profiles: add [[routine]] name = \"" + target->manifest.entry.name + "\"");
+            throw InputError(request.manifest->string() + ": its routine, " + target.manifest.entry.name +
+                             ", is not one the play profiles: add [[routine]] name = \"" + target.manifest.entry.name + "\"");
         }
         const auto index = static_cast<std::size_t>(routine - setup.entries.begin());
-        setup.target = PlaySetup::Target{index, &*target};
+        setup.target = PlaySetup::Target{index, &target};
         report.casedRoutine = index;
-        for (const CaseLabel& label : target->manifest.cases) {
+        for (const CaseLabel& label : target.manifest.cases) {
             report.caseNames.push_back(label.name);
         }
-        for (const TileKind& kind : target->design.tiles) {
+        for (const TileKind& kind : target.design.tiles) {
             report.tileTypes.push_back(kind.name);
         }
-        report.originX = target->manifest.originX;
-        report.originY = target->manifest.originY;
+        report.originX = target.manifest.originX;
+        report.originY = target.manifest.originY;
     }
     for (const std::string& name : request.idle) {
         for (const auto& range : symbols.scopeRanges(symbols.symbol(name, "idle").qualifiedName)) {
@@ -95,12 +97,20 @@ PlayReport runPlay(const PlayRequest& request, const PlayCodeOptions& code)
     }
     setup.frames = request.frames.value_or(setup.input.empty() ? kDefaultFrames : setup.input.size());
     report.pads = setup.input;
+    play->until = request.until.value_or("");
+    return play;
+}
+
+PlayReport runPrepared(PreparedPlay& play, const PlayCodeOptions& code)
+{
+    PlayReport report = play.report;
     std::optional<PlayProfiler> profiler;
     if (code.attribute || !code.coverage.empty()) {
-        profiler.emplace(code.scope, symbols, image, code.attribute, !code.coverage.empty());
-        setup.steps = &*profiler;
+        profiler.emplace(code.scope, play.symbols, play.image, code.attribute, !code.coverage.empty());
+        play.setup.steps = &*profiler;
     }
-    report.run = playGame(image, setup);
+    report.run = playGame(play.image, play.setup);
+    play.setup.steps = nullptr;
     if (profiler) {
         PlayCode ran = profiler->finish();
         report.profile = std::move(ran.profile);
@@ -115,8 +125,13 @@ PlayReport runPlay(const PlayRequest& request, const PlayCodeOptions& code)
             }
         }
     }
-    report.stopped = stoppedText(report.run, request, setup.frames);
+    report.stopped = stoppedText(report.run, play.until, play.setup.frames);
     return report;
+}
+
+PlayReport runPlay(const PlayRequest& request, const PlayCodeOptions& code)
+{
+    return runPrepared(*preparePlay(request), code);
 }
 
 } // namespace tileprof

@@ -1,0 +1,110 @@
+#include "profiler/debugger/play_session.hpp"
+
+#include "base/input_error.hpp"
+#include "profiler/model/play/play_file.hpp"
+
+#include <algorithm>
+
+namespace tileprof {
+
+bool PlaySession::open(const std::filesystem::path& playFile)
+{
+    try {
+        auto play = preparePlay(loadPlayFile(playFile));
+        report_ = runPrepared(*play);
+        play_ = std::move(play);
+        path_ = playFile;
+        error_.clear();
+    } catch (const InputError& e) {
+        error_ = e.what();
+        return false;
+    }
+    selected_.reset();
+    replayed_.reset();
+    rows_.clear();
+    // The busiest whole frame: where a look usually starts.
+    std::uint64_t busiest = 0;
+    std::uint64_t most = 0;
+    for (std::size_t i = 1; i < report_.run.frames.size(); ++i) {
+        const FrameUse& use = report_.run.frames[i];
+        if (use.clocks - use.waiting > most) {
+            most = use.clocks - use.waiting;
+            busiest = use.frame;
+        }
+    }
+    setFrame(busiest);
+    return true;
+}
+
+void PlaySession::setFrame(std::uint64_t frame)
+{
+    frame_ = std::min<std::uint64_t>(frame, report_.run.frames.empty() ? 0 : report_.run.frames.size() - 1);
+    callsOfFrame_.clear();
+    const std::vector<GameCall>& calls = report_.run.calls;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        if (calls[i].frame == frame_) {
+            callsOfFrame_.push_back(i);
+        }
+    }
+}
+
+const CallState* PlaySession::selectedState() const
+{
+    if (!selected_) {
+        return nullptr;
+    }
+    const std::vector<CallState>& states = report_.run.states;
+    const auto found = std::ranges::lower_bound(states, *selected_, {}, &CallState::call);
+    return found != states.end() && found->call == *selected_ ? &*found : nullptr;
+}
+
+void PlaySession::selectCall(std::size_t call)
+{
+    if (call >= report_.run.calls.size()) {
+        return;
+    }
+    selected_ = call;
+    replayed_ = replayCall(play_->image, play_->setup, report_.run.calls[call].routine, call);
+    selectedRecord_ = CallRecord{};
+    if (const CallState* state = selectedState()) {
+        selectedRecord_.tilesRead = state->tilesRead;
+        selectedRecord_.strayMapReads = state->strayMapReads;
+    }
+    trace_ = CallTrace{};
+    if (replayed_) {
+        trace_.steps = replayed_->steps;
+    }
+    rows_ = tileprof::traceRows(selectedRecord_, trace_, play_->symbols);
+    setInstruction(0);
+}
+
+void PlaySession::setInstruction(std::size_t step)
+{
+    instruction_ = rows_.empty() ? 0 : std::min(step, rows_.size() - 1);
+    wram_.clear();
+    if (!replayed_) {
+        return;
+    }
+    wram_ = replayed_->wramBefore;
+    for (const ReplayedCall::Write& write : replayed_->writes) {
+        if (write.step >= instruction_) {
+            break;
+        }
+        wram_[write.index] = write.value;
+    }
+}
+
+std::optional<emu::Registers> PlaySession::registers() const
+{
+    if (rows_.empty()) {
+        return std::nullopt;
+    }
+    return rows_[instruction_].step->before;
+}
+
+std::uint8_t PlaySession::wram(std::uint32_t index) const
+{
+    return index < wram_.size() ? wram_[index] : 0;
+}
+
+} // namespace tileprof

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "emu/registers.hpp"
+#include "profiler/engine/ingame/call_replay.hpp"
+#include "profiler/reports/play/play_run.hpp"
+#include "profiler/reports/trace/trace_rows.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileprof {
+
+// A play in the debugger: its report, the frame on show and its calls, and the selected call run
+// again step by step, with the machine's registers and work RAM at the step on show.
+class PlaySession {
+public:
+    // Runs the play file; false, with error() saying why, when it cannot.
+    bool open(const std::filesystem::path& playFile);
+    bool isOpen() const { return play_ != nullptr; }
+    const std::string& error() const { return error_; }
+    const std::filesystem::path& path() const { return path_; }
+    const PlayReport& report() const { return report_; }
+    const DebugInfo& symbols() const { return play_->symbols; }
+    // The manifest's ROM, when the play has a manifest.
+    const ProfiledRom* target() const { return play_->target ? &*play_->target : nullptr; }
+
+    // The frame on show, and the play's calls that began in it (indices into report().run.calls).
+    std::uint64_t frame() const { return frame_; }
+    void setFrame(std::uint64_t frame);
+    const std::vector<std::size_t>& callsOfFrame() const { return callsOfFrame_; }
+
+    // Selects one of the play's calls and runs the play again up to its return.
+    void selectCall(std::size_t call);
+    std::optional<std::size_t> selectedCall() const { return selected_; }
+    // What the manifest let the play read of it; nothing for another routine's call.
+    const CallState* selectedState() const;
+    const std::optional<ReplayedCall>& replayed() const { return replayed_; }
+    const std::vector<TraceRow>& traceRows() const { return rows_; }
+
+    // The step on show of the selected call, its registers as it began, and a byte of work RAM then.
+    std::size_t instruction() const { return instruction_; }
+    void setInstruction(std::size_t step);
+    std::optional<emu::Registers> registers() const;
+    std::uint8_t wram(std::uint32_t index) const;
+
+private:
+    std::filesystem::path path_;
+    std::string error_;
+    std::unique_ptr<PreparedPlay> play_;
+    PlayReport report_;
+    std::uint64_t frame_ = 0;
+    std::vector<std::size_t> callsOfFrame_;
+    std::optional<std::size_t> selected_;
+    std::optional<ReplayedCall> replayed_;
+    CallRecord selectedRecord_; // the tiles the selected call read, for its trace rows
+    CallTrace trace_;
+    std::vector<TraceRow> rows_;
+    std::size_t instruction_ = 0;
+    std::vector<std::uint8_t> wram_; // at the step on show
+};
+
+} // namespace tileprof

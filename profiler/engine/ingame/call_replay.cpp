@@ -1,0 +1,117 @@
+#include "profiler/engine/ingame/call_replay.hpp"
+
+#include "emu/snes.hpp"
+#include "profiler/engine/call/entity_fields.hpp"
+#include "profiler/engine/ingame/call_state_recorder.hpp"
+
+#include <memory>
+
+namespace tileprof {
+
+namespace {
+
+// Tracks the play's calls as playGame does, and records one of them.
+class Replay final : public CallWatcher {
+public:
+    // It records one call: a plain run loop, which compiles in a fraction of the time.
+    static constexpr bool kPlainRunLoop = true;
+
+    Replay(const emu::Snes& snes, const PlaySetup& setup, std::size_t routine, std::size_t call)
+        : bus_(snes.bus()), setup_(setup), tracker_(snes.bus(), setup.entries, snes.cpu().time), call_(call)
+    {
+        tracker_.setIdleRanges(setup.idleRanges);
+        tracker_.watch(routine, *this, 0, 0);
+    }
+
+    void entered(std::size_t call, const emu::Registers&, std::uint64_t) override
+    {
+        if (call != call_) {
+            return;
+        }
+        recording_ = true;
+        ReplayedCall& r = replayed_.emplace();
+        r.wramBefore.assign(bus_.wram().begin(), bus_.wram().end());
+        if (setup_.target) {
+            const ProfiledRom& rom = *setup_.target->rom;
+            CallStateRecorder reader(bus_, rom);
+            reader.readMap();
+            if (reader.map() != nullptr) {
+                r.map = *reader.map();
+            }
+            for (std::uint32_t slot = 0; slot < rom.addresses.entitySlotCount; ++slot) {
+                const std::uint32_t address = rom.addresses.entitySlots + slot * rom.manifest.entityStride;
+                EntityState entity = readMotion(bus_, rom, address, {});
+                entity.hitbox = readHitbox(bus_, rom, address);
+                r.entities.push_back(entity);
+            }
+        }
+    }
+    void read(const emu::BusAccess&) override {}
+    void left(std::size_t call) override
+    {
+        if (call == call_) {
+            recording_ = false;
+        }
+    }
+
+    void beforeStep(const emu::Registers& registers)
+    {
+        tracker_.beforeStep(registers);
+        if (recording_) {
+            tracer_.beforeStep(registers);
+        }
+    }
+
+    void onAccess(const emu::BusAccess& access)
+    {
+        tracker_.onAccess(access);
+        if (!recording_) {
+            return;
+        }
+        tracer_.onAccess(access);
+        if (access.kind == emu::AccessKind::Write) {
+            if (const std::optional<std::uint32_t> index = emu::wramIndex(access.address)) {
+                replayed_->writes.push_back({replayed_->steps.size(), *index, access.value});
+            }
+        }
+    }
+
+    void onStep(const emu::StepEvent& step)
+    {
+        tracker_.onStep(step);
+        if (recording_) {
+            tracer_.onStep(step, replayed_->steps);
+        }
+    }
+
+    bool done() const { return replayed_ && !recording_; }
+    std::optional<ReplayedCall> take() { return std::move(replayed_); }
+
+private:
+    const emu::SnesBus& bus_;
+    const PlaySetup& setup_;
+    CallTracker tracker_;
+    std::size_t call_;
+    bool recording_ = false;
+    StepTracer tracer_;
+    std::optional<ReplayedCall> replayed_;
+};
+
+} // namespace
+
+std::optional<ReplayedCall> replayCall(const emu::RomImage& image, const PlaySetup& setup, std::size_t routine, std::size_t call)
+{
+    const auto snes = std::make_unique<emu::Snes>(image);
+    Replay replay(*snes, setup, routine, call);
+    const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
+    for (std::uint64_t frame = 0; frame < setup.frames && !replay.done(); ++frame) {
+        const PadFrame pads = frame < setup.input.size() ? setup.input[frame] : PadFrame{};
+        snes->setPads(pads.pad1, pads.pad2);
+        if (snes->runUntil(snes->bus().nextFrameStart(), replay, breakAddress) != emu::StopReason::ClockLimit) {
+            break;
+        }
+    }
+    return replay.done() ? replay.take() : std::nullopt;
+}
+
+} // namespace tileprof

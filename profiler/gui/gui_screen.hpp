@@ -1,0 +1,20 @@
+#pragma once
+
+#include "profiler/debugger/debugger_input.hpp"
+
+namespace tileprof::gui {
+
+// What a window or the headless renderer shows: every panel, drawn with Dear ImGui between
+// NewFrame and Render.
+class GuiScreen {
+public:
+    // Draws one frame; `seconds` since the last one drives playback.
+    virtual void draw(const DebuggerInput& input, double seconds) = 0;
+    // Whether frames change by themselves: otherwise the window can wait for input.
+    virtual bool animating() const = 0;
+
+protected:
+    ~GuiScreen() = default;
+};
+
+} // namespace tileprof::gui

@@ -1,0 +1,581 @@
+#include "profiler/gui/play_ui.hpp"
+
+#include "base/counted.hpp"
+#include "base/printf_string.hpp"
+#include "emu/cpu_address.hpp"
+#include "emu/snes_bus.hpp"
+#include "profiler/formats/symbols/source_files.hpp"
+#include "profiler/gui/imgui_colour.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+namespace tileprof::gui {
+
+namespace {
+
+constexpr Rgb kNmi{240, 100, 120};
+constexpr Rgb kIrq{250, 220, 80};
+constexpr Rgb kOther{110, 118, 135};
+
+bool beginPanel(const char* name, const ImVec4& area, bool relayout, ImGuiWindowFlags flags = 0)
+{
+    const ImGuiCond cond = relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(area.x, area.y), cond);
+    ImGui::SetNextWindowSize(ImVec2(area.z, area.w), cond);
+    return ImGui::Begin(name, nullptr, flags | ImGuiWindowFlags_NoCollapse);
+}
+
+std::uint64_t busy(const FrameUse& use)
+{
+    return use.clocks - use.waiting;
+}
+
+std::string entityText(const EntityState& e, const PlayReport& report)
+{
+    return printfString("(%.2f, %.2f) v (%.3f, %.3f) state $%02X box %d/%d/%d/%d", mapPixels(e.x, report.originX),
+                        mapPixels(e.y, report.originY), e.xVelocity / 65536.0, e.yVelocity / 65536.0, e.state, e.hitbox.left,
+                        e.hitbox.right, e.hitbox.top, e.hitbox.height);
+}
+
+std::string caseText(const PlayReport& report, const GameCall& call)
+{
+    if (report.casedRoutine != call.routine) {
+        return "";
+    }
+    return call.caseIndex < 0 ? "(no case)" : report.caseNames[static_cast<std::size_t>(call.caseIndex)];
+}
+
+Rgb routineColour(std::size_t routine)
+{
+    return palette::caseColour(static_cast<int>(routine));
+}
+
+} // namespace
+
+bool PlayUi::open(const std::filesystem::path& playFile)
+{
+    shapes_.clear();
+    memoryOf_.reset();
+    followed_ = ~std::size_t{0};
+    if (!session_.open(playFile)) {
+        return false;
+    }
+    if (!session_.callsOfFrame().empty()) {
+        session_.selectCall(session_.callsOfFrame().front());
+    }
+    return true;
+}
+
+void PlayUi::apply(const DebuggerInput& input)
+{
+    if (!session_.isOpen()) {
+        return;
+    }
+    if (input.stepFrame) {
+        session_.setFrame(session_.frame() + 1);
+    }
+    if (input.stepBack && session_.frame() > 0) {
+        session_.setFrame(session_.frame() - 1);
+    }
+    if (input.stepInstruction) {
+        session_.setInstruction(session_.instruction() + 1);
+    }
+    if (input.stepInstructionBack && session_.instruction() > 0) {
+        session_.setInstruction(session_.instruction() - 1);
+    }
+}
+
+void PlayUi::draw(const DebuggerInput& input, double)
+{
+    apply(input);
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool relayout = io.DisplaySize.x != laidOutWidth_ || io.DisplaySize.y != laidOutHeight_;
+    laidOutWidth_ = io.DisplaySize.x;
+    laidOutHeight_ = io.DisplaySize.y;
+    if (io.DisplaySize.x < 1 || io.DisplaySize.y < 1) {
+        return;
+    }
+    geometry_ = UiGeometry{};
+    const float width = io.DisplaySize.x;
+    const float toolbar = 62;
+    const float timeline = std::floor((io.DisplaySize.y - toolbar) * 0.24f);
+    const float top = toolbar + timeline;
+    const float body = io.DisplaySize.y - top;
+    const float left = std::floor(width * 0.27f);
+    const float middle = std::floor(width * 0.37f);
+    const float right = width - left - middle;
+    const auto at = [](float x, float y, float w, float h) { return ImVec4(x, y, w, h); };
+    const auto panel = [&](const char* name, const ImVec4& area, ImGuiWindowFlags flags, auto&& drawIt) {
+        if (beginPanel(name, area, relayout, flags)) {
+            drawIt();
+        }
+        ImGui::End();
+    };
+    panel("Play", at(0, 0, width, toolbar), ImGuiWindowFlags_NoTitleBar, [&] { drawToolbar(); });
+    if (!session_.isOpen()) {
+        return;
+    }
+    panel("Frames: master clocks busy, stacked by routine, NMI, IRQ and the rest", at(0, toolbar, width, timeline),
+          ImGuiWindowFlags_NoScrollbar, [&] { drawTimeline(); });
+    const float callsHeight = std::floor(body * 0.5f);
+    panel("Calls in the frame", at(0, top, left, callsHeight), 0, [&] { drawCalls(); });
+    panel("Selected call", at(0, top + callsHeight, left, body - callsHeight), 0, [&] { drawCall(); });
+    const float traceHeight = std::floor(body * 0.56f);
+    panel("Trace", at(left, top, middle, traceHeight), 0, [&] { drawTrace(); });
+    panel("Source", at(left, top + traceHeight, middle, body - traceHeight), 0, [&] { drawSource(); });
+    const float mapHeight = std::floor(body * 0.5f);
+    const float registersHeight = std::floor(body * 0.16f);
+    panel("Map in RAM", at(left + middle, top, right, mapHeight), ImGuiWindowFlags_NoScrollbar, [&] { drawMap(); });
+    panel("Registers", at(left + middle, top + mapHeight, right, registersHeight), 0, [&] { drawRegisters(); });
+    panel("Work RAM", at(left + middle, top + mapHeight + registersHeight, right, body - mapHeight - registersHeight), 0,
+          [&] { drawMemory(); });
+}
+
+void PlayUi::drawToolbar()
+{
+    if (!session_.isOpen()) {
+        ImGui::TextUnformatted("tileprof-gui --play FILE.play.toml: open a play file (docs/play.md).");
+        if (!session_.error().empty()) {
+            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", session_.error().c_str());
+        }
+        return;
+    }
+    const PlayReport& report = session_.report();
+    ImGui::Text("play %s: %s, input %s", report.rom.c_str(), report.stopped.c_str(), report.input.c_str());
+    ImGui::TextDisabled("No picture of the screen: tileprof does not draw the PPU's output yet. The map is the one the "
+                        "game keeps in RAM, read through the manifest.");
+    if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && session_.frame() > 0) {
+        session_.setFrame(session_.frame() - 1);
+    }
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("##next", ImGuiDir_Right)) {
+        session_.setFrame(session_.frame() + 1);
+    }
+    ImGui::SameLine();
+    const FrameUse& use = report.run.frames[session_.frame()];
+    const std::uint16_t pad = session_.frame() < report.pads.size() ? report.pads[session_.frame()].pad1 : 0;
+    ImGui::Text("frame %llu: %s master clocks busy, %s waiting, NMI %s, pad 1 $%04X%s",
+                static_cast<unsigned long long>(session_.frame()), grouped(busy(use)).c_str(), grouped(use.waiting).c_str(),
+                grouped(use.nmi).c_str(), pad, use.padsRead ? "" : ", a lag frame");
+}
+
+void PlayUi::drawTimeline()
+{
+    const PlayReport& report = session_.report();
+    const std::vector<FrameUse>& frames = report.run.frames;
+    std::uint64_t most = report.frameBudget.value_or(0);
+    for (std::size_t i = 1; i < frames.size(); ++i) {
+        most = std::max(most, busy(frames[i]));
+    }
+    const double top = std::max<double>(1.1 * static_cast<double>(most), 1.0);
+    const ImVec2 canvas = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 size(std::max(avail.x, 64.0f), std::max(avail.y, 48.0f));
+    ImGui::InvisibleButton("frames", size);
+    const float lineHeight = ImGui::GetTextLineHeight();
+    const float axis = ImGui::CalcTextSize("000,000").x + 6;
+    const float left = std::floor(canvas.x + axis);
+    const float right = std::floor(canvas.x + size.x - 4);
+    const float plotTop = std::floor(canvas.y + lineHeight + 4);
+    const float bottom = std::floor(canvas.y + size.y - lineHeight - 4);
+    const auto yOf = [&](double clocks) { return static_cast<float>(bottom - (bottom - plotTop) * clocks / top); };
+    const std::size_t count = std::max<std::size_t>(frames.size(), 1);
+    const auto frameAt = [&](float x) {
+        return static_cast<std::size_t>(std::clamp((x - left) / (right - left), 0.0f, 0.9999f) * static_cast<float>(count));
+    };
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(ImVec2(left, plotTop), ImVec2(right, bottom), colour(palette::kBackground));
+    // A pixel column shows the busiest of the frames it covers, stacked: routines, NMI, IRQ, the rest.
+    for (float x = left; x < right; x += 1) {
+        const std::size_t first = frameAt(x);
+        const std::size_t last = std::max(first + 1, frameAt(x + 1));
+        std::size_t shown = first;
+        for (std::size_t f = first; f < last && f < frames.size(); ++f) {
+            shown = busy(frames[f]) > busy(frames[shown]) ? f : shown;
+        }
+        if (shown >= frames.size()) {
+            continue;
+        }
+        const FrameUse& use = frames[shown];
+        double base = 0;
+        const auto stack = [&](std::uint64_t clocks, Rgb rgb) {
+            draw->AddRectFilled(ImVec2(x, yOf(base + static_cast<double>(clocks))), ImVec2(x + 1, yOf(base)), colour(rgb));
+            base += static_cast<double>(clocks);
+        };
+        for (std::size_t r = 0; r < use.routines.size(); ++r) {
+            stack(use.routines[r], routineColour(r));
+        }
+        stack(use.nmi, kNmi);
+        stack(use.irq, kIrq);
+        stack(use.other, kOther);
+    }
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    draw->AddText(ImVec2(canvas.x, bottom - lineHeight / 2), text, "0");
+    draw->AddText(ImVec2(canvas.x, plotTop - lineHeight / 2), text, grouped(static_cast<std::uint64_t>(top)).c_str());
+    draw->AddText(ImVec2(left, bottom + 2), text, "frame 0");
+    const std::string last = "frame " + std::to_string(count - 1);
+    draw->AddText(ImVec2(right - ImGui::CalcTextSize(last.c_str()).x, bottom + 2), text, last.c_str());
+    geometry_.timeline = {true, left, plotTop, right, bottom, 0};
+    if (report.frameBudget) {
+        const float y = std::floor(yOf(static_cast<double>(*report.frameBudget)));
+        geometry_.timeline.budgetY = y;
+        draw->AddRectFilled(ImVec2(left, y - 1), ImVec2(right, y + 1), colour(palette::kBudgetLine));
+        const std::string budget = "frame budget " + grouped(*report.frameBudget);
+        draw->AddText(ImVec2(right - ImGui::CalcTextSize(budget.c_str()).x - 2, y - lineHeight - 1), colour(palette::kBudgetLine),
+                      budget.c_str());
+    }
+    const float frameX = left + (right - left) * (static_cast<float>(session_.frame()) + 0.5f) / static_cast<float>(count);
+    draw->AddLine(ImVec2(frameX, plotTop), ImVec2(frameX, bottom), colour(palette::kPlayhead, 200), 1.0f);
+    // The legend, above the plot.
+    float x = left;
+    const auto key = [&](const std::string& name, Rgb rgb) {
+        draw->AddRectFilled(ImVec2(x, canvas.y + 3), ImVec2(x + 10, canvas.y + 3 + 10), colour(rgb));
+        draw->AddText(ImVec2(x + 14, canvas.y), text, name.c_str());
+        x += 14 + ImGui::CalcTextSize(name.c_str()).x + 16;
+    };
+    for (std::size_t r = 0; r < report.routines.size(); ++r) {
+        key(report.routines[r], routineColour(r));
+    }
+    key("NMI", kNmi);
+    key("IRQ", kIrq);
+    key("other", kOther);
+    if (ImGui::IsItemClicked()) {
+        session_.setFrame(frameAt(ImGui::GetIO().MousePos.x));
+        if (!session_.callsOfFrame().empty()) {
+            session_.selectCall(session_.callsOfFrame().front());
+        }
+    }
+}
+
+void PlayUi::drawCalls()
+{
+    const PlayReport& report = session_.report();
+    const std::vector<std::size_t>& calls = session_.callsOfFrame();
+    if (calls.empty()) {
+        ImGui::TextDisabled("No profiled routine began a call in frame %llu.", static_cast<unsigned long long>(session_.frame()));
+        return;
+    }
+    if (!ImGui::BeginTable("calls", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
+        return;
+    }
+    for (const char* name : {"line", "case", "entity", "cycles", "clocks", "int."}) {
+        ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed);
+    }
+    ImGui::TableSetupColumn("routine", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableHeadersRow();
+    for (const std::size_t index : calls) {
+        const GameCall& call = report.run.calls[index];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        const std::string label = std::to_string(call.line) + "##" + std::to_string(index);
+        if (ImGui::Selectable(label.c_str(), session_.selectedCall() == index, ImGuiSelectableFlags_SpanAllColumns)) {
+            session_.selectCall(index);
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(caseText(report, call).c_str());
+        ImGui::TableNextColumn();
+        const auto state = std::ranges::lower_bound(report.run.states, index, {}, &CallState::call);
+        if (state != report.run.states.end() && state->call == index && state->entity >= 0) {
+            ImGui::Text("%d", state->entity);
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(grouped(call.cycles).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(grouped(call.clocks.total()).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%u", call.interrupts);
+        ImGui::TableNextColumn();
+        ImGui::TextColored(colourVec(routineColour(call.routine)), "%s", report.routines[call.routine].c_str());
+    }
+    ImGui::EndTable();
+}
+
+void PlayUi::drawCall()
+{
+    const std::optional<std::size_t> selected = session_.selectedCall();
+    if (!selected) {
+        ImGui::TextDisabled("Select a call.");
+        return;
+    }
+    const PlayReport& report = session_.report();
+    const GameCall& call = report.run.calls[*selected];
+    ImGui::Text("%s", report.routines[call.routine].c_str());
+    ImGui::Text("frame %llu, line %u, from %s, depth %u%s", static_cast<unsigned long long>(call.frame), call.line,
+                cpuAddressText(call.callSite).c_str(), call.depth, call.finished ? "" : ", unfinished");
+    const std::string kase = caseText(report, call);
+    if (!kase.empty()) {
+        ImGui::Text("case %s", kase.c_str());
+    }
+    const ClockSplit& c = call.clocks;
+    ImGui::Text("%s cycles; %s master clocks:", grouped(call.cycles).c_str(), grouped(c.total()).c_str());
+    ImGui::Text("  own %s, DMA %s, HDMA %s, refresh %s", grouped(c.own).c_str(), grouped(c.dma).c_str(), grouped(c.hdma).c_str(),
+                grouped(c.refresh).c_str());
+    ImGui::Text("  interrupts %s (%u taken)", grouped(c.interrupts).c_str(), call.interrupts);
+    if (const CallState* state = session_.selectedState()) {
+        ImGui::Separator();
+        if (state->entity < 0) {
+            ImGui::TextDisabled("Its registers named no entity slot.");
+        } else {
+            ImGui::Text("entity %d", state->entity);
+            ImGui::TextWrapped("before %s", entityText(state->before, report).c_str());
+            ImGui::TextWrapped("after  %s", entityText(state->after, report).c_str());
+        }
+        ImGui::Text("%s read, %s no cell explains", counted(state->tilesRead.size(), "tile").c_str(),
+                    counted(state->strayMapReads.size(), "byte").c_str());
+        if (state->broken) {
+            ImGui::TextColored(colourVec(palette::kViolation), "invariant broken: %s", state->broken->c_str());
+        }
+    }
+}
+
+void PlayUi::drawTrace()
+{
+    const std::vector<TraceRow>& rows = session_.traceRows();
+    if (rows.empty()) {
+        ImGui::TextDisabled(session_.selectedCall() ? "The play did not get as far as this call's return." : "Select a call.");
+        return;
+    }
+    if (!ImGui::BeginTable("trace", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit)) {
+        return;
+    }
+    for (const char* name : {"cycle", "address", "instruction", "line", "tiles"}) {
+        ImGui::TableSetupColumn(name);
+    }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableHeadersRow();
+    const PlayReport& report = session_.report();
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(rows.size()));
+    const bool follow = followed_ != session_.instruction();
+    if (follow) {
+        clipper.ForceDisplayRangeByIndices(static_cast<int>(session_.instruction()), static_cast<int>(session_.instruction()) + 1);
+    }
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const TraceRow& row = rows[static_cast<std::size_t>(i)];
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const std::string label = std::to_string(row.startCycle) + "##" + std::to_string(i);
+            const bool current = static_cast<std::size_t>(i) == session_.instruction();
+            if (ImGui::Selectable(label.c_str(), current, ImGuiSelectableFlags_SpanAllColumns)) {
+                session_.setInstruction(static_cast<std::size_t>(i));
+            }
+            if (current && follow) {
+                ImGui::SetScrollHereY(0.4f);
+                followed_ = session_.instruction();
+            }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(cpuAddressText(row.step->address).c_str());
+            ImGui::TableNextColumn();
+            if (emu::isInterrupt(row.step->kind)) {
+                ImGui::TextColored(colourVec(kNmi), "%s", row.instruction.c_str());
+            } else {
+                ImGui::TextUnformatted(row.instruction.c_str());
+            }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(shortLineText(row).c_str());
+            ImGui::TableNextColumn();
+            std::string tiles;
+            for (const TileRead* tile : row.tiles) {
+                tiles += printfString("(%u,%u) %s ", tile->column, tile->row, report.tileTypes[tile->type].c_str());
+            }
+            ImGui::TextUnformatted(tiles.c_str());
+        }
+    }
+    ImGui::EndTable();
+}
+
+const std::vector<std::string>& PlayUi::linesOf(const std::string& file)
+{
+    const auto found = text_.find(file);
+    if (found != text_.end()) {
+        return found->second;
+    }
+    std::vector<std::string>& lines = text_[file];
+    if (const auto path = findSourceFile(file, sourceDirectories({}, session_.symbols().path()))) {
+        std::ifstream in(*path);
+        for (std::string line; std::getline(in, line);) {
+            lines.push_back(line);
+        }
+    }
+    return lines;
+}
+
+void PlayUi::drawSource()
+{
+    const std::vector<TraceRow>& rows = session_.traceRows();
+    if (rows.empty()) {
+        return;
+    }
+    const TraceRow& row = rows[session_.instruction()];
+    if (row.file.empty()) {
+        ImGui::TextDisabled("%s has no line information for %s.", session_.symbols().path().filename().string().c_str(),
+                            cpuAddressText(row.step->address).c_str());
+        return;
+    }
+    const std::vector<std::string>& lines = linesOf(row.file);
+    ImGui::Text("%s  %s", shortLineText(row).c_str(), row.function.c_str());
+    if (lines.empty()) {
+        ImGui::TextDisabled("The source file %s is not found.", row.file.c_str());
+        return;
+    }
+    if (!ImGui::BeginChild("source", ImVec2(0, 0))) {
+        ImGui::EndChild();
+        return;
+    }
+    const std::string where = row.file + ":" + std::to_string(row.line);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const bool current = static_cast<int>(i + 1) == row.line;
+        if (current) {
+            ImGui::TextColored(colourVec(palette::kSelectedHitbox), "%5zu  %s", i + 1, lines[i].c_str());
+            if (sourceFollowed_ != where) {
+                ImGui::SetScrollHereY(0.4f);
+                sourceFollowed_ = where;
+            }
+        } else {
+            ImGui::TextDisabled("%5zu", i + 1);
+            ImGui::SameLine();
+            ImGui::TextUnformatted(lines[i].c_str());
+        }
+    }
+    ImGui::EndChild();
+}
+
+void PlayUi::drawRegisters()
+{
+    const std::optional<emu::Registers> registers = session_.registers();
+    if (!registers) {
+        ImGui::TextDisabled("Select a call.");
+        return;
+    }
+    const emu::Registers& r = *registers;
+    ImGui::Text("as step %zu of %zu began", session_.instruction() + 1, session_.traceRows().size());
+    ImGui::Text("A %04X  X %04X  Y %04X  S %04X  D %04X", r.a, r.x, r.y, r.s, r.d);
+    ImGui::Text("DB %02X  PB:PC %02X:%04X  P %s", r.dbr, r.pbr, r.pc, flagsText(r).c_str());
+}
+
+void PlayUi::drawMemory()
+{
+    const std::optional<ReplayedCall>& replayed = session_.replayed();
+    if (!replayed) {
+        ImGui::TextDisabled("Select a call.");
+        return;
+    }
+    if (memoryOf_ != session_.selectedCall()) {
+        // Placed at the call's direct page: an entity's fields, for a routine called with D on them.
+        memoryOf_ = session_.selectedCall();
+        memoryStart_ = session_.registers() ? session_.registers()->d & 0xFFF0 : 0;
+    }
+    int start = static_cast<int>(memoryStart_);
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::InputInt("first byte ($7E:0000 + n)", &start, 16, 256, ImGuiInputTextFlags_CharsHexadecimal)) {
+        memoryStart_ = static_cast<std::uint32_t>(std::clamp(start, 0, static_cast<int>(emu::SnesBus::kWramBytes) - 16)) & ~15u;
+    }
+    ImGui::TextDisabled("as the step on show began; bytes the call has written by then in yellow");
+    for (std::uint32_t rowStart = memoryStart_; rowStart < memoryStart_ + 16 * 24 && rowStart < emu::SnesBus::kWramBytes; rowStart += 16) {
+        ImGui::Text("%02X:%04X", 0x7E + (rowStart >> 16), rowStart & 0xFFFF);
+        for (std::uint32_t i = 0; i < 16; ++i) {
+            ImGui::SameLine(0, i % 8 == 0 ? 10.0f : 6.0f);
+            const std::uint8_t now = session_.wram(rowStart + i);
+            if (now != replayed->wramBefore[rowStart + i]) {
+                ImGui::TextColored(colourVec(palette::kSelectedHitbox), "%02X", now);
+            } else {
+                ImGui::Text("%02X", now);
+            }
+        }
+    }
+}
+
+void PlayUi::drawMap()
+{
+    const std::optional<ReplayedCall>& replayed = session_.replayed();
+    if (!replayed || !replayed->map) {
+        ImGui::TextDisabled(replayed ? "No map: the play has no manifest, or the game had not set its map up."
+                                     : "Select a call of the manifest's routine.");
+        return;
+    }
+    const PlayReport& report = session_.report();
+    const TileMap& map = *replayed->map;
+    const ProfiledRom& rom = *session_.target();  // a map is read only through a manifest
+    const int ts = rom.design.tileSize;
+    if (shapes_.empty()) {
+        for (const TileKind& kind : rom.design.tiles) {
+            shapes_.push_back(tileShape(kind, ts));
+        }
+    }
+    const ImVec2 canvas = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float scale = std::max(0.25f, std::min(avail.x / static_cast<float>(map.width * ts), avail.y / static_cast<float>(map.height * ts)));
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    geometry_.map = {true, canvas.x, canvas.y, scale, 2.0f};
+    const auto point = [&](double x, double y) {
+        return ImVec2(canvas.x + static_cast<float>(x) * scale, canvas.y + static_cast<float>(y) * scale);
+    };
+    draw->PushClipRect(canvas, ImVec2(canvas.x + avail.x, canvas.y + avail.y), true);
+    for (int row = 0; row < map.height; ++row) {
+        for (int column = 0; column < map.width; ++column) {
+            const TileShape& shape = shapes_[map.at(column, row)];
+            const double x = column * ts;
+            const double y = row * ts;
+            draw->AddRectFilled(point(x, y), point(x + ts, y + ts), colour(palette::kEmptyTile));
+            const Rgb fill = shape.kind == TileShape::Kind::Solid      ? palette::kSolid
+                                      : shape.kind == TileShape::Kind::Platform ? palette::kPlatform
+                                                                                : palette::kSlope;
+            for (int px = 0; px < ts && shape.kind != TileShape::Kind::Empty; ++px) {
+                for (int py = 0; py < ts; ++py) {
+                    if ((shape.columns[static_cast<std::size_t>(px)] >> py) & 1) {
+                        int end = py;
+                        while (end + 1 < ts && ((shape.columns[static_cast<std::size_t>(px)] >> (end + 1)) & 1)) {
+                            ++end;
+                        }
+                        draw->AddRectFilled(point(x + px, y + py), point(x + px + 1, y + end + 1), colour(fill));
+                        py = end;
+                    }
+                }
+            }
+        }
+    }
+    const CallState* state = session_.selectedState();
+    if (state != nullptr) {
+        int order = 1;
+        for (const TileRead& tile : state->tilesRead) {
+            const double x = tile.column * ts;
+            const double y = tile.row * ts;
+            const ImU32 read = colour(palette::readColour(readOutcome(rom.design[tile.type])));
+            draw->AddRect(point(x, y), point(x + ts, y + ts), read, 0, 0, 2.0f);
+            draw->AddText(point(x + 2, y + 1), read, std::to_string(order++).c_str());
+        }
+    }
+    // The slots the play's calls moved: the others may hold anything.
+    std::vector<bool> moved(replayed->entities.size());
+    for (const CallState& call : report.run.states) {
+        if (call.entity >= 0 && static_cast<std::size_t>(call.entity) < moved.size()) {
+            moved[static_cast<std::size_t>(call.entity)] = true;
+        }
+    }
+    for (std::size_t e = 0; e < replayed->entities.size(); ++e) {
+        if (!moved[e]) {
+            continue;
+        }
+        const EntityState& entity = replayed->entities[e];
+        const bool selected = state != nullptr && state->entity == static_cast<int>(e);
+        const double x = mapPixels(entity.x, report.originX);
+        const double y = mapPixels(entity.y, report.originY);
+        const Hitbox& box = entity.hitbox;
+        draw->AddRect(point(std::floor(x) - box.left, std::floor(y) - box.top),
+                      point(std::floor(x) + box.right, std::floor(y) - box.top + box.height),
+                      colour(selected ? palette::kSelectedHitbox : palette::kHitbox), 0, 0, selected ? 2.0f : 1.0f);
+        draw->AddText(point(std::floor(x) - box.left, std::floor(y) - box.top - 12 / scale), colour(palette::kHitbox),
+                      std::to_string(e).c_str());
+    }
+    draw->PopClipRect();
+    ImGui::Dummy(avail);
+}
+
+} // namespace tileprof::gui

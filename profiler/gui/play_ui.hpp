@@ -1,0 +1,58 @@
+#pragma once
+
+#include "profiler/debugger/play_session.hpp"
+#include "profiler/debugger/tile_shape.hpp"
+#include "profiler/gui/gui_screen.hpp"
+#include "profiler/gui/ui_geometry.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tileprof::gui {
+
+// The debugger on a play (`tileprof-gui --play FILE`): the frames' timeline stacked by routine,
+// NMI, IRQ and the rest under the frame budget, the calls of the frame on show, the selected call
+// instruction by instruction with its source, the machine's registers and work RAM at the step on
+// show, and with a manifest the map the game keeps in RAM with every entity's hitbox and the cells
+// the call read. The screen's picture is not drawn: the window says so.
+class PlayUi final : public GuiScreen {
+public:
+    explicit PlayUi(PlaySession& session) : session_(session) {}
+
+    // Runs a play file; a failure shows in the window.
+    bool open(const std::filesystem::path& playFile);
+
+    void draw(const DebuggerInput& input, double seconds) override;
+    bool animating() const override { return false; }
+    // Where the last frame drew the map and the timeline (its budget line: the frame budget's).
+    const UiGeometry& geometry() const { return geometry_; }
+
+private:
+    void apply(const DebuggerInput& input);
+    void drawToolbar();
+    void drawTimeline();
+    void drawCalls();
+    void drawCall();
+    void drawTrace();
+    void drawSource();
+    void drawRegisters();
+    void drawMemory();
+    void drawMap();
+    const std::vector<std::string>& linesOf(const std::string& file);
+
+    PlaySession& session_;
+    UiGeometry geometry_;
+    float laidOutWidth_ = 0;
+    float laidOutHeight_ = 0;
+    std::uint32_t memoryStart_ = 0;        // the first work RAM byte the memory panel shows
+    std::optional<std::size_t> memoryOf_;  // the call it was placed for
+    std::size_t followed_ = ~std::size_t{0}; // the trace row last scrolled to
+    std::string sourceFollowed_;
+    std::map<std::string, std::vector<std::string>> text_;
+    std::vector<TileShape> shapes_; // by tile type
+};
+
+} // namespace tileprof::gui

@@ -1,0 +1,126 @@
+// tileprof-gui --play shows a play, headless here. The picture's timeline carries the frame budget
+// line where the budget is, and its map the selected call's entity where the play puts it as the
+// call begins; the figures come from tileprof play's JSON report, not from the GUI.
+
+#include "profiler/gui/palette.hpp"
+#include "tests/support/command.hpp"
+#include "tests/support/picture.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+namespace tileprof::test {
+namespace {
+
+std::string walk()
+{
+    return (std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "demo" / "walk.play.toml").string();
+}
+
+// Whether a pixel of `colour` is within a pixel of (x, y).
+bool near(const Picture& picture, int x, int y, gui::Rgb colour)
+{
+    for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+            if (picture.at(x + dx, y + dy) == colour) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+TEST_CASE("the play debugger draws the frame budget line, and the selected call's entity where the play puts it")
+{
+    const TempDir dir;
+    const std::filesystem::path png = dir.file("play.png");
+    const std::filesystem::path geometryFile = dir.file("play.json");
+    const CommandResult shown = runTileprofGui({"--play", walk(), "--headless", "--frame", "924", "--call", "1", "--screenshot",
+                                                png.string(), "--geometry", geometryFile.string(), "--size", "1600x900"});
+    REQUIRE_MESSAGE(shown.exitCode == 0, shown.err);
+    const Picture picture(png);
+    const nlohmann::json geometry = nlohmann::json::parse(slurp(geometryFile));
+
+    const CommandResult played = runTileprof({"play", walk(), "--format", "json"});
+    REQUIRE(played.exitCode == 0);
+    const nlohmann::json report = nlohmann::json::parse(played.out);
+    std::uint64_t most = 42000; // the walk's frame budget
+    for (std::size_t i = 1; i < report["frames"].size(); ++i) {
+        const auto& frame = report["frames"][i];
+        most = std::max(most, frame["clocks"].get<std::uint64_t>() - frame["waiting"].get<std::uint64_t>());
+    }
+
+    // The budget line, at 42,000 on a scale that reaches 10% above the busiest frame.
+    const nlohmann::json& t = geometry["timeline"];
+    REQUIRE(t["shown"] == true);
+    const double top = t["top"];
+    const double bottom = t["bottom"];
+    const int budgetY = static_cast<int>(std::floor(bottom - (bottom - top) * 42000.0 / (1.1 * static_cast<double>(most))));
+    CHECK(t["budget_y"] == budgetY);
+    const int left = t["left"];
+    const int right = t["right"];
+    int onLine = 0;
+    for (int x = left; x < right; ++x) {
+        onLine += picture.at(x, budgetY) == gui::palette::kBudgetLine ? 1 : 0;
+    }
+    CHECK(onLine > 0.8 * (right - left)); // the label and the playhead cross it
+
+    // The first call of frame 924: entity 0, the player, standing on the ceiling. Its hitbox's top
+    // edge, in the selected hitbox's colour, where its position as the call began puts it.
+    const nlohmann::json* selected = nullptr;
+    for (const auto& call : report["routines"][0]["calls"]) {
+        if (call["frame"] == 924) {
+            selected = &call;
+            break;
+        }
+    }
+    REQUIRE(selected != nullptr);
+    CHECK((*selected)["entity"] == 0);
+    const auto& before = (*selected)["before"];
+    const nlohmann::json& m = geometry["map"];
+    REQUIRE(m["shown"] == true);
+    const double scale = m["scale"];
+    const double x = std::floor(before["x"].get<double>());
+    const double y = std::floor(before["y"].get<double>());
+    const auto& box = before["hitbox"];
+    const int edgeY = static_cast<int>(std::lround(m["origin_y"].get<double>() + (y - box["top"].get<double>()) * scale));
+    const int fromX = static_cast<int>(std::lround(m["origin_x"].get<double>() + (x - box["left"].get<double>()) * scale));
+    const int toX = static_cast<int>(std::lround(m["origin_x"].get<double>() + (x + box["right"].get<double>()) * scale));
+    REQUIRE(toX - fromX > 6);
+    int onEdge = 0;
+    for (int px = fromX + 2; px < toX - 2; ++px) {
+        onEdge += near(picture, px, edgeY, gui::palette::kSelectedHitbox) ? 1 : 0;
+    }
+    CHECK(onEdge == toX - fromX - 4);
+    // A hitbox not selected is drawn white, not yellow: none of that yellow a box-width above.
+    int above = 0;
+    for (int px = fromX + 2; px < toX - 2; ++px) {
+        above += picture.at(px, edgeY - static_cast<int>(box["height"].get<double>() * scale)) == gui::palette::kSelectedHitbox ? 1 : 0;
+    }
+    CHECK(above == 0);
+}
+
+TEST_CASE("the play debugger refuses a play it cannot run, and a frame or a call the play does not have")
+{
+    const TempDir dir;
+    const std::filesystem::path png = dir.file("out.png");
+    const auto refused = [&](const std::vector<std::string>& args, const std::string& message) {
+        const CommandResult r = runTileprofGui(args);
+        CHECK(r.exitCode == 2);
+        CHECK_MESSAGE(contains(r.err, message), r.err);
+        CHECK_FALSE(std::filesystem::exists(png));
+    };
+    refused({"--play", dir.file("missing.play.toml").string(), "--headless", "--screenshot", png.string()}, "missing.play.toml");
+    refused({"--play", walk(), "--headless", "--frame", "5000", "--screenshot", png.string()}, "--frame 5000: the play ran frames 0..1916");
+    refused({"--play", walk(), "--headless", "--frame", "10", "--call", "9", "--screenshot", png.string()}, "--call 9: frame 10 has 4 calls");
+    refused({"--play", walk(), "--headless"}, "--screenshot");
+}
+
+} // namespace
+} // namespace tileprof::test
