@@ -146,8 +146,8 @@ void PlayUi::drawToolbar()
     }
     const PlayReport& report = session_.report();
     ImGui::Text("play %s: %s, input %s", report.rom.c_str(), report.stopped.c_str(), report.input.c_str());
-    ImGui::TextDisabled("No picture of the screen: tileprof does not draw the PPU's output yet. The map is the one the "
-                        "game keeps in RAM, read through the manifest.");
+    ImGui::TextDisabled("No picture of the screen: tileprof does not draw the PPU's output yet.%s",
+                        session_.target() != nullptr ? " The map is the one the game keeps in RAM, read through the manifest." : "");
     if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && session_.frame() > 0) {
         session_.setFrame(session_.frame() - 1);
     }
