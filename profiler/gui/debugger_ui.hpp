@@ -27,7 +27,7 @@ public:
     // Draws one frame of the UI; `seconds` since the last one drives playback and live mode.
     void draw(const DebuggerInput& input, double seconds) override;
 
-    const UiGeometry& geometry() const { return geometry_; }
+    const UiGeometry& geometry() const override { return geometry_; }
     // Whether frames change by themselves (playing, live): otherwise the window can wait for input.
     bool animating() const override { return session_.playing() || session_.live(); }
 

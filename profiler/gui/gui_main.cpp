@@ -70,6 +70,20 @@ void writeGeometry(const UiGeometry& geometry, const std::string& path)
     }
 }
 
+// The picture, and with --geometry where its parts were drawn.
+int renderHeadless(GuiScreen& ui, const Options& o, Size size)
+{
+    try {
+        renderScreenshot(ui, size.width, size.height, o.screenshot);
+        if (!o.geometry.empty()) {
+            writeGeometry(ui.geometry(), o.geometry);
+        }
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    return tileprof::kExitOk;
+}
+
 // Puts the session on the call the options name; an error message when they name none.
 std::optional<std::string> selectCall(DebuggerSession& session, const Options& o)
 {
@@ -112,15 +126,7 @@ int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o, Size
     if (const std::optional<std::string> problem = selectCall(session, o)) {
         return fail(*problem);
     }
-    try {
-        renderScreenshot(ui, size.width, size.height, o.screenshot);
-        if (!o.geometry.empty()) {
-            writeGeometry(ui.geometry(), o.geometry);
-        }
-    } catch (const std::exception& e) {
-        return fail(e.what());
-    }
-    return tileprof::kExitOk;
+    return renderHeadless(ui, o, size);
 }
 
 // Puts the play session on the frame, call and step the options name; an error message when they
@@ -180,15 +186,7 @@ int runPlay(const Options& o, Size size)
     if (!o.headless) {
         return runWindow(ui, size.width, size.height);
     }
-    try {
-        renderScreenshot(ui, size.width, size.height, o.screenshot);
-        if (!o.geometry.empty()) {
-            writeGeometry(ui.geometry(), o.geometry);
-        }
-    } catch (const std::exception& e) {
-        return fail(e.what());
-    }
-    return tileprof::kExitOk;
+    return renderHeadless(ui, o, size);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/debugger/debugger_input.hpp"
+#include "profiler/gui/ui_geometry.hpp"
 
 namespace tileprof::gui {
 
@@ -12,6 +13,8 @@ public:
     virtual void draw(const DebuggerInput& input, double seconds) = 0;
     // Whether frames change by themselves: otherwise the window can wait for input.
     virtual bool animating() const = 0;
+    // Where the last frame drew what tests look for.
+    virtual const UiGeometry& geometry() const = 0;
 
 protected:
     ~GuiScreen() = default;

@@ -28,7 +28,7 @@ public:
     void draw(const DebuggerInput& input, double seconds) override;
     bool animating() const override { return false; }
     // Where the last frame drew the map and the timeline (its budget line: the frame budget's).
-    const UiGeometry& geometry() const { return geometry_; }
+    const UiGeometry& geometry() const override { return geometry_; }
 
 private:
     void apply(const DebuggerInput& input);
