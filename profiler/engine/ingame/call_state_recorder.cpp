@@ -63,6 +63,7 @@ void CallStateRecorder::readMap()
     if (a.mapBytesPerRow && m.columnStride == 0 && m.columnHeight == 0) {
         layout.rowStride = std::max<std::uint32_t>(readBytes(bus_, *a.mapBytesPerRow, 2), layout.cellBytes);
         layout.rows = a.mapTilesBytes / layout.rowStride;
+        layout.columns = std::min(layout.columns, layout.rowStride / layout.cellBytes); // a row's cells stay in its bytes
     }
     const auto height = static_cast<int>(a.mapHeight ? readBytes(bus_, *a.mapHeight, sizeBytes) : layout.rows);
     window_.layout = layout;
