@@ -372,7 +372,7 @@ TEST_CASE("play: callgrind, speedscope and folded stacks of the routines' calls,
     const std::uint64_t profiled = std::stoull(summary.substr(summary.find(' ') + 1));
     CHECK(profiled >= frameClocks);
     CHECK(profiled < frameClocks + 100);
-    CHECK(contains(frames, "cmd: tileprof play (" + demo + ": every frame, 121 calls)\n")); // the main loop and 120 NMIs
+    CHECK(contains(frames, "cmd: tileprof play (" + demo + ": every frame, the main loop and each interrupt a call, 121 calls)\n"));
     const std::string wholeFolded = with({"--format", "folded", "--whole-frame"});
     CHECK(contains(wholeFolded, "\nReset;MainLoop;MoveEntities;MoveEntityAndProcessTileCollisions "));
     CHECK(contains(wholeFolded, "\nNmi;CopyOam "));

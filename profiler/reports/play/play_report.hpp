@@ -36,7 +36,7 @@ struct PlayReport {
     std::uint16_t originY = 0;
     PlayRun run;
     // The code the play ran, for the callgrind and flame-graph formats, and what it covers
-    // ("MoveEntityAndProcessTileCollisions", "every frame").
+    // ("the calls of MoveEntityAndProcessTileCollisions", "every frame, ...").
     std::optional<Profile> profile;
     std::string profileOf;
     std::optional<LcovReport> coverage; // the code's line and branch coverage, when asked for

@@ -117,7 +117,7 @@ PlayReport runPrepared(PreparedPlay& play, const PlayCodeOptions& code)
         if (!code.coverage.empty()) {
             report.coverage = formatLcov(ran.coverage, std::filesystem::path(code.coverage).parent_path());
         }
-        report.profileOf = "every frame";
+        report.profileOf = "every frame, the main loop and each interrupt a call";
         if (code.scope == PlayProfileScope::Routines) {
             report.profileOf = "the calls of ";
             for (std::size_t i = 0; i < report.routines.size(); ++i) {
