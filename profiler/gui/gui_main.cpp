@@ -136,7 +136,8 @@ std::optional<std::string> selectPlayCall(tileprof::PlaySession& session, const 
     const std::size_t frames = session.report().run.frames.size();
     if (o.frame) {
         if (*o.frame < 0 || static_cast<std::size_t>(*o.frame) >= frames) {
-            return "--frame " + std::to_string(*o.frame) + ": the play ran frames 0.." + std::to_string(frames - 1);
+            return "--frame " + std::to_string(*o.frame) + ": the play ran " +
+                   (frames == 0 ? std::string("no frame") : "frames 0.." + std::to_string(frames - 1));
         }
         session.setFrame(static_cast<std::uint64_t>(*o.frame));
         if (!session.callsOfFrame().empty()) {

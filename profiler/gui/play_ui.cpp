@@ -156,6 +156,9 @@ void PlayUi::drawToolbar()
         session_.setFrame(session_.frame() + 1);
     }
     ImGui::SameLine();
+    if (report.run.frames.empty()) {
+        return;
+    }
     const FrameUse& use = report.run.frames[session_.frame()];
     const std::uint16_t pad = session_.frame() < report.pads.size() ? report.pads[session_.frame()].pad1 : 0;
     ImGui::Text("frame %llu: %s master clocks busy, %s waiting, NMI %s, pad 1 $%04X%s",
