@@ -100,7 +100,7 @@ int play(const PlayOptions& o)
         if (!writeReport(formatPlayReport(report, o.format), o.out, "play")) {
             return kExitBadInput;
         }
-        return budgetVerdict(report).broken.empty() && brokenInvariants(report).empty() ? kExitOk : kExitFailed;
+        return playFailures(report).empty() ? kExitOk : kExitFailed;
     } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof play: %s\n", e.what());
         return kExitBadInput;

@@ -3,7 +3,6 @@
 #include "base/bundled_files.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
-#include "base/printf_string.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
@@ -68,12 +67,7 @@ std::pair<Baseline, std::vector<std::string>> measurePlay(const std::string& pla
     const PlayReport report = runPlay(request);
     Baseline figures = playBaseline(report, source);
     figures.play = playFile;
-    std::vector<std::string> broken = budgetVerdict(report).broken;
-    if (const std::vector<std::string> invariants = brokenInvariants(report); !invariants.empty()) {
-        broken.push_back(printfString("invariants: broken by %zu call%s, the first in ", invariants.size(), invariants.size() == 1 ? "" : "s") +
-                         invariants.front());
-    }
-    return {std::move(figures), std::move(broken)};
+    return {std::move(figures), playFailures(report)};
 }
 
 // A play file needs no scenarios, and says its own ROM.

@@ -1,6 +1,7 @@
 #include "profiler/debugger/play_session.hpp"
 
 #include "base/input_error.hpp"
+#include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/model/play/play_file.hpp"
 
 #include <algorithm>
@@ -27,8 +28,8 @@ bool PlaySession::open(const std::filesystem::path& playFile)
     std::uint64_t most = 0;
     for (std::size_t i = 1; i < report_.run.frames.size(); ++i) {
         const FrameUse& use = report_.run.frames[i];
-        if (use.clocks - use.waiting > most) {
-            most = use.clocks - use.waiting;
+        if (use.busy() > most) {
+            most = use.busy();
             busiest = use.frame;
         }
     }
@@ -48,14 +49,14 @@ void PlaySession::setFrame(std::uint64_t frame)
     }
 }
 
+std::optional<std::filesystem::path> PlaySession::sourceFile(const std::string& recorded) const
+{
+    return findSourceFile(recorded, sourceDirectories({}, play_->symbols.path()));
+}
+
 const CallState* PlaySession::selectedState() const
 {
-    if (!selected_) {
-        return nullptr;
-    }
-    const std::vector<CallState>& states = report_.run.states;
-    const auto found = std::ranges::lower_bound(states, *selected_, {}, &CallState::call);
-    return found != states.end() && found->call == *selected_ ? &*found : nullptr;
+    return selected_ ? report_.run.stateOf(*selected_) : nullptr;
 }
 
 void PlaySession::selectCall(std::size_t call)

@@ -26,6 +26,9 @@ public:
     const std::filesystem::path& path() const { return path_; }
     const PlayReport& report() const { return report_; }
     const DebugInfo& symbols() const { return play_->symbols; }
+    // Where a source file the symbol file names is (findSourceFile): under the symbol file's
+    // directory and those above it.
+    std::optional<std::filesystem::path> sourceFile(const std::string& recorded) const;
     // The manifest's ROM, when the play has a manifest.
     const ProfiledRom* target() const { return play_->target ? &*play_->target : nullptr; }
 

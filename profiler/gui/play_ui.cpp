@@ -4,14 +4,12 @@
 #include "base/printf_string.hpp"
 #include "emu/cpu_address.hpp"
 #include "emu/snes_bus.hpp"
-#include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 
 namespace tileprof::gui {
 
@@ -29,24 +27,11 @@ bool beginPanel(const char* name, const ImVec4& area, bool relayout, ImGuiWindow
     return ImGui::Begin(name, nullptr, flags | ImGuiWindowFlags_NoCollapse);
 }
 
-std::uint64_t busy(const FrameUse& use)
-{
-    return use.clocks - use.waiting;
-}
-
 std::string entityText(const EntityState& e, const PlayReport& report)
 {
     return printfString("(%.2f, %.2f) v (%.3f, %.3f) state $%02X box %d/%d/%d/%d", mapPixels(e.x, report.originX),
                         mapPixels(e.y, report.originY), e.xVelocity / 65536.0, e.yVelocity / 65536.0, e.state, e.hitbox.left,
                         e.hitbox.right, e.hitbox.top, e.hitbox.height);
-}
-
-std::string caseText(const PlayReport& report, const GameCall& call)
-{
-    if (report.casedRoutine != call.routine) {
-        return "";
-    }
-    return call.caseIndex < 0 ? "(no case)" : report.caseNames[static_cast<std::size_t>(call.caseIndex)];
 }
 
 Rgb routineColour(std::size_t routine)
@@ -162,7 +147,7 @@ void PlayUi::drawToolbar()
     const FrameUse& use = report.run.frames[session_.frame()];
     const std::uint16_t pad = session_.frame() < report.pads.size() ? report.pads[session_.frame()].pad1 : 0;
     ImGui::Text("frame %llu: %s master clocks busy, %s waiting, NMI %s, pad 1 $%04X%s",
-                static_cast<unsigned long long>(session_.frame()), grouped(busy(use)).c_str(), grouped(use.waiting).c_str(),
+                static_cast<unsigned long long>(session_.frame()), grouped(use.busy()).c_str(), grouped(use.waiting).c_str(),
                 grouped(use.nmi).c_str(), pad, use.padsRead ? "" : ", a lag frame");
 }
 
@@ -172,7 +157,7 @@ void PlayUi::drawTimeline()
     const std::vector<FrameUse>& frames = report.run.frames;
     std::uint64_t most = report.frameBudget.value_or(0);
     for (std::size_t i = 1; i < frames.size(); ++i) {
-        most = std::max(most, busy(frames[i]));
+        most = std::max(most, frames[i].busy());
     }
     const double top = std::max<double>(1.1 * static_cast<double>(most), 1.0);
     const ImVec2 canvas = ImGui::GetCursorScreenPos();
@@ -199,7 +184,7 @@ void PlayUi::drawTimeline()
         const std::size_t last = std::max(first + 1, frameAt(x + 1));
         std::size_t shown = first;
         for (std::size_t f = first; f < last && f < frames.size(); ++f) {
-            shown = busy(frames[f]) > busy(frames[shown]) ? f : shown;
+            shown = frames[f].busy() > frames[shown].busy() ? f : shown;
         }
         if (shown >= frames.size()) {
             continue;
@@ -281,10 +266,9 @@ void PlayUi::drawCalls()
             session_.selectCall(index);
         }
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(caseText(report, call).c_str());
+        ImGui::TextUnformatted(caseName(report, call).c_str());
         ImGui::TableNextColumn();
-        const auto state = std::ranges::lower_bound(report.run.states, index, {}, &CallState::call);
-        if (state != report.run.states.end() && state->call == index && state->entity >= 0) {
+        if (const CallState* state = report.run.stateOf(index); state != nullptr && state->entity >= 0) {
             ImGui::Text("%d", state->entity);
         }
         ImGui::TableNextColumn();
@@ -311,7 +295,7 @@ void PlayUi::drawCall()
     ImGui::Text("%s", report.routines[call.routine].c_str());
     ImGui::Text("frame %llu, line %u, from %s, depth %u%s", static_cast<unsigned long long>(call.frame), call.line,
                 cpuAddressText(call.callSite).c_str(), call.depth, call.finished ? "" : ", unfinished");
-    const std::string kase = caseText(report, call);
+    const std::string kase = caseName(report, call);
     if (!kase.empty()) {
         ImGui::Text("case %s", kase.c_str());
     }
@@ -394,22 +378,6 @@ void PlayUi::drawTrace()
     ImGui::EndTable();
 }
 
-const std::vector<std::string>& PlayUi::linesOf(const std::string& file)
-{
-    const auto found = text_.find(file);
-    if (found != text_.end()) {
-        return found->second;
-    }
-    std::vector<std::string>& lines = text_[file];
-    if (const auto path = findSourceFile(file, sourceDirectories({}, session_.symbols().path()))) {
-        std::ifstream in(*path);
-        for (std::string line; std::getline(in, line);) {
-            lines.push_back(line);
-        }
-    }
-    return lines;
-}
-
 void PlayUi::drawSource()
 {
     const std::vector<TraceRow>& rows = session_.traceRows();
@@ -422,7 +390,7 @@ void PlayUi::drawSource()
                             cpuAddressText(row.step->address).c_str());
         return;
     }
-    const std::vector<std::string>& lines = linesOf(row.file);
+    const std::vector<std::string>& lines = texts_.lines(row.file, session_.sourceFile(row.file));
     ImGui::Text("%s  %s", shortLineText(row).c_str(), row.function.c_str());
     if (lines.empty()) {
         ImGui::TextDisabled("The source file %s is not found.", row.file.c_str());
@@ -556,14 +524,9 @@ void PlayUi::drawMap()
         }
     }
     // The slots the play's calls moved: the others may hold anything.
-    std::vector<bool> moved(replayed->entities.size());
-    for (const CallState& call : report.run.states) {
-        if (call.entity >= 0 && static_cast<std::size_t>(call.entity) < moved.size()) {
-            moved[static_cast<std::size_t>(call.entity)] = true;
-        }
-    }
+    const std::vector<int> moved = entitiesRun(report.run);
     for (std::size_t e = 0; e < replayed->entities.size(); ++e) {
-        if (!moved[e]) {
+        if (std::ranges::find(moved, static_cast<int>(e)) == moved.end()) {
             continue;
         }
         const EntityState& entity = replayed->entities[e];

@@ -3,11 +3,11 @@
 #include "profiler/debugger/play_session.hpp"
 #include "profiler/debugger/tile_shape.hpp"
 #include "profiler/gui/gui_screen.hpp"
+#include "profiler/gui/source_texts.hpp"
 #include "profiler/gui/ui_geometry.hpp"
 
 #include <cstdint>
 #include <filesystem>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -41,7 +41,6 @@ private:
     void drawRegisters();
     void drawMemory();
     void drawMap();
-    const std::vector<std::string>& linesOf(const std::string& file);
 
     PlaySession& session_;
     UiGeometry geometry_;
@@ -51,7 +50,7 @@ private:
     std::optional<std::size_t> memoryOf_;  // the call it was placed for
     std::size_t followed_ = ~std::size_t{0}; // the trace row last scrolled to
     std::string sourceFollowed_;
-    std::map<std::string, std::vector<std::string>> text_;
+    SourceTexts texts_; // found where the play session finds sources
     std::vector<TileShape> shapes_; // by tile type
 };
 

@@ -1,7 +1,5 @@
 #include "profiler/gui/source_view.hpp"
 
-#include "base/file_contents.hpp"
-#include "base/text_lines.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 #include "profiler/reports/markup/source_path.hpp"
 
@@ -9,21 +7,6 @@
 #include <filesystem>
 
 namespace tileprof::gui {
-
-const std::vector<std::string>& SourceView::linesOf(const DebuggerSession& session, const std::string& file)
-{
-    auto [it, added] = text_.try_emplace(file);
-    if (added) {
-        try {
-            const std::string contents =
-                readFileContents(session.sourceFile(file).value_or(file), "source file", {16u << 20, "a source file"});
-            forEachLine(contents, [&lines = it->second](std::string_view line, int) { lines.emplace_back(line); });
-        } catch (const std::exception&) {
-            // Shown as missing below: the ROM's debug file names a source that is not here.
-        }
-    }
-    return it->second;
-}
 
 void SourceView::draw(DebuggerSession& session)
 {
@@ -98,7 +81,7 @@ void SourceView::draw(DebuggerSession& session)
         hottestShown_ = view;
     }
 
-    const std::vector<std::string>& text = linesOf(session, file_);
+    const std::vector<std::string>& text = texts_.lines(file_, session.sourceFile(file_));
     if (text.empty()) {
         ImGui::TextColored(colourVec(palette::kReadBlocking), "%s cannot be read here", file_.c_str());
         return;

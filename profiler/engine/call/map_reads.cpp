@@ -19,17 +19,12 @@ void MapReads::read(const MapWindow& window, const emu::BusAccess& access)
     if (sameRead) {
         return;
     }
-    const std::uint8_t* cell = window.memory + (offset - place->byte);
-    std::uint32_t value = 0;
-    for (std::uint32_t i = 0; i < window.layout.cellBytes; ++i) {
-        value |= std::uint32_t{cell[i]} << (8 * i);
-    }
-    const std::optional<std::uint32_t> id = window.cell.idOf(value);
-    if (!id || *id >= window.typeOfId.size()) {
+    const std::optional<TileId> type = window.typeOfCell(offset - place->byte);
+    if (!type) {
         strays_->push_back({access.address, access.value, cycle, static_cast<int>(place->column), static_cast<int>(place->row)});
         return;
     }
-    tiles_->push_back({static_cast<std::uint16_t>(place->column), static_cast<std::uint16_t>(place->row), window.typeOfId[*id], cycle});
+    tiles_->push_back({static_cast<std::uint16_t>(place->column), static_cast<std::uint16_t>(place->row), *type, cycle});
 }
 
 } // namespace tileprof

@@ -19,6 +19,18 @@ struct MapWindow {
     CellFormat cell;
     const std::uint8_t* memory = nullptr; // the buffer's bytes, as the machine holds them
     std::span<const TileId> typeOfId;     // the tile type of each id a cell may hold
+
+    // The tile type of the cell whose first byte is at `offset` in the buffer; nothing when its
+    // value is no id the cell format holds.
+    std::optional<TileId> typeOfCell(std::uint32_t offset) const
+    {
+        std::uint32_t value = 0;
+        for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
+            value |= std::uint32_t{memory[offset + i]} << (8 * i);
+        }
+        const std::optional<std::uint32_t> id = cell.idOf(value);
+        return id && *id < typeOfId.size() ? std::optional(typeOfId[*id]) : std::nullopt;
+    }
 };
 
 // Turns a call's reads of its map buffer into the tiles it read, in order, and the bytes no cell

@@ -1,8 +1,8 @@
 #include "profiler/engine/ingame/call_replay.hpp"
 
-#include "emu/snes.hpp"
 #include "profiler/engine/call/entity_fields.hpp"
 #include "profiler/engine/ingame/call_state_recorder.hpp"
+#include "profiler/engine/ingame/play_frames.hpp"
 
 #include <memory>
 
@@ -39,10 +39,7 @@ public:
                 r.map = *reader.map();
             }
             for (std::uint32_t slot = 0; slot < rom.addresses.entitySlotCount; ++slot) {
-                const std::uint32_t address = rom.addresses.entitySlots + slot * rom.manifest.entityStride;
-                EntityState entity = readMotion(bus_, rom, address, {});
-                entity.hitbox = readHitbox(bus_, rom, address);
-                r.entities.push_back(entity);
+                r.entities.push_back(readEntity(bus_, rom, slotAddress(rom, slot)));
             }
         }
     }
@@ -103,14 +100,7 @@ std::optional<ReplayedCall> replayCall(const emu::RomImage& image, const PlaySet
 {
     const auto snes = std::make_unique<emu::Snes>(image);
     Replay replay(*snes, setup, routine, call);
-    const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
-    for (std::uint64_t frame = 0; frame < setup.frames && !replay.done(); ++frame) {
-        const PadFrame pads = frame < setup.input.size() ? setup.input[frame] : PadFrame{};
-        snes->setPads(pads.pad1, pads.pad2);
-        if (snes->runUntil(snes->bus().nextFrameStart(), replay, breakAddress) != emu::StopReason::ClockLimit) {
-            break;
-        }
-    }
+    runFrames(*snes, setup, replay, [&replay] { return replay.done(); });
     return replay.done() ? replay.take() : std::nullopt;
 }
 

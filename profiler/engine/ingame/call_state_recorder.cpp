@@ -7,12 +7,6 @@
 
 namespace tileprof {
 
-namespace {
-
-constexpr std::uint32_t kCollisionMapBytes = 256;
-
-} // namespace
-
 CallStateRecorder::CallStateRecorder(const emu::SnesBus& bus, const ProfiledRom& rom)
     : bus_(bus), rom_(rom), typeOfId_(rom.typeOfMapId)
 {
@@ -35,7 +29,7 @@ std::optional<std::pair<int, std::uint32_t>> CallStateRecorder::slotOf(const emu
         {{&m.directPage, registers.d}, {&m.a, registers.a}, {&m.x, registers.x}, {&m.y, registers.y}}};
     for (const auto& [value, held] : carriers) {
         if (value->kind == RegisterValue::Kind::EntityIndex) {
-            return held < a.entitySlotCount ? std::optional(std::pair(int{held}, a.entitySlots + held * m.entityStride)) : std::nullopt;
+            return held < a.entitySlotCount ? std::optional(std::pair(int{held}, slotAddress(rom_, held))) : std::nullopt;
         }
         if (value->kind == RegisterValue::Kind::EntityAddress) {
             // D, A, X and Y hold 16 bits: the slot is in the bank the slots are in.
@@ -69,36 +63,31 @@ void CallStateRecorder::readMap()
     window_.layout = layout;
 
     if (a.collisionMap && a.romCollisionMap.empty()) {
-        std::vector<std::uint8_t> collisionMap(kCollisionMapBytes);
+        std::array<std::uint8_t, kCollisionMapBytes> collisionMap{};
         for (std::uint32_t id = 0; id < kCollisionMapBytes; ++id) {
             collisionMap[id] = bus_.peek(*a.collisionMap + id);
         }
         if (collisionMap != collisionMap_) {
-            collisionMap_ = std::move(collisionMap);
-            const Design& design = rom_.design;
-            std::ranges::fill(typeOfId_, design.empty);
-            for (std::size_t id = std::min<std::size_t>(typeOfId_.size(), kCollisionMapBytes); id-- > 0;) {
-                for (std::size_t type = design.tiles.size(); type-- > 0;) {
-                    if (design.tiles[type].value == collisionMap_[id]) {
-                        typeOfId_[id] = static_cast<TileId>(type);
-                    }
-                }
+            collisionMap_ = collisionMap;
+            // An id's type is the first of the design's types with the value the game's collision
+            // map gives it, as for a metatile table in ROM (loadProfiledRom).
+            const std::vector<TileKind>& tiles = rom_.design.tiles;
+            for (std::size_t id = 0; id < typeOfId_.size(); ++id) {
+                const auto type = id < kCollisionMapBytes ? std::ranges::find(tiles, collisionMap_[id], &TileKind::value) : tiles.end();
+                typeOfId_[id] = type == tiles.end() ? rom_.design.empty : static_cast<TileId>(type - tiles.begin());
             }
             mapSeen_.clear();
         }
     }
 
+    // Read again only when the buffer or the size and layout it is read with changed.
     const std::span<const std::uint8_t> buffer(window_.memory, window_.bytes);
-    std::vector<std::uint8_t> seen(buffer.begin(), buffer.end());
-    for (const std::uint32_t word : {static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height), layout.rowStride}) {
-        for (int i = 0; i < 4; ++i) {
-            seen.push_back(static_cast<std::uint8_t>(word >> (8 * i)));
-        }
-    }
-    if (seen == mapSeen_) {
+    const std::array<std::uint32_t, 3> shape{static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height), layout.rowStride};
+    if (!mapSeen_.empty() && shape == mapShape_ && std::ranges::equal(buffer, mapSeen_)) {
         return;
     }
-    mapSeen_ = std::move(seen);
+    mapSeen_.assign(buffer.begin(), buffer.end());
+    mapShape_ = shape;
     geometry_.reset();
     map_.reset();
     const int columns = std::min(a.mapWidth ? width : static_cast<int>(layout.columns), static_cast<int>(layout.columns));
@@ -110,12 +99,7 @@ void CallStateRecorder::readMap()
     for (int row = 0; row < rows; ++row) {
         for (int column = 0; column < columns; ++column) {
             const std::uint32_t offset = layout.offsetOf(static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(row));
-            std::uint32_t cell = 0;
-            for (std::uint32_t i = 0; i < layout.cellBytes; ++i) {
-                cell |= std::uint32_t{buffer[offset + i]} << (8 * i);
-            }
-            const std::optional<std::uint32_t> id = m.cell.idOf(cell);
-            map_->at(column, row) = id && *id < typeOfId_.size() ? typeOfId_[*id] : rom_.design.empty;
+            map_->at(column, row) = window_.typeOfCell(offset).value_or(rom_.design.empty);
         }
     }
     // A routine that answers whether the entity may move leaves the moving to its caller: its
@@ -141,8 +125,7 @@ void CallStateRecorder::entered(std::size_t call, const emu::Registers& register
     if (const auto slot = slotOf(registers)) {
         state.entity = slot->first;
         open.slot = slot->second;
-        state.before = readMotion(bus_, rom_, open.slot, {});
-        state.before.hitbox = readHitbox(bus_, rom_, open.slot);
+        state.before = readEntity(bus_, rom_, open.slot);
     }
     open_.push_back(open);
     resume(open);
@@ -157,8 +140,7 @@ void CallStateRecorder::left(std::size_t call)
     open_.pop_back();
     CallState& state = states_[open.state];
     if (state.entity >= 0) {
-        state.after = readMotion(bus_, rom_, open.slot, state.before);
-        state.after.hitbox = readHitbox(bus_, rom_, open.slot);
+        state.after = readEntity(bus_, rom_, open.slot);
         if (geometry_) {
             state.broken = checkInvariants(state.after, *geometry_);
         }

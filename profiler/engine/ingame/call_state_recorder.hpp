@@ -8,6 +8,7 @@
 #include "profiler/formats/map/tile_map.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -69,10 +70,12 @@ private:
     MapWindow window_;
     MapReads mapReads_;
     std::vector<TileId> typeOfId_;
-    std::vector<std::uint8_t> collisionMap_; // the game's, as last read
-    // The map as last read from RAM, and its pixels for the invariants: read again only when the
-    // buffer, its size or the collision map changed.
+    static constexpr std::uint32_t kCollisionMapBytes = 256;
+    std::array<std::uint8_t, kCollisionMapBytes> collisionMap_{}; // the game's, as last read
+    // The map as last read from RAM (the buffer's bytes; its width, height and bytes per row), and
+    // its pixels for the invariants.
     std::vector<std::uint8_t> mapSeen_;
+    std::array<std::uint32_t, 3> mapShape_{};
     std::unique_ptr<TileMap> map_;
     std::unique_ptr<CollisionGeometry> geometry_;
     std::vector<Open> open_;

@@ -93,18 +93,15 @@ void CallTracker::watch(std::size_t routine, CallWatcher& watcher, std::uint32_t
 
 void CallTracker::updateColumn()
 {
+    // The calls above the innermost interrupt: the outermost is the step's, and a watched one among
+    // them is watched.
     place_ = {};
+    watching_ = false;
     for (auto frame = stack_.rbegin(); frame != stack_.rend() && !frame->interrupt; ++frame) {
         place_.call = frame->call;
+        watching_ = watching_ || (watcher_ != nullptr && calls_[frame->call].routine == watchedRoutine_);
     }
     place_.interrupt = std::ranges::any_of(stack_, &Frame::interrupt);
-    watching_ = false;
-    for (auto frame = stack_.rbegin(); watcher_ != nullptr && frame != stack_.rend() && !frame->interrupt; ++frame) {
-        if (calls_[frame->call].routine == watchedRoutine_) {
-            watching_ = true;
-            break;
-        }
-    }
     if (stack_.empty()) {
         column_ = {FrameColumn::Other, 0};
     } else if (const Frame& top = stack_.back(); top.interrupt) {

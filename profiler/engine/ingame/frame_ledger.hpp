@@ -23,6 +23,8 @@ struct FrameUse {
     std::uint64_t waiting = 0;
     std::uint64_t other = 0;
     bool padsRead = false; // the CPU read the pads ($4016, $4017, $4218-$421F); a lag frame if not
+
+    std::uint64_t busy() const { return clocks - waiting; } // all but waiting
 };
 
 // What a clock is charged to, in FrameUse's columns: a routine's index, or one of these after them.

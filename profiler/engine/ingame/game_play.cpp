@@ -1,6 +1,6 @@
 #include "profiler/engine/ingame/game_play.hpp"
 
-#include "emu/snes.hpp"
+#include "profiler/engine/ingame/play_frames.hpp"
 
 #include <memory>
 #include <optional>
@@ -23,18 +23,10 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
         recorder.emplace(snes->bus(), rom);
         tracker.watch(setup.target->routine, *recorder, recorder->mapStart(), recorder->mapBytes());
     }
-    const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
+    const FramesRun ran = runFrames(*snes, setup, tracker, [] { return false; });
     PlayRun run;
-    for (std::uint64_t frame = 0; frame < setup.frames; ++frame) {
-        const PadFrame pads = frame < setup.input.size() ? setup.input[frame] : PadFrame{};
-        snes->setPads(pads.pad1, pads.pad2);
-        const emu::StopReason why = snes->runUntil(snes->bus().nextFrameStart(), tracker, breakAddress);
-        if (why != emu::StopReason::ClockLimit) {
-            run.stop = why;
-            break;
-        }
-        run.framesRun = frame + 1;
-    }
+    run.framesRun = ran.frames;
+    run.stop = ran.stop;
     tracker.finish();
     run.calls = tracker.calls();
     run.frames = tracker.frames();

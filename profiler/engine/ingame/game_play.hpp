@@ -6,6 +6,8 @@
 #include "profiler/engine/ingame/call_tracker.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -39,6 +41,14 @@ struct PlayRun {
     // Why it ended before its frames ran: the `until` address reached, STP, or a WAI that nothing
     // can end. Nothing when it ran them all.
     std::optional<emu::StopReason> stop;
+
+    // What the manifest let the play read of call `call` (an index into `calls`): nothing for a
+    // routine it does not describe.
+    const CallState* stateOf(std::size_t call) const
+    {
+        const auto found = std::ranges::lower_bound(states, call, {}, &CallState::call);
+        return found != states.end() && found->call == call ? &*found : nullptr;
+    }
 };
 
 // Runs the ROM on the whole machine from power-on, headless, frame by frame, each frame's pads

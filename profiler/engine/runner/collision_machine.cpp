@@ -154,7 +154,7 @@ void CollisionMachine::writeAt(std::uint32_t address, FieldFormat format, std::u
 // With stride 0, the one entity's record.
 std::uint32_t CollisionMachine::slotAddress(std::uint32_t slot) const
 {
-    return rom_.addresses.entitySlots + slot * rom_.manifest.entityStride;
+    return tileprof::slotAddress(rom_, slot);
 }
 
 std::uint16_t CollisionMachine::registerValue(const RegisterValue& value, std::uint32_t slot) const

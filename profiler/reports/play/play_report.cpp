@@ -9,6 +9,7 @@
 #include "profiler/reports/markup/csv_field.hpp"
 #include "profiler/reports/markup/markdown_text.hpp"
 #include "profiler/reports/markup/xml_text.hpp"
+#include "profiler/reports/run/case_json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -21,8 +22,6 @@
 namespace tileprof {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 constexpr std::size_t kBusiestFrames = 5;
 
@@ -123,12 +122,10 @@ std::function<bool(const GameCall&)> inCase(int caseIndex)
     return [caseIndex](const GameCall& call) { return call.caseIndex == caseIndex; };
 }
 
-// What the manifest's state recording found of a call: nothing for a routine it does not describe.
+// What the manifest's state recording found of a call.
 const CallState* stateOf(const PlayRun& run, const GameCall& call)
 {
-    const auto index = static_cast<std::size_t>(&call - run.calls.data());
-    const auto found = std::ranges::lower_bound(run.states, index, {}, &CallState::call);
-    return found != run.states.end() && found->call == index ? &*found : nullptr;
+    return run.stateOf(static_cast<std::size_t>(&call - run.calls.data()));
 }
 
 int entityOf(const PlayRun& run, const GameCall& call)
@@ -142,31 +139,9 @@ std::function<bool(const GameCall&)> ofEntity(const PlayRun& run, int entity)
     return [&run, entity](const GameCall& call) { return entityOf(run, call) == entity; };
 }
 
-// The entity slots the calls moved, in order, then -1 for calls whose registers named none.
-std::vector<int> entitiesRun(const PlayRun& run)
-{
-    std::vector<int> entities;
-    for (const CallState& state : run.states) {
-        entities.push_back(state.entity);
-    }
-    std::ranges::sort(entities);
-    entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
-    std::rotate(entities.begin(), std::find_if(entities.begin(), entities.end(), [](int e) { return e >= 0; }), entities.end());
-    return entities;
-}
-
 std::string entityName(int entity)
 {
     return entity < 0 ? "(no slot)" : "entity " + std::to_string(entity);
-}
-
-// The name of a call's case, "" for a routine without cases, "(no case)" for a call that ran none.
-std::string caseName(const PlayReport& report, const GameCall& call)
-{
-    if (report.casedRoutine != call.routine) {
-        return "";
-    }
-    return call.caseIndex < 0 ? "(no case)" : report.caseNames[static_cast<std::size_t>(call.caseIndex)];
 }
 
 // The cases of the cased routine its calls ran, in the manifest's order, then "(no case)": -1.
@@ -183,11 +158,6 @@ std::vector<int> casesRun(const PlayReport& report)
     }
     std::rotate(cases.begin(), std::find_if(cases.begin(), cases.end(), [](int i) { return i >= 0; }), cases.end());
     return cases;
-}
-
-std::uint64_t busy(const FrameUse& use)
-{
-    return use.clocks - use.waiting;
 }
 
 // The frame's columns by name, routines first.
@@ -219,6 +189,28 @@ std::vector<const FrameUse*> wholeFrames(const PlayReport& report)
 }
 
 } // namespace
+
+std::vector<int> entitiesRun(const PlayRun& run)
+{
+    std::vector<int> entities;
+    for (const CallState& state : run.states) {
+        entities.push_back(state.entity);
+    }
+    std::ranges::sort(entities);
+    entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
+    std::rotate(entities.begin(), std::find_if(entities.begin(), entities.end(), [](int e) { return e >= 0; }), entities.end());
+    return entities;
+}
+
+std::string caseLabel(const PlayReport& report, int caseIndex)
+{
+    return caseIndex < 0 ? "(no case)" : report.caseNames[static_cast<std::size_t>(caseIndex)];
+}
+
+std::string caseName(const PlayReport& report, const GameCall& call)
+{
+    return report.casedRoutine == call.routine ? caseLabel(report, call.caseIndex) : "";
+}
 
 BudgetVerdict budgetVerdict(const PlayReport& report)
 {
@@ -253,8 +245,8 @@ BudgetVerdict budgetVerdict(const PlayReport& report)
         Spread spread;
         std::vector<const FrameUse*> over;
         for (const FrameUse* use : wholeFrames(report)) {
-            spread.add(busy(*use), use->frame);
-            if (busy(*use) > *report.frameBudget) {
+            spread.add(use->busy(), use->frame);
+            if (use->busy() > *report.frameBudget) {
                 over.push_back(use);
             }
         }
@@ -265,7 +257,7 @@ BudgetVerdict budgetVerdict(const PlayReport& report)
         } else {
             line += "OVER in " + groupedCount(over.size(), "frame") + ":";
             for (std::size_t i = 0; i < over.size() && i < 10; ++i) {
-                line += printfString(" %llu (%s)", static_cast<unsigned long long>(over[i]->frame), grouped(busy(*over[i])).c_str());
+                line += printfString(" %llu (%s)", static_cast<unsigned long long>(over[i]->frame), grouped(over[i]->busy()).c_str());
             }
             line += over.size() > 10 ? " ..." : "";
             verdict.broken.push_back(line);
@@ -286,6 +278,16 @@ std::vector<std::string> brokenInvariants(const PlayReport& report)
         }
     }
     return lines;
+}
+
+std::vector<std::string> playFailures(const PlayReport& report)
+{
+    std::vector<std::string> failures = budgetVerdict(report).broken;
+    if (const std::vector<std::string> invariants = brokenInvariants(report); !invariants.empty()) {
+        failures.push_back(printfString("invariants: broken by %zu call%s, the first in ", invariants.size(), invariants.size() == 1 ? "" : "s") +
+                           invariants.front());
+    }
+    return failures;
 }
 
 Baseline playBaseline(const PlayReport& report, std::string source)
@@ -319,7 +321,7 @@ Baseline playBaseline(const PlayReport& report, std::string source)
         }
         for (const int c : casesRun(report)) {
             BaselineCase byCase;
-            byCase.name = report.routines[r] + ": " + (c < 0 ? std::string("(no case)") : report.caseNames[static_cast<std::size_t>(c)]);
+            byCase.name = report.routines[r] + ": " + caseLabel(report, c);
             Spread caseCycles;
             for (const GameCall* call : calls) {
                 if (call->caseIndex == c) {
@@ -389,7 +391,7 @@ std::string tableReport(const PlayReport& report)
                                 static_cast<unsigned long long>(k.total.maxAt));
         };
         for (const int c : casesRun(report)) {
-            subRow(c < 0 ? std::string("(no case)") : report.caseNames[static_cast<std::size_t>(c)], routineFigures(run, r, inCase(c)));
+            subRow(caseLabel(report, c), routineFigures(run, r, inCase(c)));
         }
         for (const int e : entitiesRun(run)) {
             subRow(entityName(e), routineFigures(run, r, ofEntity(run, e)));
@@ -439,7 +441,7 @@ std::string tableReport(const PlayReport& report)
     }
 
     std::vector<const FrameUse*> busiest = frames;
-    std::ranges::stable_sort(busiest, [](const FrameUse* a, const FrameUse* b) { return busy(*a) > busy(*b); });
+    std::ranges::stable_sort(busiest, [](const FrameUse* a, const FrameUse* b) { return a->busy() > b->busy(); });
     busiest.resize(std::min(busiest.size(), kBusiestFrames));
     out += "\nthe busiest frames (all but waiting), with the pads the input held in them\n";
     out += printfString("  %8s %9s", "frame", "busy");
@@ -449,7 +451,7 @@ std::string tableReport(const PlayReport& report)
     }
     out += "  pad 1\n";
     for (const FrameUse* use : busiest) {
-        out += printfString("  %8llu %9s", static_cast<unsigned long long>(use->frame), grouped(busy(*use)).c_str());
+        out += printfString("  %8llu %9s", static_cast<unsigned long long>(use->frame), grouped(use->busy()).c_str());
         for (const auto& [name, value] : columns) {
             out += printfString(" %*s", static_cast<int>(std::max<std::size_t>(name.size(), 8)), grouped(value(*use)).c_str());
         }
@@ -485,7 +487,7 @@ void addState(Json& json, const PlayReport& report, const CallState& state)
     json["after"] = state.entity < 0 ? Json(nullptr) : entityJson(report, state.after);
     Json tiles = Json::array();
     for (const TileRead& tile : state.tilesRead) {
-        tiles.push_back({{"column", tile.column}, {"row", tile.row}, {"type", report.tileTypes[tile.type]}, {"cycle", tile.cycle}});
+        tiles.push_back(tileReadJson(tile, report.tileTypes));
     }
     json["tiles_read"] = std::move(tiles);
     Json strays = Json::array();

@@ -49,9 +49,22 @@ struct BudgetVerdict {
 };
 BudgetVerdict budgetVerdict(const PlayReport& report);
 
+// The entity slots the manifest routine's calls moved, in order, then -1 when some calls' registers
+// named none.
+std::vector<int> entitiesRun(const PlayRun& run);
+
+// A case of the cased routine by its index: its name, or "(no case)" for -1.
+std::string caseLabel(const PlayReport& report, int caseIndex);
+// The case of a call: "" for a routine without cases.
+std::string caseName(const PlayReport& report, const GameCall& call);
+
 // The calls whose result broke the design's invariants (CallState::broken), one line each:
 // "frame 412, entity 1: ...".
 std::vector<std::string> brokenInvariants(const PlayReport& report);
+
+// What fails a play (exit 1, and `check`): the budgets it broke, then a line for the calls that
+// broke the invariants, naming the first.
+std::vector<std::string> playFailures(const PlayReport& report);
 
 // What a regression check compares (baseline.hpp): each routine as a case, its calls' own CPU
 // cycles (interrupts left out: what the routine's code decides), over budget when a call broke its

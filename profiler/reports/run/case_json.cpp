@@ -32,4 +32,9 @@ Json caseJson(const CaseStatistics& statistics, const std::string* scenario)
     return entry;
 }
 
+Json tileReadJson(const TileRead& tile, const std::vector<std::string>& tileTypes)
+{
+    return {{"column", tile.column}, {"row", tile.row}, {"type", tileTypes[tile.type]}, {"cycle", tile.cycle}};
+}
+
 } // namespace tileprof

@@ -50,8 +50,7 @@ Json callSummaries(const ScenarioResult& result)
     for (const CallRecord& call : result.calls) {
         Json tiles = Json::array();
         for (const TileRead& tile : call.tilesRead) {
-            tiles.push_back({{"column", tile.column}, {"row", tile.row},
-                             {"type", result.tileTypes[tile.type]}, {"cycle", tile.cycle}});
+            tiles.push_back(tileReadJson(tile, result.tileTypes));
         }
         calls.push_back({{"frame", call.frame},
                          {"entity", result.entities[static_cast<std::size_t>(call.entity)]},

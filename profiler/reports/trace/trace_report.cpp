@@ -5,6 +5,7 @@
 #include "profiler/engine/stats/case_statistics.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
 #include "profiler/reports/markup/source_path.hpp"
+#include "profiler/reports/run/case_json.hpp"
 #include "profiler/reports/trace/trace_rows.hpp"
 
 #include <nlohmann/json.hpp>
@@ -55,14 +56,12 @@ std::string table(const ScenarioResult& result, const CallRecord& call, const st
 
 std::string json(const ScenarioResult& result, const CallRecord& call, const std::vector<TraceRow>& rows)
 {
-    using Json = nlohmann::ordered_json;
     Json steps = Json::array();
     for (const TraceRow& row : rows) {
         const emu::Registers& before = row.step->before;
         Json tiles = Json::array();
         for (const TileRead* tile : row.tiles) {
-            tiles.push_back({{"column", tile->column}, {"row", tile->row},
-                             {"type", result.tileTypes[tile->type]}, {"cycle", tile->cycle}});
+            tiles.push_back(tileReadJson(*tile, result.tileTypes));
         }
         Json& step = steps.emplace_back(Json{{"address", row.step->address},
                          {"file", row.file},
