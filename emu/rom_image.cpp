@@ -258,9 +258,30 @@ std::optional<std::size_t> romOffset(std::uint32_t address, RomLayout layout, st
     return ((bank & 0x3F) * kHiRomBankBytes + (address & 0xFFFF)) % romBytes;
 }
 
+std::uint32_t homeAddress(std::uint32_t address, RomLayout layout, std::size_t romBytes)
+{
+    const std::optional<std::size_t> offset = romOffset(address, layout, romBytes);
+    if (!offset) {
+        return address;
+    }
+    if (layout == RomLayout::HiRom) {
+        return static_cast<std::uint32_t>(0xC00000 + *offset);
+    }
+    std::uint32_t bank = static_cast<std::uint32_t>(*offset / kLoRomBankBytes);
+    if (bank >= 0x7E) {
+        bank |= 0x80; // $7E-$7F are work RAM: those banks' ROM shows at $FE-$FF
+    }
+    return (bank << 16) | 0x8000 | static_cast<std::uint32_t>(*offset % kLoRomBankBytes);
+}
+
 std::optional<std::size_t> RomImage::offsetOf(std::uint32_t address) const
 {
     return romOffset(address, layout, bytes.size());
+}
+
+std::uint32_t RomImage::homeOf(std::uint32_t address) const
+{
+    return homeAddress(address, layout, bytes.size());
 }
 
 std::uint16_t snesChecksum(std::span<const std::uint8_t> rom)

@@ -48,6 +48,8 @@ struct RomImage {
 
     // Where in `bytes` the byte the CPU sees at `address` lies, or nothing (see romOffset below).
     std::optional<std::size_t> offsetOf(std::uint32_t address) const;
+    // The home of the ROM byte at `address` among its mirrors (see homeAddress below).
+    std::uint32_t homeOf(std::uint32_t address) const;
 };
 
 inline constexpr std::size_t kLoRomBankBytes = 0x8000;
@@ -76,6 +78,10 @@ RomImage parseRom(std::vector<std::uint8_t> fileBytes, const std::string& name);
 // smaller than the address space.
 std::optional<std::size_t> romOffset(std::uint32_t address, RomLayout layout, std::size_t romBytes);
 
+// One address for every mirror of a ROM byte, so that code labelled in one bank is known where it
+// runs in another: the address that shows ROM offset o first, LoROM's $BB:8000 + o % $8000 in
+// banks $00-$7D (then $FE-$FF), HiROM's $C0 + o / $10000. Any address that is not ROM is its own.
+std::uint32_t homeAddress(std::uint32_t address, RomLayout layout, std::size_t romBytes);
 // The 16-bit sum of all bytes, with an image whose size is not a power of two counted as if
 // mirrored up to the next one, the way the console maps it.
 std::uint16_t snesChecksum(std::span<const std::uint8_t> rom);

@@ -165,6 +165,8 @@ public:
     // one is a lag frame, as emulators' movies count them.
     std::uint64_t padReads() const { return padReads_; }
     std::uint64_t frame() const { return video_.frame(); }
+    // The home of the ROM byte at `address` among its mirrors (emu::homeAddress).
+    std::uint32_t romHome(std::uint32_t address) const { return homeAddress(address, layout_, rom_.size()); }
     std::uint64_t nextFrameStart() const { return video_.nextFrameStart(); }
 
     // Lets `clocks` master clocks pass with no CPU cycle: the reset sequence's.

@@ -52,14 +52,11 @@ void installRom(const TempDir& dir, const std::string& build)
     const auto overwrite = fs::copy_options::overwrite_existing;
     fs::copy_file(from / (build + ".sfc"), dir.file("tile-collision.sfc"), overwrite);
     fs::copy_file(from / (build + ".manifest.toml"), dir.file("tile-collision.manifest.toml"), overwrite);
-    std::string dbg = slurp(from / (build + ".dbg"));
-    const std::string written = "/" + build + ".sfc\"";
+    // As if linked here: the debug file names the copy as the file it wrote.
+    const std::string dbg = slurp(from / (build + ".dbg"));
+    const std::string written = "\"" + (from / (build + ".sfc")).string() + "\"";
     REQUIRE(contains(dbg, written));
-    for (std::size_t at = dbg.find(written); at != std::string::npos; at = dbg.find(written, at)) {
-        dbg.replace(at, written.size(), "/tile-collision.sfc\"");
-        ++at;
-    }
-    dir.write("tile-collision.dbg", dbg);
+    dir.write("tile-collision.dbg", replaced(dbg, written, "\"tile-collision.sfc\""));
 }
 
 // Copies a bundled scenario into `dir`, running the ROM there (and with `extra` after its

@@ -8,8 +8,7 @@
 #include "emu/snes.hpp"
 #include "profiler/cli/command.hpp"
 #include "profiler/formats/input/input_movie.hpp"
-#include "profiler/formats/symbols/symbol_file.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "profiler/reports/machine/screen_text.hpp"
 
 #include <charconv>
@@ -114,17 +113,11 @@ std::string faultText(const emu::BusFault& fault)
 int boot(const BootOptions& o)
 {
     try {
-        const emu::RomImage image = emu::loadRomFile(o.rom);
-        std::optional<DebugInfo> symbols;
-        if (!o.symbols.empty()) {
-            symbols = loadSymbolFile(o.symbols, cartridgePlaces(image));
-        } else if (!o.until.empty() || !o.prints.empty() || !o.expects.empty()) {
-            try {
-                symbols = loadSymbolFile(symbolFileBeside(o.rom), cartridgePlaces(image));
-            } catch (const InputError&) {
-                // Addresses given as $BB:AAAA need none; a name asks for one and says so.
-            }
-        }
+        const bool namesMemory = !o.until.empty() || !o.prints.empty() || !o.expects.empty();
+        const OpenedGame game = openGame(GameFiles{o.rom, givenPath(o.symbols), std::nullopt, givenPath(o.input), {}},
+                                         namesMemory ? SymbolNeed::WhenThere : SymbolNeed::WhenGiven);
+        const emu::RomImage& image = game.image;
+        const std::optional<DebugInfo>& symbols = game.symbols;
         const DebugInfo* table = symbols ? &*symbols : nullptr;
         std::optional<std::uint32_t> until;
         if (!o.until.empty()) {
@@ -148,10 +141,7 @@ int boot(const BootOptions& o)
             expects.emplace_back(parseWatch(text.substr(0, equals), table, "--expect"), *value);
         }
 
-        std::vector<PadFrame> pads;
-        if (!o.input.empty()) {
-            pads = loadInput(o.input).frames;
-        }
+        const std::vector<PadFrame> pads = game.input ? game.input->frames : std::vector<PadFrame>{};
         emu::Snes snes(image);
         std::string stopped = printfString("after %llu frames", static_cast<unsigned long long>(o.frames));
         while (snes.frame() < o.frames) {

@@ -5,12 +5,12 @@
 #include "base/input_error.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/cli/command.hpp"
-#include "profiler/reports/play/play_run.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/model/play/play_file.hpp"
 #include "profiler/reports/play/play_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -31,6 +31,7 @@ struct PlayOptions {
     std::string until;
     std::vector<std::string> profile;
     std::vector<std::string> idle;
+    std::vector<std::string> localLabels;
     ReportFormat format = ReportFormat::Table;
     bool wholeFrame = false;
     std::string coverage;
@@ -51,9 +52,10 @@ bool isPlayFile(const std::string& target)
 PlayRequest requestOf(const PlayOptions& o)
 {
     if (isPlayFile(o.target)) {
-        if (!o.symbols.empty() || !o.manifest.empty() || !o.input.empty() || o.frames || !o.until.empty() || !o.profile.empty() || !o.idle.empty()) {
+        if (!o.symbols.empty() || !o.manifest.empty() || !o.input.empty() || o.frames || !o.until.empty() || !o.profile.empty() || !o.idle.empty() ||
+            !o.localLabels.empty()) {
             throw InputError(o.target + ": a play file says what to play; give --symbols, --manifest, --input, --frames, "
-                                        "--until, --profile and --idle in it, not on the command line");
+                                        "--until, --profile, --idle and --local-labels in it, not on the command line");
         }
         return loadPlayFile(o.target);
     }
@@ -61,6 +63,7 @@ PlayRequest requestOf(const PlayOptions& o)
         throw InputError(o.target + ": name a routine to profile with --profile ROUTINE (or give a play file)");
     }
     PlayRequest request;
+    request.where = "the command line";
     request.rom = o.target;
     request.romName = o.target;
     if (!o.symbols.empty()) {
@@ -78,7 +81,13 @@ PlayRequest requestOf(const PlayOptions& o)
     }
     request.idle = o.idle;
     for (const std::string& name : o.profile) {
-        request.routines.push_back({name, std::nullopt});
+        if (std::ranges::find(request.routines, name, &PlayRoutine::name) != request.routines.end()) {
+            throw InputError("--profile " + name + ": given twice");
+        }
+        request.routines.push_back({name, {}, "--profile " + name});
+    }
+    for (const std::string& pattern : o.localLabels) {
+        request.labels.local.emplace_back(pattern, "--local-labels");
     }
     return request;
 }
@@ -90,17 +99,17 @@ int play(const PlayOptions& o)
             throw InputError("--whole-frame takes the code of every frame for the callgrind, speedscope and folded formats "
                              "and --coverage; give one of them");
         }
-        const PlayRequest request = requestOf(o);
-        const PlayCodeOptions code{isProfileFormat(o.format), o.coverage,
+        const PlayCodeOptions code{isProfileFormat(o.format), !o.coverage.empty(),
                                    o.wholeFrame ? PlayProfileScope::Frames : PlayProfileScope::Routines};
-        const PlayReport report = runPlay(request, code);
-        if (report.coverage && !writeLcov(*report.coverage, o.coverage, "play")) {
+        const std::unique_ptr<PreparedPlay> play = preparePlay(requestOf(o));
+        const PlayResult result = runPrepared(*play, code);
+        if (code.cover && !writeLcov(result.coverage, o.coverage, "play")) {
             return kExitBadInput;
         }
-        if (!writeReport(formatPlayReport(report, o.format), o.out, "play")) {
+        if (!writeReport(formatPlayReport(result, o.format), o.out, "play")) {
             return kExitBadInput;
         }
-        return playFailures(report).empty() ? kExitOk : kExitFailed;
+        return result.verdict.failed() ? kExitFailed : kExitOk;
     } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof play: %s\n", e.what());
         return kExitBadInput;
@@ -119,6 +128,8 @@ CommandAction definePlay(CLI::App& command)
     command.add_option("--until", o->until, "Stop when the CPU reaches this label");
     command.add_option("--profile", o->profile, "A routine to profile, by its label (repeat for more)");
     command.add_option("--idle", o->idle, "A routine or scope whose code counts as waiting (a polling idle loop)");
+    command.add_option("--local-labels", o->localLabels,
+                       "A regular expression for labels that are places inside a routine, not routines (repeat for more)");
     addFormatOption(command, o->format, kPlayFormats);
     command.add_option("--coverage", o->coverage, "Also write line and branch coverage of the routines' code to this file (lcov .info)");
     command.add_flag("--whole-frame", o->wholeFrame,

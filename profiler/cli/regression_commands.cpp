@@ -6,7 +6,7 @@
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
-#include "profiler/reports/play/play_run.hpp"
+#include "profiler/reports/play/play_report.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/reports/baseline/comparison.hpp"
@@ -64,10 +64,10 @@ std::pair<Baseline, std::vector<std::string>> measurePlay(const std::string& pla
         request.romName = rom->image.string();
         request.symbols = rom->symbols;
     }
-    const PlayReport report = runPlay(request);
-    Baseline figures = playBaseline(report, source);
+    const PlayResult result = runPrepared(*preparePlay(request));
+    Baseline figures = playBaseline(result, source);
     figures.play = playFile;
-    return {std::move(figures), playFailures(report)};
+    return {std::move(figures), playFailures(result)};
 }
 
 // A play file needs no scenarios, and says its own ROM.

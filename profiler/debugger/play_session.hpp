@@ -2,7 +2,8 @@
 
 #include "emu/registers.hpp"
 #include "profiler/engine/ingame/call_replay.hpp"
-#include "profiler/reports/play/play_run.hpp"
+#include "profiler/engine/ingame/play_run.hpp"
+#include "profiler/reports/play/play_report.hpp"
 #include "profiler/reports/trace/trace_rows.hpp"
 
 #include <cstddef>
@@ -24,7 +25,7 @@ public:
     bool isOpen() const { return play_ != nullptr; }
     const std::string& error() const { return error_; }
     const std::filesystem::path& path() const { return path_; }
-    const PlayReport& report() const { return report_; }
+    const PlayResult& report() const { return report_; }
     const DebugInfo& symbols() const { return play_->symbols; }
     // Where a source file the symbol file names is (findSourceFile): under the symbol file's
     // directory and those above it.
@@ -55,7 +56,7 @@ private:
     std::filesystem::path path_;
     std::string error_;
     std::unique_ptr<PreparedPlay> play_;
-    PlayReport report_;
+    PlayResult report_;
     std::uint64_t frame_ = 0;
     std::vector<std::size_t> callsOfFrame_;
     std::optional<std::size_t> selected_;

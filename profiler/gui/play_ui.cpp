@@ -27,7 +27,7 @@ bool beginPanel(const char* name, const ImVec4& area, bool relayout, ImGuiWindow
     return ImGui::Begin(name, nullptr, flags | ImGuiWindowFlags_NoCollapse);
 }
 
-std::string entityText(const EntityState& e, const PlayReport& report)
+std::string entityText(const EntityState& e, const PlayResult& report)
 {
     return printfString("(%.2f, %.2f) v (%.3f, %.3f) state $%02X box %d/%d/%d/%d", mapPixels(e.x, report.originX),
                         mapPixels(e.y, report.originY), e.xVelocity / 65536.0, e.yVelocity / 65536.0, e.state, e.hitbox.left,
@@ -129,8 +129,8 @@ void PlayUi::drawToolbar()
         }
         return;
     }
-    const PlayReport& report = session_.report();
-    ImGui::Text("play %s: %s, input %s", report.rom.c_str(), report.stopped.c_str(), report.input.c_str());
+    const PlayResult& report = session_.report();
+    ImGui::Text("play %s: %s, input %s", report.rom.c_str(), stoppedText(report).c_str(), report.input.c_str());
     ImGui::TextDisabled("No picture of the screen: tileprof does not draw the PPU's output yet.%s",
                         session_.target() != nullptr ? " The map is the one the game keeps in RAM, read through the manifest." : "");
     if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && session_.frame() > 0) {
@@ -153,9 +153,9 @@ void PlayUi::drawToolbar()
 
 void PlayUi::drawTimeline()
 {
-    const PlayReport& report = session_.report();
+    const PlayResult& report = session_.report();
     const std::vector<FrameUse>& frames = report.run.frames;
-    std::uint64_t most = report.frameBudget.value_or(0);
+    std::uint64_t most = (report.frameRule ? report.frameRule->budget : 0);
     for (std::size_t i = 1; i < frames.size(); ++i) {
         most = std::max(most, frames[i].busy());
     }
@@ -209,11 +209,11 @@ void PlayUi::drawTimeline()
     const std::string last = "frame " + std::to_string(count - 1);
     draw->AddText(ImVec2(right - ImGui::CalcTextSize(last.c_str()).x, bottom + 2), text, last.c_str());
     geometry_.timeline = {true, left, plotTop, right, bottom, 0};
-    if (report.frameBudget) {
-        const float y = std::floor(yOf(static_cast<double>(*report.frameBudget)));
+    if (report.frameRule) {
+        const float y = std::floor(yOf(static_cast<double>(report.frameRule->budget)));
         geometry_.timeline.budgetY = y;
         draw->AddRectFilled(ImVec2(left, y - 1), ImVec2(right, y + 1), colour(palette::kBudgetLine));
-        const std::string budget = "frame budget " + grouped(*report.frameBudget);
+        const std::string budget = "frame budget " + grouped(report.frameRule->budget);
         draw->AddText(ImVec2(right - ImGui::CalcTextSize(budget.c_str()).x - 2, y - lineHeight - 1), colour(palette::kBudgetLine),
                       budget.c_str());
     }
@@ -242,7 +242,7 @@ void PlayUi::drawTimeline()
 
 void PlayUi::drawCalls()
 {
-    const PlayReport& report = session_.report();
+    const PlayResult& report = session_.report();
     const std::vector<std::size_t>& calls = session_.callsOfFrame();
     if (calls.empty()) {
         ImGui::TextDisabled("No profiled routine began a call in frame %llu.", static_cast<unsigned long long>(session_.frame()));
@@ -290,7 +290,7 @@ void PlayUi::drawCall()
         ImGui::TextDisabled("Select a call.");
         return;
     }
-    const PlayReport& report = session_.report();
+    const PlayResult& report = session_.report();
     const GameCall& call = report.run.calls[*selected];
     ImGui::Text("%s", report.routines[call.routine].c_str());
     ImGui::Text("frame %llu, line %u, from %s, depth %u%s", static_cast<unsigned long long>(call.frame), call.line,
@@ -336,7 +336,7 @@ void PlayUi::drawTrace()
     }
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableHeadersRow();
-    const PlayReport& report = session_.report();
+    const PlayResult& report = session_.report();
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(rows.size()));
     const bool follow = followed_ != session_.instruction();
@@ -471,7 +471,7 @@ void PlayUi::drawMap()
                                      : "Select a call of the manifest's routine.");
         return;
     }
-    const PlayReport& report = session_.report();
+    const PlayResult& report = session_.report();
     const TileMap& map = *replayed->map;
     const ProfiledRom& rom = *session_.target();  // a map is read only through a manifest
     const int ts = rom.design.tileSize;

@@ -18,9 +18,12 @@ namespace tileprof::test {
 void copyBuiltRom(const std::filesystem::path& dir)
 {
     const std::filesystem::path built = bundledRomPath("tile-collision").parent_path();
-    for (const char* name : {"tile-collision.sfc", "tile-collision.dbg", "tile-collision.manifest.toml"}) {
+    for (const char* name : {"tile-collision.sfc", "tile-collision.manifest.toml"}) {
         std::filesystem::copy_file(built / name, dir / name);
     }
+    // As if linked here: the copy is the build its debug file names, whatever bytes a test patches.
+    const std::string linked = (built / "tile-collision.sfc").string();
+    std::ofstream(dir / "tile-collision.dbg", std::ios::binary) << replaced(slurp(built / "tile-collision.dbg"), '"' + linked + '"', "\"tile-collision.sfc\"");
 }
 
 std::string copyBuiltRomWithMesenLabels(const std::filesystem::path& dir)

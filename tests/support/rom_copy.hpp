@@ -7,8 +7,8 @@
 
 namespace tileprof::test {
 
-// The built tile-collision ROM, debug file and manifest copied into `dir` under their own names
-// (the debug file records "tile-collision.sfc" as its output, and the loader checks that).
+// The built tile-collision ROM, debug file and manifest copied into `dir` under their own names, the
+// debug file naming the copy as the file it was linked into, so that a test may patch its bytes.
 void copyBuiltRom(const std::filesystem::path& dir);
 
 // The same with the ROM's Mesen labels (tileprof's export) as tile-collision.mlb instead of its

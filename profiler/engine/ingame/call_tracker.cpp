@@ -10,6 +10,10 @@ namespace tileprof {
 namespace {
 
 constexpr std::uint8_t kJsl = 0x22;
+constexpr std::uint8_t kJsr = 0x20;
+constexpr std::uint8_t kJsrIndexed = 0xFC;
+constexpr std::uint8_t kRts = 0x60;
+constexpr std::uint8_t kRtl = 0x6B;
 constexpr std::uint8_t kLongReturnBytes = 3;
 constexpr std::uint8_t kShortReturnBytes = 2;
 
@@ -35,17 +39,21 @@ void add(emu::StolenClocks& to, const emu::StolenClocks& more)
 
 CallTracker::CallTracker(const emu::SnesBus& bus, std::vector<std::uint32_t> entries, emu::Time now)
     : bus_(bus), ledger_(bus, entries.size(), now.masterClocks), stolenAtStep_(bus.stolenClocks()),
-      lastStart_(now), lastStartStolen_(stolenAtStep_), lastEnd_(now)
+      lastStart_(now), lastStartStolen_(stolenAtStep_), lastEnd_(now), touches_(entries.size())
 {
     for (std::size_t routine = 0; routine < entries.size(); ++routine) {
-        const std::uint32_t entry = entries[routine] & 0xFFFFFF;
+        const std::uint32_t entry = bus_.romHome(entries[routine] & 0xFFFFFF);
         entries_.emplace_back(entry, routine);
-        if (const std::optional<std::uint32_t> mirror = fastRomMirror(entry)) {
-            entries_.emplace_back(*mirror, routine);
-        }
+        entryMask_ |= std::uint64_t{1} << (entry & 63);
     }
-    for (const auto& [address, routine] : entries_) {
-        entryMask_ |= std::uint64_t{1} << (address & 63);
+}
+
+void CallTracker::setIdleRanges(std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges)
+{
+    idleRanges_.clear();
+    for (const auto& [start, end] : ranges) {
+        const std::uint32_t home = bus_.romHome(start);
+        idleRanges_.emplace_back(home, home + (end - start));
     }
 }
 
@@ -53,14 +61,19 @@ void CallTracker::setCases(std::size_t routine, const std::vector<std::uint32_t>
 {
     casedRoutine_ = routine;
     for (std::size_t i = 0; i < markers.size(); ++i) {
-        const std::uint32_t marker = markers[i] & 0xFFFFFF;
+        const std::uint32_t marker = bus_.romHome(markers[i] & 0xFFFFFF);
         caseMarkers_.emplace_back(marker, static_cast<int>(i));
-        if (const std::optional<std::uint32_t> mirror = fastRomMirror(marker)) {
-            caseMarkers_.emplace_back(*mirror, static_cast<int>(i));
-        }
+        caseMask_ |= std::uint64_t{1} << (marker & 63);
     }
-    for (const auto& [address, index] : caseMarkers_) {
-        caseMask_ |= std::uint64_t{1} << (address & 63);
+}
+
+void CallTracker::noteTouch(const emu::BusAccess& access)
+{
+    const std::uint32_t home = bus_.romHome(access.address);
+    for (const auto& [address, routine] : entries_) {
+        if (address == home) {
+            touches_[routine].add(access.kind);
+        }
     }
 }
 
@@ -68,7 +81,7 @@ void CallTracker::setCases(std::size_t routine, const std::vector<std::uint32_t>
 // ran an earlier one.
 void CallTracker::noteCase(std::uint32_t address)
 {
-    const auto found = std::ranges::find(caseMarkers_, address, &std::pair<std::uint32_t, int>::first);
+    const auto found = std::ranges::find(caseMarkers_, bus_.romHome(address), &std::pair<std::uint32_t, int>::first);
     if (found == caseMarkers_.end()) {
         return;
     }
@@ -174,10 +187,20 @@ void CallTracker::enterInterrupt(const emu::Registers& registers)
     updateColumn();
 }
 
+// A return lands where a call left off: just after a JSR or a JSL.
+bool CallTracker::landsAfterCall(std::uint32_t address) const
+{
+    const auto before = [this, address](std::uint32_t back) {
+        return bus_.peek((address & 0xFF0000) | ((address - back) & 0xFFFF));
+    };
+    return before(3) == kJsr || before(3) == kJsrIndexed || before(4) == kJsl;
+}
+
 void CallTracker::maybeEnter(const emu::Registers& registers)
 {
     const std::uint32_t address = registers.programAddress();
-    const auto found = std::ranges::find(entries_, address, &std::pair<std::uint32_t, std::size_t>::first);
+    const std::uint32_t home = bus_.romHome(address);
+    const auto found = std::ranges::find(entries_, home, &std::pair<std::uint32_t, std::size_t>::first);
     if (found == entries_.end()) {
         return;
     }
@@ -195,8 +218,12 @@ void CallTracker::maybeEnter(const emu::Registers& registers)
         }
     } else if (emu::isInterrupt(lastKind_)) {
         returnBytes = interruptFrameBytes(registers);
+    } else if ((lastOpcode_ == kRts || lastOpcode_ == kRtl) && flow == emu::ControlFlow::Return && !landsAfterCall(address)) {
+        // Dispatch by return: the routine's address minus one was pushed and "returned" to; the
+        // routine returns for the code that did it, to the address beneath.
+        returnBytes = lastOpcode_ == kRtl ? kLongReturnBytes : kShortReturnBytes;
     } else {
-        return; // the routine's start reached by a branch or by running into it: no call
+        return; // the routine's start reached by a branch, by running into it, or by a return to it
     }
     Frame frame;
     frame.call = calls_.size();

@@ -76,13 +76,33 @@ protected:
     ~StepWatcher() = default;
 };
 
+// How the CPU touched a routine's first byte, for a routine never called: run as an opcode (reached
+// by a branch or by running into it), fetched as an instruction's operand (the label is in the
+// middle of an instruction), or read as data.
+struct EntryTouches {
+    std::uint64_t opcode = 0;
+    std::uint64_t operand = 0;
+    std::uint64_t data = 0;
+
+    void add(emu::AccessKind kind)
+    {
+        opcode += kind == emu::AccessKind::Opcode ? 1 : 0;
+        operand += kind == emu::AccessKind::Operand ? 1 : 0;
+        data += kind == emu::AccessKind::Read ? 1 : 0;
+    }
+};
+
 // An observer of the whole machine's run (emu::Snes::runUntil) that finds every call of the
-// routines at `entries` and what it cost, and where each frame's time went.
+// routines at `entries` and what it cost, and where each frame's time went. Addresses are compared
+// by their home among the ROM's mirrors (emu::homeAddress): a routine labelled in one bank is
+// called where it runs in another.
 //
 // A call begins when the routine's first instruction runs after a JSR, JSL or JSR (a,x) (a new
 // return address on the stack), after a JMP or JML of any form (a tail call or a jump table: the
-// caller's return address is the routine's), or as an interrupt's handler; a jump back to the
-// start of the innermost call at the same stack depth is a loop in it, not a call. The call ends
+// caller's return address is the routine's), as an interrupt's handler, or after an RTS or RTL
+// that does not land just after a JSR or JSL (dispatch by return: an object engine pushes the
+// routine's address minus one and returns to it); a jump back to the start of the innermost call
+// at the same stack depth is a loop in it, not a call. The call ends
 // at the return that takes the stack above where it began (RTS, RTL or RTI), or at any
 // instruction that leaves the stack above its return address (code that drops its frame). An
 // interrupt is matched the same way, from its entry to its RTI: inside a call it is counted apart.
@@ -94,7 +114,7 @@ public:
 
     // Instructions in these [start, end) address ranges count as waiting, as WAI does: the idle
     // loop of a game that polls for the next frame.
-    void setIdleRanges(std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges) { idleRanges_ = std::move(ranges); }
+    void setIdleRanges(std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges);
 
     // The case markers of one routine, in their order: a call of it that runs several has the
     // first of them as its case (as the harness's calls do).
@@ -128,6 +148,9 @@ public:
         if (access.address - windowStart_ < windowBytes_ && watching_ && access.kind == emu::AccessKind::Read) [[unlikely]] {
             watcher_->read(access);
         }
+        if (((entryMask_ >> (access.address & 63)) & 1) != 0 && access.kind != emu::AccessKind::Idle) [[unlikely]] {
+            noteTouch(access);
+        }
     }
 
     void onStep(const emu::StepEvent& step)
@@ -156,6 +179,8 @@ public:
 
     const std::vector<GameCall>& calls() const { return calls_; }
     const std::vector<FrameUse>& frames() const { return ledger_.frames(); }
+    // Per routine, how the CPU touched its first byte.
+    const std::vector<EntryTouches>& entryTouches() const { return touches_; }
 
 private:
     // A call or an interrupt under way.
@@ -175,8 +200,12 @@ private:
 
     bool idle(std::uint32_t address) const
     {
+        if (idleRanges_.empty()) {
+            return false;
+        }
+        const std::uint32_t home = bus_.romHome(address);
         for (const auto& [start, end] : idleRanges_) {
-            if (address >= start && address < end) {
+            if (home >= start && home < end) {
                 return true;
             }
         }
@@ -187,6 +216,8 @@ private:
     [[gnu::noinline]] void enterInterrupt(const emu::Registers& registers);
     [[gnu::noinline]] void maybeEnter(const emu::Registers& registers);
     [[gnu::noinline]] void noteCase(std::uint32_t address);
+    [[gnu::noinline]] void noteTouch(const emu::BusAccess& access);
+    bool landsAfterCall(std::uint32_t address) const;
     void leave(bool finished);
     void updateColumn();
 
@@ -217,6 +248,7 @@ private:
     emu::Time lastStart_;
     emu::StolenClocks lastStartStolen_;
     emu::Time lastEnd_;
+    std::vector<EntryTouches> touches_; // per routine
 };
 
 } // namespace tileprof

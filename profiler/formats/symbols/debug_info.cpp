@@ -186,6 +186,7 @@ struct ScopeRecord {
     std::string name;
     std::optional<std::uint32_t> parent;
     std::vector<std::uint32_t> spans;
+    std::optional<std::uint32_t> symbol; // the label that names it: a .proc's
 };
 
 struct SymbolRecord {
@@ -269,7 +270,8 @@ void addRecord(ParsedFile& parsed, const Record& record, std::string_view kind)
         parsed.lines.add(record, {origin(), record.number("file"), static_cast<int>(line), type == 2 || type == 3,
                                   record.optionalNumber("count").value_or(0), record.ids("span")});
     } else if (kind == "scope") {
-        parsed.scopes.add(record, {origin(), record.text("name"), record.optionalNumber("parent"), record.ids("span")});
+        parsed.scopes.add(record, {origin(), record.text("name"), record.optionalNumber("parent"), record.ids("span"),
+                                   record.optionalNumber("sym")});
     } else if (kind == "sym") {
         const Field* type = record.find("type");
         const bool isImport = type && type->value == "imp";
@@ -441,12 +443,12 @@ std::string ambiguity(const std::filesystem::path& path, std::string_view name,
 
 } // namespace
 
-DebugInfo DebugInfo::load(const std::filesystem::path& path)
+DebugInfo DebugInfo::load(const std::filesystem::path& path, const SymbolReading& reading)
 {
-    return parse(path, readFileContents(path, path.string(), kDebugFileLimit));
+    return parse(path, readFileContents(path, path.string(), kDebugFileLimit), reading);
 }
 
-DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view text)
+DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view text, const SymbolReading& reading)
 {
     const std::string name = path.string();
     const ParsedFile parsed = parseRecords(text, name);
@@ -454,6 +456,7 @@ DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view t
 
     DebugInfo info;
     info.path_ = path;
+    info.home_ = reading.places.home;
     info.files_ = parsed.files.items;
     info.segments_ = parsed.segments.items;
 
@@ -470,8 +473,10 @@ DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view t
             const auto [start, end] = spanRanges[parsed.spans.indexOf(span, referrer)];
             // Line 0 is no line of the file (ld65 gives it to what the command line defines), and
             // listings index source files from line 1: no lookup answers it.
-            if (line.line != 0)
-                lineCandidates.push_back({start, end, {line.macro, end - start, line.count}, item});
+            if (line.line != 0) {
+                const auto [home, homeEnd] = info.homeOf(start, end);
+                lineCandidates.push_back({home, homeEnd, {line.macro, end - start, line.count}, item});
+            }
         }
     }
     info.lineRuns_ = flatten(std::move(lineCandidates));
@@ -487,41 +492,129 @@ DebugInfo DebugInfo::parse(const std::filesystem::path& path, std::string_view t
         for (const std::uint32_t span : record.spans) {
             const auto [start, end] = spanRanges[parsed.spans.indexOf(span, record.origin.describe("scope"))];
             ranges.emplace_back(start, end);
-            scopeCandidates.push_back({start, end, {shallowness, end - start, 0}, scope});
+            const auto [home, homeEnd] = info.homeOf(start, end);
+            scopeCandidates.push_back({home, homeEnd, {shallowness, end - start, 0}, scope});
         }
     }
-    info.scopeRuns_ = flatten(std::move(scopeCandidates));
 
     const std::vector<SymbolRecord>& symbols = parsed.symbols.items;
     const std::vector<SymbolPlace> places = placeSymbols(parsed, info.scopes_, names);
 
     struct LabelCandidate {
         std::uint32_t address;
+        LabelRole role;
         int depth;
         bool cheapLocal;
         std::uint32_t symbol;
     };
     std::vector<LabelCandidate> labels;
+    // The labels that name a scope (a .proc's name) are routines wherever they are.
+    std::set<std::uint32_t> scopeNames;
+    for (const ScopeRecord& scope : parsed.scopes.items) {
+        if (scope.symbol)
+            scopeNames.insert(*scope.symbol);
+    }
+    // The routines of a module's global scope: labels of code outside every .proc (a label with a
+    // size names a .proc or data), each a scope of its own.
+    std::vector<std::uint32_t> globalRoutines;
     for (std::size_t symbol = 0; symbol < symbols.size(); ++symbol) {
         const SymbolRecord& record = symbols[symbol];
         if (!record.value)
             continue;
         const auto item = static_cast<std::uint32_t>(info.symbols_.size());
         const SymbolPlace& place = places[symbol];
-        info.symbols_.push_back({record.name, place.qualifiedName, *record.value, record.size, record.isLabel});
-        if (record.isLabel)
-            labels.push_back({*record.value, place.depth, record.parent.has_value(), item});
+        const bool cheapLocal = record.parent.has_value();
+        const bool global = !cheapLocal && info.scopes_[parsed.scopes.indexOf(*record.scope, record.origin.describe("sym"))].depth == 0;
+        LabelRole role = LabelRole::Local;
+        if (scopeNames.contains(record.origin.id))
+            role = LabelRole::Routine;
+        else if (global)
+            role = labelRole(record.name, std::nullopt, reading.conventions);
+        info.symbols_.push_back({record.name, place.qualifiedName, *record.value, record.size, record.isLabel, role});
+        if (record.isLabel) {
+            labels.push_back({info.homeOf(*record.value), role, place.depth, cheapLocal, item});
+            if (role == LabelRole::Routine && global && !record.size)
+                globalRoutines.push_back(item);
+        }
     }
-    // At one address the innermost label names it best; a cheap local only if nothing else does.
+    info.addGlobalRoutines(globalRoutines, scopeCandidates);
+    info.scopeRuns_ = flatten(std::move(scopeCandidates));
+
+    // At one address a routine's label names it best, then the innermost label; a cheap local only
+    // if nothing else does.
     std::ranges::sort(labels, [](const LabelCandidate& left, const LabelCandidate& right) {
-        return std::tuple(left.address, -left.depth, left.cheapLocal, left.symbol)
-             < std::tuple(right.address, -right.depth, right.cheapLocal, right.symbol);
+        return std::tuple(left.address, left.role, -left.depth, left.cheapLocal, left.symbol)
+             < std::tuple(right.address, right.role, -right.depth, right.cheapLocal, right.symbol);
     });
     for (const LabelCandidate& label : labels) {
         if (info.labels_.empty() || info.labels_.back().address != label.address)
             info.labels_.push_back({label.address, label.symbol});
     }
     return info;
+}
+
+// Code in a module's global scope belongs to the nearest routine before it in its segment: a
+// label there, or a .proc that ended. Each such label becomes a scope, and each gap runs to the
+// next label or top-level .proc; the candidates rank below every .proc and above the global scope.
+void DebugInfo::addGlobalRoutines(const std::vector<std::uint32_t>& routineSymbols, std::vector<Candidate>& candidates)
+{
+    struct Start {
+        std::uint32_t address;
+        std::uint32_t scope;
+    };
+    std::vector<Start> starts;
+    for (std::uint32_t scope = 0; scope < scopes_.size(); ++scope) {
+        if (scopes_[scope].depth == 1) {
+            for (const auto& [start, end] : scopeSpans_[scope])
+                starts.push_back({start, scope});
+        }
+    }
+    const auto segmentOf = [this](std::uint32_t address) {
+        return std::ranges::find_if(segments_, [address](const DebugSegment& s) {
+            return s.outputOffset && address >= s.start && address - s.start < s.size;
+        });
+    };
+    for (const std::uint32_t symbol : routineSymbols) {
+        const DebugSymbol& label = symbols_[symbol];
+        if (segmentOf(label.value) == segments_.end())
+            continue; // work RAM, or no segment written to the ROM
+        const auto scope = static_cast<std::uint32_t>(scopes_.size());
+        scopes_.push_back({label.name, label.qualifiedName, 0});
+        scopeSpans_.emplace_back();
+        starts.push_back({label.value, scope});
+    }
+    std::ranges::sort(starts, {}, &Start::address);
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        const std::uint32_t start = starts[i].address;
+        const auto segment = segmentOf(start);
+        if (segment == segments_.end())
+            continue;
+        std::uint32_t end = segment->start + segment->size;
+        if (i + 1 < starts.size())
+            end = std::min(end, starts[i + 1].address);
+        if (end <= start)
+            continue;
+        if (scopes_[starts[i].scope].depth == 0)
+            scopeSpans_[starts[i].scope].emplace_back(start, end);
+        const auto [home, homeEnd] = homeOf(start, end);
+        candidates.push_back({home, homeEnd, {std::numeric_limits<std::uint32_t>::max(), 0, 0}, starts[i].scope});
+    }
+}
+
+std::uint32_t DebugInfo::homeOf(std::uint32_t address) const
+{
+    if (home_)
+        return home_(address);
+    const std::optional<std::uint32_t> mirror = fastRomMirror(address);
+    return mirror && address >= 0x800000 ? *mirror : address;
+}
+
+std::pair<std::uint32_t, std::uint32_t> DebugInfo::homeOf(std::uint32_t start, std::uint32_t end) const
+{
+    if (end <= start)
+        return {start, end};
+    const std::uint32_t home = homeOf(start);
+    return homeOf(end - 1) - home == end - 1 - start ? std::pair(home, home + (end - start)) : std::pair(start, end);
 }
 
 // A sweep over the candidates' ends: at each boundary the best of the candidates covering the
@@ -566,30 +659,20 @@ std::vector<DebugInfo::Run> DebugInfo::flatten(std::vector<Candidate> candidates
     return runs;
 }
 
-const DebugInfo::Run* DebugInfo::findRun(const std::vector<Run>& table, std::uint32_t address)
+const DebugInfo::Run* DebugInfo::findRun(const std::vector<Run>& table, std::uint32_t address) const
 {
-    const auto exact = [&table](std::uint32_t at) -> const Run* {
-        const auto after = std::ranges::upper_bound(table, at, {}, &Run::start);
-        if (after == table.begin() || std::prev(after)->end <= at)
-            return nullptr;
-        return &*std::prev(after);
-    };
-    if (const Run* run = exact(address))
-        return run;
-    const std::optional<std::uint32_t> mirror = fastRomMirror(address);
-    return mirror ? exact(*mirror) : nullptr;
+    const std::uint32_t home = homeOf(address);
+    const auto after = std::ranges::upper_bound(table, home, {}, &Run::start);
+    if (after == table.begin() || std::prev(after)->end <= home)
+        return nullptr;
+    return &*std::prev(after);
 }
 
 const DebugInfo::LabelEntry* DebugInfo::findLabel(std::uint32_t address) const
 {
-    const auto exact = [this](std::uint32_t at) -> const LabelEntry* {
-        const auto found = std::ranges::lower_bound(labels_, at, {}, &LabelEntry::address);
-        return found != labels_.end() && found->address == at ? &*found : nullptr;
-    };
-    if (const LabelEntry* label = exact(address))
-        return label;
-    const std::optional<std::uint32_t> mirror = fastRomMirror(address);
-    return mirror ? exact(*mirror) : nullptr;
+    const std::uint32_t home = homeOf(address);
+    const auto found = std::ranges::lower_bound(labels_, home, {}, &LabelEntry::address);
+    return found != labels_.end() && found->address == home ? &*found : nullptr;
 }
 
 std::vector<const DebugSymbol*> DebugInfo::matches(std::string_view name) const

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "base/file_contents.hpp"
+#include "profiler/formats/symbols/label_file.hpp"
+#include "profiler/formats/symbols/label_roles.hpp"
 
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,8 +17,6 @@
 namespace tileprof {
 
 inline constexpr FileLimit kDebugFileLimit{64u << 20, "an ld65 debug file"};
-
-struct FileLabel;
 
 struct SourceLine {
     std::string file; // as ld65 recorded it: the path ca65 was given, which need not exist here
@@ -32,6 +33,7 @@ struct DebugSymbol {
     std::uint32_t value;       // the address of a label, the value of an equate
     std::optional<std::uint32_t> size;
     bool isLabel;
+    LabelRole role = LabelRole::Routine; // of a label: whether it names a routine (label_roles.hpp)
 };
 
 // A segment of the linked output: where it runs and, for what ld65 wrote to a file, where.
@@ -51,24 +53,40 @@ struct DebugScope {
     int depth;                 // 0 for a global scope
 };
 
-// The symbols, scopes and source lines of an ld65 `--dbgfile` (format version 2).
+// How a symbol file is read for the ROM it describes: where that ROM's bytes are (Mesen's offsets,
+// the home of each ROM byte among its mirrors), and what the user says of its labels.
+struct SymbolReading {
+    SymbolReading(CartridgePlaces cartridge = {}, LabelConventions labels = {})
+        : places(std::move(cartridge)), conventions(std::move(labels))
+    {
+    }
+
+    CartridgePlaces places;
+    LabelConventions conventions;
+};
+
+// The symbols, scopes and source lines of an ld65 `--dbgfile` (format version 2), or of a label
+// file.
 //
-// Address lookups accept the address the CPU runs at: when no code was linked at an address in
-// ROM, they try its FastROM mirror ($00:8000 for $80:8000 and the reverse). Each costs a binary
-// search over tables built at load.
+// Address lookups accept the address the CPU runs at, in any bank that mirrors the ROM byte the
+// symbol file placed (CartridgePlaces::home). Each costs a binary search over tables built at load.
 class DebugInfo {
 public:
     // Throws InputError ("FILE:LINE: problem") for a file that cannot be read or is malformed,
     // or "FILE: SIZE; an ld65 debug file is at most 64 MiB".
-    static DebugInfo load(const std::filesystem::path& path);
-    // The same for the text of a debug file read elsewhere; `path` names it in messages.
-    static DebugInfo parse(const std::filesystem::path& path, std::string_view text);
-    // The labels of a label file (label_file.hpp), which has no sizes and no lines. Each label is a
-    // scope, nested in the scopes its dotted name gives, and spans from its address to the next
-    // label at the same or an outer level, or to the end of its bank; a part of a name that is no
-    // label is a scope spanning the labels in it. Scope ranges include the nested scopes', wherever
-    // they lie (bass may place a scope's label after some of the labels in it).
-    static DebugInfo fromLabels(const std::filesystem::path& path, const std::vector<FileLabel>& labels);
+    static DebugInfo load(const std::filesystem::path& path, const SymbolReading& reading = {});
+    // The same for the text of a debug file read elsewhere; `path` names it in messages. A label
+    // in a module's global scope that names a routine (LabelRole) is a scope too, spanning its code
+    // to the next such label or .proc: code after an .endproc is the routine's before it.
+    static DebugInfo parse(const std::filesystem::path& path, std::string_view text, const SymbolReading& reading = {});
+    // The labels of a label file (label_file.hpp), which has no sizes and no lines. Each label
+    // that names a routine is a scope, nested in the scopes its dotted name gives where the format
+    // nests by dots, and spans from its address to the next such label at the same or an outer
+    // level, or to the end of its bank; a part of a name that is no label is a scope spanning the
+    // labels in it. Scope ranges include the nested scopes', wherever they lie (bass may place a
+    // scope's label after some of the labels in it). Local labels and markers are labels but no
+    // scopes: their code is the routine's they lie in.
+    static DebugInfo fromLabels(const std::filesystem::path& path, const LabelFile& file, const SymbolReading& reading = {});
 
     const std::filesystem::path& path() const { return path_; }
     // What joins a scope and a name in qualified names: "::" in ld65's, "." in label files'.
@@ -100,6 +118,8 @@ public:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> scopeRanges(std::string_view qualifiedName) const;
 
     const std::vector<DebugSegment>& segments() const { return segments_; }
+    // The CRC-32 of the ROM the file was written for, where it says (WLA-DX's "[rom checksum]").
+    std::optional<std::uint32_t> romCrc32() const { return romCrc32_; }
     const std::vector<DebugScope>& scopes() const { return scopes_; }
     const std::vector<DebugSymbol>& symbols() const { return symbols_; }
     std::vector<std::string> sourceFiles() const { return files_; }
@@ -131,11 +151,18 @@ private:
     };
 
     static std::vector<Run> flatten(std::vector<Candidate> candidates);
-    static const Run* findRun(const std::vector<Run>& table, std::uint32_t address);
+    const Run* findRun(const std::vector<Run>& table, std::uint32_t address) const;
+    void addGlobalRoutines(const std::vector<std::uint32_t>& routineSymbols, std::vector<Candidate>& candidates);
     const LabelEntry* findLabel(std::uint32_t address) const;
     std::vector<const DebugSymbol*> matches(std::string_view name) const;
+    // Where lookups keep the byte at `address`: its home among its mirrors.
+    std::uint32_t homeOf(std::uint32_t address) const;
+    // The same for a range that lies in one bank.
+    std::pair<std::uint32_t, std::uint32_t> homeOf(std::uint32_t start, std::uint32_t end) const;
 
     std::filesystem::path path_;
+    std::function<std::uint32_t(std::uint32_t)> home_;
+    std::optional<std::uint32_t> romCrc32_;
     std::string_view separator_ = "::";
     std::vector<std::string> files_;
     std::vector<DebugSegment> segments_;

@@ -186,7 +186,7 @@ public:
         });
         if (labels_.empty())
             throw InputError(name_ + ": no labels" + (format_ ? " in this " + std::string(describe(*format_)) : ""));
-        return {*format_, std::move(labels_)};
+        return {*format_, std::move(labels_), romCrc32_};
     }
 
 private:
@@ -245,6 +245,10 @@ private:
             if (!offset || !isName(name))
                 malformed(line, "'BB:AAAA Name'");
             add(name, checkedAddress((std::uint64_t{*bank} << 16) | *offset), std::nullopt, true);
+        } else if (section_ == "rom checksum") {
+            romCrc32_ = hex(line, 8, 8);
+            if (!romCrc32_)
+                malformed(line, "the ROM's CRC-32 in 8 hex digits");
         }
         // WLA-DX's other sections (breakpoints, source files, address-to-line mapping) name no symbol.
     }
@@ -340,7 +344,7 @@ private:
 
     void add(std::string_view name, std::uint32_t address, std::optional<std::uint32_t> size, bool isLabel)
     {
-        if (hasEmptyScope(name))
+        if (nestsByDots(*format_) && hasEmptyScope(name))
             fail("the name " + shown(name) + " has an empty scope: a '.' begins or ends it or follows another");
         // A flat list may name two places alike (ld65 -Ln lists every proc's "Loop"): each is kept,
         // and a lookup of the name says it is ambiguous. A name listed twice at one place is one label.
@@ -355,6 +359,7 @@ private:
     std::string_view section_;
     int lineNumber_ = 0;
     std::vector<FileLabel> labels_;
+    std::optional<std::uint32_t> romCrc32_;
     std::set<std::pair<std::string, std::uint32_t>> listed_;
 };
 
@@ -371,6 +376,11 @@ std::string_view describe(LabelFileFormat format)
     case LabelFileFormat::Mesen: return "Mesen .mlb";
     }
     return "label file";
+}
+
+bool nestsByDots(LabelFileFormat format)
+{
+    return format != LabelFileFormat::WlaDx;
 }
 
 LabelFile readLabelFile(const std::filesystem::path& path, std::string_view text, const CartridgePlaces& places)

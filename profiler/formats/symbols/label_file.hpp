@@ -23,6 +23,10 @@ enum class LabelFileFormat {
 // "bass .sym", "WLA-DX .sym", ...: how messages and reports name a format.
 std::string_view describe(LabelFileFormat format);
 
+// Whether a dot in the format's names joins scopes ("Scope.Name"). WLA-DX's dots are part of a
+// name: its namespaces and the section labels wlalink makes of section names (".text_0x12").
+bool nestsByDots(LabelFileFormat format);
+
 struct FileLabel {
     std::string name;       // scopes joined by '.', whatever the file joined them with
     std::uint32_t address;  // the 24-bit CPU address
@@ -34,13 +38,19 @@ struct FileLabel {
 struct LabelFile {
     LabelFileFormat format;
     std::vector<FileLabel> labels; // in file order, each name and address once
+    // The CRC-32 of the ROM the file was written for, where the file records it (WLA-DX's
+    // "[rom checksum]").
+    std::optional<std::uint32_t> romCrc32;
 };
 
 // Where the CPU sees a byte of the cartridge, for formats that give offsets into its ROM or SRAM
-// (Mesen): nothing for an offset the image does not have.
+// (Mesen): nothing for an offset the image does not have. And the home of a ROM byte among its
+// mirrors (emu::homeAddress), where symbol lookups place it: nothing for a file read without its
+// ROM, whose lookups place banks $80-$FF at $00-$7F where FastROM mirrors them.
 struct CartridgePlaces {
     std::function<std::optional<std::uint32_t>(std::uint32_t offset)> rom;
     std::function<std::optional<std::uint32_t>(std::uint32_t offset)> sram;
+    std::function<std::uint32_t(std::uint32_t address)> home;
 };
 
 // The format is recognised from the first line that is neither blank nor a comment; every later

@@ -53,31 +53,46 @@ void closeSpans(std::vector<Place>& places)
 
 } // namespace
 
-DebugInfo DebugInfo::fromLabels(const std::filesystem::path& path, const std::vector<FileLabel>& labels)
+DebugInfo DebugInfo::fromLabels(const std::filesystem::path& path, const LabelFile& file, const SymbolReading& reading)
 {
     DebugInfo info;
     info.path_ = path;
-    info.separator_ = ".";
+    info.home_ = reading.places.home;
+    info.romCrc32_ = file.romCrc32;
+    const bool nests = nestsByDots(file.format);
+    info.separator_ = nests ? "." : "::"; // WLA-DX's names hold no "::": a colon ends a label there
+    const auto depthOfName = [nests](std::string_view name) { return nests ? depthOf(name) : 0; };
 
     std::vector<Place> places;
-    for (const FileLabel& label : labels) {
+    struct Labelled {
+        std::uint32_t address;
+        LabelRole role;
+        int depth;
+        std::uint32_t symbol;
+    };
+    std::vector<Labelled> labelled;
+    for (const FileLabel& label : file.labels) {
         const auto symbol = static_cast<std::uint32_t>(info.symbols_.size());
-        const std::size_t last = label.name.rfind(kSeparator);
+        const std::size_t last = nests ? label.name.rfind(kSeparator) : std::string::npos;
+        const LabelRole role = labelRole(label.name, file.format, reading.conventions);
         info.symbols_.push_back({last == std::string::npos ? label.name : label.name.substr(last + 1), label.name,
-                                 label.address, label.size, label.isLabel});
-        if (label.isLabel)
-            places.push_back({label.address, depthOf(label.name), symbol});
+                                 label.address, label.size, label.isLabel, role});
+        if (!label.isLabel)
+            continue;
+        labelled.push_back({info.homeOf(label.address), role, depthOfName(label.name), symbol});
+        if (role == LabelRole::Routine)
+            places.push_back({label.address, depthOfName(label.name), symbol});
     }
     closeSpans(places);
 
-    // A scope for every label and for every part of a name before a separator.
+    // A scope for every routine's label and for every part of a name before a separator.
     std::unordered_map<std::string, std::uint32_t> scopeOf;
-    const auto scopeNamed = [&info, &scopeOf](const std::string& qualified) {
+    const auto scopeNamed = [&info, &scopeOf, nests](const std::string& qualified) {
         const auto [found, added] = scopeOf.emplace(qualified, static_cast<std::uint32_t>(info.scopes_.size()));
         if (added) {
-            const std::size_t last = qualified.rfind(kSeparator);
+            const std::size_t last = nests ? qualified.rfind(kSeparator) : std::string::npos;
             info.scopes_.push_back({last == std::string::npos ? qualified : qualified.substr(last + 1), qualified,
-                                    depthOf(qualified)});
+                                    nests ? depthOf(qualified) : 0});
             info.scopeSpans_.emplace_back();
         }
         return found->second;
@@ -87,21 +102,24 @@ DebugInfo DebugInfo::fromLabels(const std::filesystem::path& path, const std::ve
         const std::string& name = info.symbols_[place.symbol].qualifiedName;
         const std::uint32_t own = scopeNamed(name);
         const auto shallowness = std::numeric_limits<std::uint32_t>::max() - static_cast<std::uint32_t>(place.depth);
-        scopeCandidates.push_back({place.address, place.end, {shallowness, place.end - place.address, 0}, own});
+        const auto [home, homeEnd] = info.homeOf(place.address, place.end);
+        scopeCandidates.push_back({home, homeEnd, {shallowness, place.end - place.address, 0}, own});
         info.scopeSpans_[own].emplace_back(place.address, place.end);
-        for (std::size_t dot = name.find(kSeparator); dot != std::string::npos; dot = name.find(kSeparator, dot + 1))
+        for (std::size_t dot = nests ? name.find(kSeparator) : std::string::npos; dot != std::string::npos;
+             dot = name.find(kSeparator, dot + 1))
             info.scopeSpans_[scopeNamed(name.substr(0, dot))].emplace_back(place.address, place.end);
     }
     info.scopeRuns_ = flatten(std::move(scopeCandidates));
 
-    // At one address the innermost label names it, as in an ld65 file.
-    std::vector<Place> byAddress = places;
-    std::ranges::sort(byAddress, [](const Place& left, const Place& right) {
-        return std::tuple(left.address, -left.depth, left.symbol) < std::tuple(right.address, -right.depth, right.symbol);
+    // At one address a routine's label names it, the innermost if several do, as in an ld65 file;
+    // a local label or a marker only when nothing else does.
+    std::ranges::sort(labelled, [](const Labelled& left, const Labelled& right) {
+        return std::tuple(left.address, left.role, -left.depth, left.symbol) <
+               std::tuple(right.address, right.role, -right.depth, right.symbol);
     });
-    for (const Place& place : byAddress) {
-        if (info.labels_.empty() || info.labels_.back().address != place.address)
-            info.labels_.push_back({place.address, place.symbol});
+    for (const Labelled& label : labelled) {
+        if (info.labels_.empty() || info.labels_.back().address != label.address)
+            info.labels_.push_back({label.address, label.symbol});
     }
     return info;
 }

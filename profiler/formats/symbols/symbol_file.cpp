@@ -1,6 +1,8 @@
 #include "profiler/formats/symbols/symbol_file.hpp"
 
 #include "base/file_contents.hpp"
+#include "base/input_error.hpp"
+#include "profiler/formats/symbols/rom_match.hpp"
 
 namespace tileprof {
 namespace {
@@ -37,24 +39,60 @@ CartridgePlaces cartridgePlaces(const emu::RomImage& image)
 {
     const std::size_t romBytes = image.bytes.size();
     const std::size_t sramBytes = image.header.sramBytes();
-    if (image.layout == emu::RomLayout::HiRom) {
+    const emu::RomLayout layout = image.layout;
+    const auto home = [layout, romBytes](std::uint32_t address) { return emu::homeAddress(address, layout, romBytes); };
+    if (layout == emu::RomLayout::HiRom) {
         return {placeIn(romBytes, kHiRomBank, emu::kHiRomBankBytes, 0),
-                placeIn(sramBytes, kHiRomSramBank, kHiRomSramBankBytes, 0x6000)};
+                placeIn(sramBytes, kHiRomSramBank, kHiRomSramBankBytes, 0x6000), home};
     }
     return {placeIn(romBytes, 0, emu::kLoRomBankBytes, 0x8000),
-            placeIn(sramBytes, kLoRomSramBank, emu::kLoRomBankBytes, 0)};
+            placeIn(sramBytes, kLoRomSramBank, emu::kLoRomBankBytes, 0), home};
 }
 
-DebugInfo loadSymbolFile(const std::filesystem::path& path, const CartridgePlaces& places)
+DebugInfo loadSymbolFile(const std::filesystem::path& path, const SymbolReading& reading)
 {
-    return parseSymbolFile(path, readFileContents(path, path.string(), kSymbolFileLimit), places);
+    return parseSymbolFile(path, readFileContents(path, path.string(), kSymbolFileLimit), reading);
 }
 
-DebugInfo parseSymbolFile(const std::filesystem::path& path, std::string_view text, const CartridgePlaces& places)
+DebugInfo parseSymbolFile(const std::filesystem::path& path, std::string_view text, const SymbolReading& reading)
 {
     if (text.starts_with("version\t"))
-        return DebugInfo::parse(path, text);
-    return DebugInfo::fromLabels(path, readLabelFile(path, text, places).labels);
+        return DebugInfo::parse(path, text, reading);
+    return DebugInfo::fromLabels(path, readLabelFile(path, text, reading.places), reading);
+}
+
+constexpr const char* kSymbolExtensions[] = {".dbg", ".sym", ".mlb", ".lbl"};
+
+std::optional<std::filesystem::path> findSymbolFileBeside(const std::filesystem::path& romPath)
+{
+    for (const char* extension : kSymbolExtensions) {
+        std::filesystem::path candidate = romPath;
+        candidate.replace_extension(extension);
+        if (std::filesystem::exists(candidate)) {
+            return candidate;
+        }
+    }
+    return std::nullopt;
+}
+
+std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
+{
+    if (std::optional<std::filesystem::path> found = findSymbolFileBeside(romPath)) {
+        return *found;
+    }
+    std::string tried;
+    for (const char* extension : kSymbolExtensions) {
+        tried += (tried.empty() ? "" : ", ") + std::filesystem::path(romPath).replace_extension(extension).filename().string();
+    }
+    throw InputError(romPath.string() + ": no symbol file: looked for " + tried + " beside it (give one with --symbols)");
+}
+
+DebugInfo loadRomSymbols(const emu::RomImage& image, const std::filesystem::path& romPath,
+                         const std::optional<std::filesystem::path>& given, const LabelConventions& conventions)
+{
+    DebugInfo symbols = loadSymbolFile(given ? *given : symbolFileBeside(romPath), SymbolReading(cartridgePlaces(image), conventions));
+    checkSymbolsMatchRom(symbols, image, romPath);
+    return symbols;
 }
 
 } // namespace tileprof

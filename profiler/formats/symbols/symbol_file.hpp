@@ -5,6 +5,7 @@
 #include "profiler/formats/symbols/label_file.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string_view>
 
 namespace tileprof {
@@ -19,7 +20,18 @@ CartridgePlaces cartridgePlaces(const emu::RomImage& image);
 // (it starts with a version record) or a label file (label_file.hpp). Throws InputError
 // ("FILE:LINE: problem") for a file of no such format or a malformed one, and "FILE: SIZE; a symbol
 // file is at most 64 MiB".
-DebugInfo loadSymbolFile(const std::filesystem::path& path, const CartridgePlaces& places);
-DebugInfo parseSymbolFile(const std::filesystem::path& path, std::string_view text, const CartridgePlaces& places);
+DebugInfo loadSymbolFile(const std::filesystem::path& path, const SymbolReading& reading);
+DebugInfo parseSymbolFile(const std::filesystem::path& path, std::string_view text, const SymbolReading& reading);
+
+// The first of the image's name with .dbg, .sym, .mlb or .lbl that exists beside it, or nothing.
+std::optional<std::filesystem::path> findSymbolFileBeside(const std::filesystem::path& romPath);
+// The same, or an InputError naming those it looked for.
+std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath);
+
+// The symbols of the ROM `image` read from `romPath`: of `given`, or of the file beside it (the
+// beside-lookup is made only when none is given); read with the image's places and the user's
+// conventions, and held to the one rule of checkSymbolsMatchRom. Throws InputError.
+DebugInfo loadRomSymbols(const emu::RomImage& image, const std::filesystem::path& romPath,
+                         const std::optional<std::filesystem::path>& given, const LabelConventions& conventions = {});
 
 } // namespace tileprof

@@ -4,6 +4,8 @@
 #include "profiler/formats/toml/toml_section.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 
+#include <algorithm>
+
 namespace tileprof {
 
 namespace {
@@ -31,12 +33,54 @@ std::vector<std::string> labelList(const TomlSection& section, std::string_view 
     return labels;
 }
 
+// "walk.play.toml:9": where a play file says something.
+std::string placeIn(const std::filesystem::path& path, const toml::node& node)
+{
+    return path.string() + ":" + std::to_string(lineOf(node));
+}
+
+LabelConventions localLabels(const std::filesystem::path& path, const TomlSection& top)
+{
+    LabelConventions conventions;
+    const toml::node* node = top.find("local_labels");
+    if (node == nullptr) {
+        return conventions;
+    }
+    const toml::array* array = node->as_array();
+    if (array == nullptr) {
+        top.fail(*node, "local_labels", "must be a list of regular expressions, like [\"^loop\"]");
+    }
+    for (const toml::node& pattern : *array) {
+        const toml::value<std::string>* text = pattern.as_string();
+        if (text == nullptr) {
+            top.fail(pattern, "local_labels", "must be a list of regular expressions, like [\"^loop\"]");
+        }
+        conventions.local.emplace_back(text->get(), placeIn(path, pattern) + ": local_labels");
+    }
+    return conventions;
+}
+
+FrameRule frameRule(const TomlFile& file, const TomlSection& top, const toml::node& frame)
+{
+    const toml::table* table = frame.as_table();
+    if (table == nullptr) {
+        top.fail(frame, "frame", "must be a table, like [frame] budget = 60000");
+    }
+    const TomlSection section(file, *table, "[frame]", "frame.", {"budget", "from", "skip_lag"});
+    FrameRule rule;
+    rule.budget = static_cast<std::uint64_t>(section.requiredInteger("budget", 1, kMostClocks));
+    rule.from = static_cast<std::uint64_t>(section.integer("from", 1, kMaxInputFrames).value_or(1));
+    rule.skipLag = section.boolean("skip_lag").value_or(false);
+    return rule;
+}
+
 PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file)
 {
     const TomlSection top(file, file.root, "the play file", "",
-                          {"rom", "symbols", "manifest", "input", "frames", "until", "idle", "routine", "frame"});
+                          {"rom", "symbols", "manifest", "input", "frames", "until", "idle", "local_labels", "routine", "frame"});
     const std::filesystem::path folder = path.parent_path();
     PlayRequest request;
+    request.where = path.string();
     request.romName = top.requiredString("rom");
     request.rom = resolveRomPath(request.romName, folder);
     if (const std::optional<std::string> symbols = top.string("symbols")) {
@@ -52,12 +96,20 @@ PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file
         request.frames = static_cast<std::uint64_t>(*frames);
     }
     request.until = top.string("until");
+    request.untilRequired = request.until.has_value();
     request.idle = labelList(top, "idle");
+    request.labels = localLabels(path, top);
     for (const toml::table* table : top.tableArray("routine")) {
-        const TomlSection routine(file, *table, "[[routine]]", "routine.", {"name", "budget"});
-        PlayRoutine entry{routine.requiredString("name"), std::nullopt};
+        const TomlSection routine(file, *table, "[[routine]]", "routine.", {"name", "budget", "optional"});
+        PlayRoutine entry{routine.requiredString("name"), {}, placeIn(path, routine.require("name"))};
         if (const std::optional<std::int64_t> budget = routine.integer("budget", 1, kMostClocks)) {
-            entry.budget = static_cast<std::uint64_t>(*budget);
+            entry.rule.budget = static_cast<std::uint64_t>(*budget);
+        }
+        entry.rule.optional = routine.boolean("optional").value_or(false);
+        const auto twice = std::ranges::find(request.routines, entry.name, &PlayRoutine::name);
+        if (twice != request.routines.end()) {
+            routine.fail(routine.require("name"), "name",
+                         entry.name + " is profiled already (" + twice->where + "): give each routine once, with its budget");
         }
         request.routines.push_back(std::move(entry));
     }
@@ -65,14 +117,7 @@ PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file
         file.fail(1, "names no routine to profile: add one, like [[routine]] name = \"MoveEntity\"");
     }
     if (const toml::node* frame = top.find("frame")) {
-        const toml::table* table = frame->as_table();
-        if (table == nullptr) {
-            top.fail(*frame, "frame", "must be a table, like [frame] budget = 60000");
-        }
-        const TomlSection section(file, *table, "[frame]", "frame.", {"budget"});
-        if (const std::optional<std::int64_t> budget = section.integer("budget", 1, kMostClocks)) {
-            request.frameBudget = static_cast<std::uint64_t>(*budget);
-        }
+        request.frameRule = frameRule(file, top, *frame);
     }
     return request;
 }

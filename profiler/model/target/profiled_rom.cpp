@@ -228,28 +228,6 @@ Design readSurfaces(const ProfiledRom& rom)
     return design;
 }
 
-// The debug file must describe this ROM: ld65 records the file it wrote each segment to, and
-// where in it. A debug file of another build names another file or places code past this one.
-void checkDebugFileDescribes(const ProfiledRom& rom, const std::filesystem::path& romPath)
-{
-    const std::string romFile = romPath.filename().string();
-    for (const DebugSegment& segment : rom.debug.segments()) {
-        if (!segment.outputFile || !segment.outputOffset) {
-            continue;
-        }
-        const std::string written = std::filesystem::path(*segment.outputFile).filename().string();
-        const std::size_t copierHeader = rom.image.copierHeaderRemoved ? 512 : 0;
-        if (written != romFile) {
-            throw InputError(rom.debug.path().string() + ": describes " + written + ", not " + romFile +
-                                  " (segment " + segment.name + "): it belongs to another build");
-        }
-        if (std::uint64_t{*segment.outputOffset} + segment.size > rom.image.bytes.size() + copierHeader) {
-            throw InputError(rom.debug.path().string() + ": places segment " + segment.name + " past the end of " +
-                                  romFile + ": it belongs to another build");
-        }
-    }
-}
-
 // A field's value as the ROM holds it at `address`, sign-extended for the signed formats.
 std::int64_t romField(const ProfiledRom& rom, std::uint32_t address, FieldFormat format)
 {
@@ -424,23 +402,6 @@ RoutineAddresses resolve(const ProfiledRom& rom)
 
 } // namespace
 
-constexpr const char* kSymbolExtensions[] = {".dbg", ".sym", ".mlb", ".lbl"};
-
-std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
-{
-    std::string tried;
-    for (const char* extension : kSymbolExtensions) {
-        std::filesystem::path candidate = romPath;
-        candidate.replace_extension(extension);
-        if (std::filesystem::exists(candidate)) {
-            return candidate;
-        }
-        tried += (tried.empty() ? "" : ", ") + candidate.filename().string();
-    }
-    throw InputError(romPath.string() + ": no symbol file: looked for " + tried +
-                          " beside it (give one with --symbols)");
-}
-
 std::filesystem::path manifestBeside(const std::filesystem::path& romPath)
 {
     std::filesystem::path manifestPath = romPath;
@@ -506,18 +467,24 @@ void resolveVariables(ProfiledRom& rom)
     }
 }
 
-ProfiledRom loadProfiledRom(const RomFiles& files)
+ProfiledRom profileRom(emu::RomImage image, DebugInfo symbols, const std::filesystem::path& manifest)
 {
     ProfiledRom rom;
-    rom.image = emu::loadRomFile(files.image);
-    rom.debug = loadSymbolFile(files.symbols ? *files.symbols : symbolFileBeside(files.image), cartridgePlaces(rom.image));
-    checkDebugFileDescribes(rom, files.image);
-    rom.manifest = loadManifest(files.manifest ? *files.manifest : manifestBeside(files.image));
+    rom.image = std::move(image);
+    rom.debug = std::move(symbols);
+    rom.manifest = loadManifest(manifest);
     rom.addresses = resolve(rom);
     resolveVariables(rom);
     rom.design = readSurfaces(rom);
     mapTileIds(rom);
     return rom;
+}
+
+ProfiledRom loadProfiledRom(const RomFiles& files)
+{
+    emu::RomImage image = emu::loadRomFile(files.image);
+    DebugInfo symbols = loadRomSymbols(image, files.image, files.symbols);
+    return profileRom(std::move(image), std::move(symbols), files.manifest ? *files.manifest : manifestBeside(files.image));
 }
 
 ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)

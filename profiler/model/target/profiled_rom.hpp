@@ -56,13 +56,13 @@ struct ProfiledRom {
 // The manifest of the ROM at `romPath` when none is given: NAME.manifest.toml or manifest.toml
 // beside it. Throws InputError when there is neither.
 std::filesystem::path manifestBeside(const std::filesystem::path& romPath);
-// The first of the image's name with .dbg, .sym, .mlb or .lbl that exists; throws InputError
-// naming those it looked for.
-std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath);
+// A ROM under test from its image, its symbols (loadRomSymbols: already held to this image) and
+// its manifest. Throws InputError naming the file (and manifest line) at fault: a symbol neither
+// the symbol file nor the manifest gives, or a symbol in the wrong kind of memory.
+ProfiledRom profileRom(emu::RomImage image, DebugInfo symbols, const std::filesystem::path& manifest);
 
-// Loads and checks a ROM under test. Throws InputError naming the file (and manifest line) at
-// fault: a missing file, a symbol neither the symbol file nor the manifest gives, a debug file that
-// does not describe this ROM, or a symbol in the wrong kind of memory.
+// Loads and checks a ROM under test from its files (profileRom). Throws InputError naming the file
+// at fault, a symbol file that is not this ROM's among them (checkSymbolsMatchRom).
 ProfiledRom loadProfiledRom(const RomFiles& files);
 ProfiledRom loadProfiledRom(const std::filesystem::path& romPath);
 

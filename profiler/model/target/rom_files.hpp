@@ -15,13 +15,16 @@ struct RomFiles {
     std::optional<std::filesystem::path> manifest;
 };
 
+// A path as a command line option gives it: empty when the option is not given.
+inline std::optional<std::filesystem::path> givenPath(const std::string& path)
+{
+    return path.empty() ? std::nullopt : std::optional<std::filesystem::path>(path);
+}
+
 // The files as a command line names them: an empty `symbols` or `manifest` is the one beside the image.
 inline RomFiles romFiles(const std::filesystem::path& image, const std::string& symbols, const std::string& manifest)
 {
-    const auto given = [](const std::string& path) {
-        return path.empty() ? std::nullopt : std::optional<std::filesystem::path>(path);
-    };
-    return RomFiles{image, given(symbols), given(manifest)};
+    return RomFiles{image, givenPath(symbols), givenPath(manifest)};
 }
 
 } // namespace tileprof

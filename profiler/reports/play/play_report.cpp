@@ -145,7 +145,7 @@ std::string entityName(int entity)
 }
 
 // The cases of the cased routine its calls ran, in the manifest's order, then "(no case)": -1.
-std::vector<int> casesRun(const PlayReport& report)
+std::vector<int> casesRun(const PlayResult& report)
 {
     std::vector<int> cases;
     if (!report.casedRoutine) {
@@ -161,7 +161,7 @@ std::vector<int> casesRun(const PlayReport& report)
 }
 
 // The frame's columns by name, routines first.
-std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>>> frameColumns(const PlayReport& report)
+std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>>> frameColumns(const PlayResult& report)
 {
     std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>>> columns;
     for (std::size_t i = 0; i < report.routines.size(); ++i) {
@@ -174,18 +174,22 @@ std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>
     return columns;
 }
 
-// Whole frames only: a first frame watched from power-on has the reset's clocks missing, and
-// a run cut short ends inside its last.
-std::vector<const FrameUse*> wholeFrames(const PlayReport& report)
+// What the CPU did with a never-called routine's first byte: the evidence of a label that is not
+// where the code is.
+std::string neverCalledWhy(const EntryTouches& touches)
 {
-    std::vector<const FrameUse*> frames;
-    const std::vector<FrameUse>& all = report.run.frames;
-    for (std::size_t i = 1; i < all.size(); ++i) {
-        if (i + 1 < all.size() || !report.run.stop) {
-            frames.push_back(&all[i]);
-        }
+    if (touches.operand > 0) {
+        return printfString(": its first byte was fetched %s as an instruction's operand, the label is inside an "
+                            "instruction (is the symbol file this ROM's?)", groupedCount(touches.operand, "time").c_str());
     }
-    return frames;
+    if (touches.opcode > 0) {
+        return printfString(": its first instruction ran %s, reached by a branch or by running into it, never by a call",
+                            groupedCount(touches.opcode, "time").c_str());
+    }
+    if (touches.data > 0) {
+        return printfString(": its first byte was read %s as data and never run: not code", groupedCount(touches.data, "time").c_str());
+    }
+    return "";
 }
 
 } // namespace
@@ -202,87 +206,110 @@ std::vector<int> entitiesRun(const PlayRun& run)
     return entities;
 }
 
-std::string caseLabel(const PlayReport& report, int caseIndex)
+std::string caseLabel(const PlayResult& report, int caseIndex)
 {
     return caseIndex < 0 ? "(no case)" : report.caseNames[static_cast<std::size_t>(caseIndex)];
 }
 
-std::string caseName(const PlayReport& report, const GameCall& call)
+std::string caseName(const PlayResult& report, const GameCall& call)
 {
     return report.casedRoutine == call.routine ? caseLabel(report, call.caseIndex) : "";
 }
 
-BudgetVerdict budgetVerdict(const PlayReport& report)
+VerdictText verdictText(const PlayResult& report)
 {
-    BudgetVerdict verdict;
-    for (std::size_t r = 0; r < report.routines.size() && r < report.budgets.size(); ++r) {
-        if (!report.budgets[r]) {
+    VerdictText text;
+    const PlayVerdict& verdict = report.verdict;
+    for (std::size_t r = 0; r < verdict.routines.size(); ++r) {
+        const RoutineVerdict& routine = verdict.routines[r];
+        const RoutineRule& rule = routine.rule;
+        std::string line = report.routines[r] + ": ";
+        if (rule.budget) {
+            line += printfString("at most %s master clocks a call, interrupts left out: ", grouped(*rule.budget).c_str());
+        } else if (!routine.neverCalled() || rule.optional) {
             continue;
         }
-        const std::uint64_t budget = *report.budgets[r];
-        Spread spread;
-        std::uint64_t over = 0;
-        for (const GameCall* call : finishedCalls(report.run, r)) {
-            spread.add(call->clocks.withoutInterrupts(), call->frame);
-            over += call->clocks.withoutInterrupts() > budget ? 1 : 0;
-        }
-        std::string line = printfString("%s: at most %s master clocks a call, interrupts left out: ", report.routines[r].c_str(),
-                                        grouped(budget).c_str());
-        if (spread.count == 0) {
-            line += "never called";
-        } else if (over == 0) {
-            line += printfString("kept (the most %s, in frame %llu)", grouped(spread.max).c_str(),
-                                 static_cast<unsigned long long>(spread.maxAt));
+        if (routine.neverCalled()) {
+            line += "never called" + neverCalledWhy(routine.touches) +
+                    (rule.optional ? " (optional)" : " (a routine a play profiles must be called; optional = true if it may not be)");
+        } else if (routine.over == 0) {
+            line += printfString("kept (the most %s, in frame %llu)", grouped(routine.most).c_str(),
+                                 static_cast<unsigned long long>(routine.mostFrame));
         } else {
-            line += printfString("OVER in %s of %s, the worst %s in frame %llu", groupedCount(over, "call").c_str(),
-                                 grouped(spread.count).c_str(), grouped(spread.max).c_str(),
-                                 static_cast<unsigned long long>(spread.maxAt));
-            verdict.broken.push_back(line);
+            line += printfString("OVER in %s of %s, the worst %s in frame %llu", groupedCount(routine.over, "call").c_str(),
+                                 grouped(routine.calls).c_str(), grouped(routine.most).c_str(),
+                                 static_cast<unsigned long long>(routine.mostFrame));
         }
-        verdict.lines.push_back(std::move(line));
+        if (routine.failed()) {
+            text.broken.push_back(line);
+        }
+        text.names.push_back(report.routines[r] + (rule.budget ? " budget" : " called"));
+        text.lines.push_back(std::move(line));
     }
-    if (report.frameBudget) {
-        Spread spread;
-        std::vector<const FrameUse*> over;
-        for (const FrameUse* use : wholeFrames(report)) {
-            spread.add(use->busy(), use->frame);
-            if (use->busy() > *report.frameBudget) {
-                over.push_back(use);
-            }
+    if (const std::optional<FrameVerdict>& frames = verdict.frames) {
+        std::string line = printfString("frames: at most %s master clocks busy (all but waiting)", grouped(frames->rule.budget).c_str());
+        if (frames->rule.from > 1 || frames->rule.skipLag) {
+            line += printfString(", from frame %llu%s", static_cast<unsigned long long>(frames->rule.from),
+                                 frames->rule.skipLag ? ", lag frames left out" : "");
         }
-        std::string line = printfString("frames: at most %s master clocks busy (all but waiting): ", grouped(*report.frameBudget).c_str());
-        if (over.empty()) {
-            line += printfString("kept (the most %s, in frame %llu)", grouped(spread.max).c_str(),
-                                 static_cast<unsigned long long>(spread.maxAt));
+        line += ": ";
+        if (frames->frames == 0) {
+            line += "no frame held to it";
+        } else if (!frames->failed()) {
+            line += printfString("kept (the most %s, in frame %llu)", grouped(frames->most).c_str(),
+                                 static_cast<unsigned long long>(frames->mostFrame));
         } else {
-            line += "OVER in " + groupedCount(over.size(), "frame") + ":";
-            for (std::size_t i = 0; i < over.size() && i < 10; ++i) {
-                line += printfString(" %llu (%s)", static_cast<unsigned long long>(over[i]->frame), grouped(over[i]->busy()).c_str());
+            line += "OVER in " + groupedCount(frames->overCount, "frame") + ":";
+            for (const auto& [frame, busy] : frames->firstOver) {
+                line += printfString(" %llu (%s)", static_cast<unsigned long long>(frame), grouped(busy).c_str());
             }
-            line += over.size() > 10 ? " ..." : "";
-            verdict.broken.push_back(line);
+            line += frames->overCount > frames->firstOver.size() ? " ..." : "";
+            text.broken.push_back(line);
         }
-        verdict.lines.push_back(std::move(line));
+        text.names.push_back("frames budget");
+        text.lines.push_back(std::move(line));
     }
-    return verdict;
+    if (verdict.untilMissed) {
+        std::string line = "until " + report.until + ": never reached in " + groupedCount(report.run.framesRun, "frame");
+        if (verdict.untilRequired) {
+            text.broken.push_back(line);
+        }
+        text.names.push_back("until " + report.until);
+        text.lines.push_back(std::move(line));
+    }
+    return text;
 }
 
-std::vector<std::string> brokenInvariants(const PlayReport& report)
+std::string stoppedText(const PlayResult& report)
+{
+    const PlayRun& run = report.run;
+    if (!run.stop) {
+        return printfString("%s frames from power-on", grouped(report.frames).c_str());
+    }
+    const std::string after = printfString("after %s frames", grouped(run.framesRun).c_str());
+    switch (*run.stop) {
+    case emu::StopReason::BreakAddress: return "stopped at " + report.until + ", " + after;
+    case emu::StopReason::Stopped: return "stopped by STP, " + after;
+    case emu::StopReason::WaitingForever: return "stopped waiting (WAI) with no interrupt enabled, " + after;
+    default: return after;
+    }
+}
+
+std::vector<std::string> brokenInvariants(const PlayResult& report)
 {
     std::vector<std::string> lines;
-    for (const CallState& state : report.run.states) {
-        if (state.broken) {
-            const GameCall& call = report.run.calls[state.call];
-            lines.push_back(printfString("frame %llu, %s: ", static_cast<unsigned long long>(call.frame), entityName(state.entity).c_str()) +
-                            *state.broken);
-        }
+    for (const std::size_t index : report.verdict.brokenInvariants) {
+        const GameCall& call = report.run.calls[index];
+        const CallState& state = *report.run.stateOf(index);
+        lines.push_back(printfString("frame %llu, %s: ", static_cast<unsigned long long>(call.frame), entityName(state.entity).c_str()) +
+                        *state.broken);
     }
     return lines;
 }
 
-std::vector<std::string> playFailures(const PlayReport& report)
+std::vector<std::string> playFailures(const PlayResult& report)
 {
-    std::vector<std::string> failures = budgetVerdict(report).broken;
+    std::vector<std::string> failures = verdictText(report).broken;
     if (const std::vector<std::string> invariants = brokenInvariants(report); !invariants.empty()) {
         failures.push_back(printfString("invariants: broken by %zu call%s, the first in ", invariants.size(), invariants.size() == 1 ? "" : "s") +
                            invariants.front());
@@ -290,14 +317,14 @@ std::vector<std::string> playFailures(const PlayReport& report)
     return failures;
 }
 
-Baseline playBaseline(const PlayReport& report, std::string source)
+Baseline playBaseline(const PlayResult& report, std::string source)
 {
     Baseline baseline;
     baseline.source = std::move(source);
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
         const std::vector<const GameCall*> calls = finishedCalls(report.run, r);
         // No budget: none a call can break.
-        const std::uint64_t budget = r < report.budgets.size() && report.budgets[r] ? *report.budgets[r] : 0;
+        const std::uint64_t budget = report.rules[r].budget.value_or(0);
         BaselineCase figures;
         figures.name = report.routines[r];
         figures.calls = calls.size();
@@ -341,10 +368,10 @@ Baseline playBaseline(const PlayReport& report, std::string source)
 
 namespace {
 
-std::string tableReport(const PlayReport& report)
+std::string tableReport(const PlayResult& report)
 {
     const PlayRun& run = report.run;
-    std::string out = printfString("play %s: %s, input %s\n", report.rom.c_str(), report.stopped.c_str(), report.input.c_str());
+    std::string out = printfString("play %s: %s, input %s\n", report.rom.c_str(), stoppedText(report).c_str(), report.input.c_str());
     std::vector<std::uint64_t> lag;
     for (const FrameUse& use : run.frames) {
         if (!use.padsRead) {
@@ -402,7 +429,7 @@ std::string tableReport(const PlayReport& report)
         out += printfString("  (%s still running when the play ended, not counted)\n", groupedCount(unfinished, "call").c_str());
     }
 
-    const std::vector<const FrameUse*> frames = wholeFrames(report);
+    const std::vector<const FrameUse*> frames = wholeFrames(report.run);
     if (frames.empty()) {
         return out;
     }
@@ -421,8 +448,8 @@ std::string tableReport(const PlayReport& report)
                             static_cast<unsigned long long>(spread.maxAt));
     }
 
-    if (const BudgetVerdict verdict = budgetVerdict(report); !verdict.lines.empty()) {
-        out += "\nbudgets\n";
+    if (const VerdictText verdict = verdictText(report); !verdict.lines.empty()) {
+        out += "\nverdict\n";
         for (const std::string& line : verdict.lines) {
             out += "  " + line + "\n";
         }
@@ -468,7 +495,7 @@ Json splitJson(const ClockSplit& clocks)
 }
 
 // In map pixels, and pixels a frame.
-Json entityJson(const PlayReport& report, const EntityState& entity)
+Json entityJson(const PlayResult& report, const EntityState& entity)
 {
     const Hitbox& box = entity.hitbox;
     return Json{{"x", mapPixels(entity.x, report.originX)},
@@ -480,7 +507,7 @@ Json entityJson(const PlayReport& report, const EntityState& entity)
 }
 
 // What the manifest let the play read of the call: its entity and the map cells it read.
-void addState(Json& json, const PlayReport& report, const CallState& state)
+void addState(Json& json, const PlayResult& report, const CallState& state)
 {
     json["entity"] = state.entity < 0 ? Json(nullptr) : Json(state.entity);
     json["before"] = state.entity < 0 ? Json(nullptr) : entityJson(report, state.before);
@@ -498,7 +525,7 @@ void addState(Json& json, const PlayReport& report, const CallState& state)
     json["invariant_broken"] = state.broken ? Json(*state.broken) : Json(nullptr);
 }
 
-std::string jsonReport(const PlayReport& report)
+std::string jsonReport(const PlayResult& report)
 {
     const PlayRun& run = report.run;
     Json routines = Json::array();
@@ -543,13 +570,13 @@ std::string jsonReport(const PlayReport& report)
                               {"pad1", pads.pad1},
                               {"pad2", pads.pad2}});
     }
-    const BudgetVerdict verdict = budgetVerdict(report);
+    const VerdictText verdict = verdictText(report);
     const Json json{{"rom", report.rom},
                     {"budgets", verdict.lines},
                     {"within_budgets", verdict.broken.empty()},
                     {"invariants_broken", brokenInvariants(report)},
                     {"input", report.input},
-                    {"stopped", report.stopped},
+                    {"stopped", stoppedText(report)},
                     {"frames_run", run.framesRun},
                     {"routines", std::move(routines)},
                     {"frames", std::move(frames)}};
@@ -563,7 +590,7 @@ std::string numberText(double value)
 }
 
 // One row a call, every figure the JSON report has but the tiles' places (their count instead).
-std::string csvReport(const PlayReport& report)
+std::string csvReport(const PlayResult& report)
 {
     std::string out = "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
                       "interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,"
@@ -599,9 +626,9 @@ std::string csvReport(const PlayReport& report)
 }
 
 // For a pull request's comment: the calls, the frames and the budgets.
-std::string markdownReport(const PlayReport& report)
+std::string markdownReport(const PlayResult& report)
 {
-    std::string out = "### tileprof play: " + markdownCell(report.rom) + "\n\n" + markdownCell(report.stopped) +
+    std::string out = "### tileprof play: " + markdownCell(report.rom) + "\n\n" + markdownCell(stoppedText(report)) +
                       ", input " + markdownCell(report.input) + "\n\n";
     out += "| routine | calls | mean clocks | min | max | own | DMA | HDMA | refresh | interrupts | taken |\n"
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
@@ -614,7 +641,7 @@ std::string markdownReport(const PlayReport& report)
                             meanText(f.hdma.mean()).c_str(), meanText(f.refresh.mean()).c_str(),
                             meanText(f.interrupts.mean()).c_str(), grouped(f.taken).c_str());
     }
-    const std::vector<const FrameUse*> frames = wholeFrames(report);
+    const std::vector<const FrameUse*> frames = wholeFrames(report.run);
     if (!frames.empty()) {
         out += "\n| a frame, in master clocks | mean | min | max |\n|---|---:|---:|---:|\n";
         for (const auto& [name, value] : frameColumns(report)) {
@@ -628,7 +655,7 @@ std::string markdownReport(const PlayReport& report)
                                 grouped(spread.max).c_str(), static_cast<unsigned long long>(spread.maxAt));
         }
     }
-    const BudgetVerdict verdict = budgetVerdict(report);
+    const VerdictText verdict = verdictText(report);
     if (!verdict.lines.empty()) {
         out += "\n**Budgets: " + std::string(verdict.broken.empty() ? "kept" : "BROKEN") + "**\n\n";
         for (const std::string& line : verdict.lines) {
@@ -647,9 +674,9 @@ std::string markdownReport(const PlayReport& report)
 
 // For CI systems: a test case a budget, failing when broken; a play without budgets has one
 // that passes when every routine was called.
-std::string junitReport(const PlayReport& report)
+std::string junitReport(const PlayResult& report)
 {
-    const BudgetVerdict verdict = budgetVerdict(report);
+    const VerdictText verdict = verdictText(report);
     std::string cases;
     std::size_t tests = 0;
     std::size_t failures = 0;
@@ -665,9 +692,9 @@ std::string junitReport(const PlayReport& report)
         }
         cases += "    </testcase>\n";
     };
-    for (const std::string& line : verdict.lines) {
-        const bool broken = std::ranges::find(verdict.broken, line) != verdict.broken.end();
-        testCase(line.substr(0, line.find(':')) + " budget", line, broken);
+    for (std::size_t i = 0; i < verdict.lines.size(); ++i) {
+        const std::string& line = verdict.lines[i];
+        testCase(verdict.names[i], line, std::ranges::find(verdict.broken, line) != verdict.broken.end());
     }
     if (report.casedRoutine) {
         const std::vector<std::string> broken = brokenInvariants(report);
@@ -692,14 +719,27 @@ std::string junitReport(const PlayReport& report)
 
 namespace {
 
-ProfileView profileView(const PlayReport& report)
+// What the profile of a play's code covers: "the calls of Move, Draw", "every frame, ...".
+std::string profileOf(const PlayResult& report)
 {
-    return {*report.profile, "play", report.rom + ": " + report.profileOf, {}};
+    if (report.profileScope == PlayProfileScope::Frames) {
+        return "every frame, the main loop and each interrupt a call";
+    }
+    std::string text = "the calls of ";
+    for (std::size_t i = 0; i < report.routines.size(); ++i) {
+        text += (i == 0 ? "" : ", ") + report.routines[i];
+    }
+    return text;
+}
+
+ProfileView profileView(const PlayResult& report)
+{
+    return {*report.profile, "play", report.rom + ": " + profileOf(report), {}};
 }
 
 } // namespace
 
-std::string formatPlayReport(const PlayReport& report, ReportFormat format)
+std::string formatPlayReport(const PlayResult& report, ReportFormat format)
 {
     switch (format) {
     case ReportFormat::Json: return jsonReport(report);

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "profiler/engine/ingame/game_play.hpp"
+#include "profiler/model/play/play_file.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace tileprof {
+
+// How a routine's calls kept its rule.
+struct RoutineVerdict {
+    RoutineRule rule;
+    std::uint64_t calls = 0;    // finished
+    std::uint64_t over = 0;     // of them over the budget
+    std::uint64_t most = 0;     // the longest, interrupts left out
+    std::uint64_t mostFrame = 0;
+    EntryTouches touches;       // how the CPU touched the routine's first byte: why it was never called
+
+    bool neverCalled() const { return calls == 0; }
+    bool failed() const { return over > 0 || (neverCalled() && !rule.optional); }
+};
+
+// How the frames kept theirs: each frame the rule holds, whether it was over.
+struct FrameVerdict {
+    FrameRule rule;
+    std::uint64_t frames = 0; // held to the budget
+    std::uint64_t most = 0;
+    std::uint64_t mostFrame = 0;
+    std::uint64_t overCount = 0;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> firstOver; // frame and busy clocks, the first kFramesListed
+
+    static constexpr std::size_t kFramesListed = 10;
+    bool failed() const { return overCount > 0; }
+};
+
+// How a play kept what it was asked: the reports write it, and a play's exit code is read from it.
+struct PlayVerdict {
+    std::vector<RoutineVerdict> routines; // parallel to the play's routines
+    std::optional<FrameVerdict> frames;
+    std::vector<std::size_t> brokenInvariants; // calls (indices into PlayRun::calls) that broke the design's invariants
+    bool untilMissed = false;   // the play was to stop at a label the CPU never reached
+    bool untilRequired = false; // and that fails it (a play file's `until`)
+
+    bool failed() const;
+};
+
+// The whole frames of a run, the frames a budget can hold: not frame 0 (the reset's clocks are
+// not in it), nor a last frame that a stop cut short.
+std::vector<const FrameUse*> wholeFrames(const PlayRun& run);
+
+// Judges a run by its rules (parallel to its routines) and its frame rule.
+PlayVerdict judgePlay(const PlayRun& run, const std::vector<RoutineRule>& routines, const std::optional<FrameRule>& frames,
+                      bool untilAsked, bool untilRequired);
+
+} // namespace tileprof

@@ -1,0 +1,66 @@
+#include "profiler/formats/symbols/label_roles.hpp"
+
+#include "base/input_error.hpp"
+
+#include <algorithm>
+
+namespace tileprof {
+
+namespace {
+
+// A naming convention of a toolchain: names it gives a role.
+struct NamingConvention {
+    LabelFileFormat format;
+    enum class Match { Prefix, Contains } match;
+    std::string_view text;
+    LabelRole role;
+};
+
+constexpr NamingConvention kConventions[] = {
+    {LabelFileFormat::WlaDx, NamingConvention::Match::Prefix, "SECTIONSTART_", LabelRole::Marker},
+    {LabelFileFormat::WlaDx, NamingConvention::Match::Prefix, "SECTIONEND_", LabelRole::Marker},
+    {LabelFileFormat::WlaDx, NamingConvention::Match::Prefix, "RAM_USAGE_SLOT_", LabelRole::Marker},
+    {LabelFileFormat::WlaDx, NamingConvention::Match::Prefix, "_", LabelRole::Local},
+    {LabelFileFormat::WlaDx, NamingConvention::Match::Contains, "@", LabelRole::Local},
+};
+
+bool follows(const NamingConvention& convention, std::string_view name)
+{
+    return convention.match == NamingConvention::Match::Prefix ? name.starts_with(convention.text)
+                                                               : name.find(convention.text) != std::string_view::npos;
+}
+
+} // namespace
+
+LocalLabelPattern::LocalLabelPattern(std::string pattern, const std::string& where) : text_(std::move(pattern))
+{
+    if (text_.empty() || text_.size() > kMaxLength) {
+        throw InputError(where + ": a local-label pattern is 1 to " + std::to_string(kMaxLength) + " characters");
+    }
+    try {
+        regex_ = std::make_shared<const std::regex>(text_, std::regex::ECMAScript | std::regex::optimize);
+    } catch (const std::regex_error& e) {
+        throw InputError(where + ": \"" + text_ + "\" is not a regular expression: " + e.what());
+    }
+}
+
+bool LocalLabelPattern::matches(std::string_view name) const
+{
+    return std::regex_search(name.begin(), name.end(), *regex_);
+}
+
+LabelRole labelRole(std::string_view name, std::optional<LabelFileFormat> format, const LabelConventions& user)
+{
+    if (format) {
+        const auto convention = std::ranges::find_if(kConventions, [&](const NamingConvention& c) {
+            return c.format == *format && follows(c, name);
+        });
+        if (convention != std::end(kConventions)) {
+            return convention->role;
+        }
+    }
+    const bool local = std::ranges::any_of(user.local, [&](const LocalLabelPattern& p) { return p.matches(name); });
+    return local ? LabelRole::Local : LabelRole::Routine;
+}
+
+} // namespace tileprof
