@@ -5,6 +5,14 @@
 
 namespace emu {
 
+// What the two pads hold during one video frame, each in the auto-joypad layout (Joypads).
+struct PadFrame {
+    std::uint16_t pad1 = 0;
+    std::uint16_t pad2 = 0;
+
+    bool operator==(const PadFrame&) const = default;
+};
+
 // Two standard SNES pads on the controller ports. Buttons are given in the auto-joypad layout
 // ($4218/$4219): bit 15 B, Y, Select, Start, Up, Down, Left, bit 8 Right, bit 7 A, X, L, bit 4 R;
 // bits 3-0 are the pad's signature, always 0.

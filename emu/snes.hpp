@@ -49,13 +49,16 @@ public:
     // One instruction (or one wait cycle, one interrupt entry).
     StopReason step();
 
-    // Both pads' buttons from now on (Joypads' layout): a host that plays input sets them as each
-    // frame begins, so that the auto-joypad read in the frame's V-blank sees them.
+    // Both pads' buttons from now on (Joypads' layout), for a host that drives them as it goes (the
+    // debugger's live play).
     void setPads(std::uint16_t pad1, std::uint16_t pad2)
     {
         bus_.setJoypad(0, pad1, cpu_.state.time.masterClocks);
         bus_.setJoypad(1, pad2, cpu_.state.time.masterClocks);
     }
+    // The pads frame by frame (SnesBus::playPads): frame f of the input is the machine's frame f,
+    // whatever DMA or loop spans a frame's start.
+    void playPads(std::vector<PadFrame> frames) { bus_.playPads(std::move(frames), cpu_.state.time.masterClocks); }
 
 private:
     SnesBus bus_;

@@ -91,6 +91,26 @@ void SnesBus::catchUpAutoRead(std::uint64_t sampled)
     }
 }
 
+void SnesBus::playPads(std::vector<PadFrame> frames, std::uint64_t now)
+{
+    padFrames_ = std::move(frames);
+    shiftAutoRead(now);
+    setFramePads(now);
+}
+
+// A frame begins (or the pads are given): its pads, after what a bsnes-timed read took before.
+void SnesBus::setFramePads(std::uint64_t at)
+{
+    if (!padFrames_) {
+        return;
+    }
+    shiftAutoRead(at);
+    const std::uint64_t frame = video_.frame();
+    const PadFrame pads = frame < padFrames_->size() ? (*padFrames_)[frame] : PadFrame{};
+    joypads_.setButtons(0, pads.pad1);
+    joypads_.setButtons(1, pads.pad2);
+}
+
 // Shifts in the bsnes steps that came by `clock`, with the buttons the pads show now.
 void SnesBus::shiftAutoRead(std::uint64_t clock)
 {

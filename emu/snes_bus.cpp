@@ -508,6 +508,7 @@ void SnesBus::idleUntilNextFrame(Time& time)
             }
             video_.nextFrame();
             nmiFlag_ = false;
+            setFramePads(video_.lineStart());
             refreshAt_ = video_.refreshAt();
             scheduleInterrupts(video_.lineStart());
             startHdmaLine();
@@ -594,6 +595,7 @@ std::uint64_t SnesBus::runEvents(Time time)
             video_.nextLine();
             if (video_.line() == 0) {
                 nmiFlag_ = false;
+                setFramePads(video_.lineStart());
             } else if (video_.line() == vblankStartLine()) {
                 ppu_.startVblank();
             }

@@ -64,7 +64,7 @@ TEST_CASE("call tracker: a routine's calls are found however the game enters the
         CHECK(call.finished);
         CHECK(call.cycles == leaves[0].cycles); // the same instructions each time
         CHECK(call.clocks.interrupts == 0);
-        CHECK(call.clocks.total() == call.clocks.withoutInterrupts());
+        CHECK(call.clocks.total() == call.clocks.budgeted());
     }
     CHECK(leaves[0].callSite < rom.address("Leaf"));            // Reset's JSR
     CHECK(leaves[2].callSite > rom.address("Dispatch"));        // the dispatcher's JMP (a,x)

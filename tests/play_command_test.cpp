@@ -120,7 +120,7 @@ budget = 200000
 )").string();
     const CommandResult within = runTileprof({"play", kept});
     CHECK(within.exitCode == 0);
-    CHECK(contains(within.out, "Leaf: at most 182 master clocks a call, interrupts left out: kept (the most 182, in frame"));
+    CHECK(contains(within.out, "Leaf: at most 182 master clocks a call, interrupts and waiting left out: kept (the most 182, in frame"));
     CHECK(contains(within.out, "frames: at most 200,000 master clocks busy (all but waiting): kept"));
 
     const std::string over = dir.write("over.play.toml", rom + R"(
@@ -133,7 +133,7 @@ budget = 100000
 )").string();
     const CommandResult broken = runTileprof({"play", over});
     CHECK(broken.exitCode == 1);
-    CHECK(contains(broken.out, "Leaf: at most 181 master clocks a call, interrupts left out: OVER in 50 calls of 50, the worst 182 in frame 0"));
+    CHECK(contains(broken.out, "Leaf: at most 181 master clocks a call, interrupts and waiting left out: OVER in 50 calls of 50, the worst 182 in frame 0"));
     CHECK(contains(broken.out, "frames: at most 100,000 master clocks busy (all but waiting): OVER in 9 frames: 1 ("));
     const CommandResult json = runTileprof({"play", over, "--format", "json"});
     CHECK(json.exitCode == 1);
@@ -214,12 +214,12 @@ TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test
     const std::vector<std::string> rows = splitLines(csv.out);
     REQUIRE(rows.size() == 1 + 15 + 2); // five Leaf calls a frame, a CopyByDma in the two whole frames after the first
     CHECK(rows[0] == "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
-                     "interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,invariant_broken\r");
+                     "waiting,interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,invariant_broken\r");
     CHECK(rows[1].starts_with("Leaf,,0,"));
-    CHECK(rows[1].ends_with(",25,182,182,0,0,0,0,0,true,,,,,,,,\r")); // no manifest: no entity, no map
+    CHECK(rows[1].ends_with(",25,182,182,0,0,0,0,0,0,true,,,,,,,,\r")); // no manifest: no entity, no map
 
     const CommandResult markdown = runTileprof({"play", rom, "--profile", "Leaf", "--frames", "3", "--format", "markdown"});
-    CHECK(contains(markdown.out, "| Leaf | 15 | 182.0 | 182 | 182 | 182.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0 |"));
+    CHECK(contains(markdown.out, "| Leaf | 15 | 25.0 | 25 | 25 | 0.13 | 0.13 | 182.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0 |"));
 
     const TempDir dir;
     const std::string play = dir.write("over.play.toml", "rom = \"" + rom + "\"\nframes = 3\n[[routine]]\nname = \"Leaf\"\nbudget = 181\n").string();
@@ -227,7 +227,7 @@ TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test
     CHECK(junit.exitCode == 1);
     CHECK(contains(junit.out, "<testsuites name=\"tileprof play\" tests=\"1\" failures=\"1\" errors=\"0\">"));
     CHECK(contains(junit.out, "name=\"Leaf budget\""));
-    CHECK(contains(junit.out, "<failure message=\"Leaf: at most 181 master clocks a call, interrupts left out: OVER in 15 calls of 15"));
+    CHECK(contains(junit.out, "<failure message=\"Leaf: at most 181 master clocks a call, interrupts and waiting left out: OVER in 15 calls of 15"));
 }
 
 TEST_CASE("play: the demo's walk, from its script or its BizHawk movie, and its baseline catching the slowed routine")
@@ -239,7 +239,7 @@ TEST_CASE("play: the demo's walk, from its script or its BizHawk movie, and its 
     CHECK(played.out.starts_with("play demo: 1,917 frames from power-on, input "));
     CHECK(contains(played.out, "(input script, 1,917 frames)"));
     CHECK(contains(played.out, "lag frames: 0 of 1,917"));
-    CHECK(contains(played.out, "MoveEntityAndProcessTileCollisions: at most 5,000 master clocks a call, interrupts left out: kept"));
+    CHECK(contains(played.out, "MoveEntityAndProcessTileCollisions: at most 5,000 master clocks a call, interrupts and waiting left out: kept"));
     // Every case of the routine's manifest, in the game: standing most, and gravity both ways.
     for (const char* kase : {"    falling  ", "    standing  ", "    rising  ", "    ceiling-standing  "}) {
         CHECK(contains(played.out, kase));

@@ -564,6 +564,13 @@ TEST_CASE("regression: a baseline that cannot be read is bad input, named")
             "mean_cycles": "fast", "max_cycles": 4, "mean_budget_share": 0.5, "over_budget": false}]})",
          "cases[0].mean_cycles must be a number from 0 to 1e15, not \"fast\""},
         {R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": [], "functions": [{"name": "f"}]})",
+         "has no cases: a check against it would pass whatever ran"},
+        {R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": [{"case": "falling", "calls": 3,
+            "mean_cycles": 5, "max_cycles": 4, "mean_budget_share": 0.5, "over_budget": false}, {"case": "falling", "calls": 3,
+            "mean_cycles": 5, "max_cycles": 4, "mean_budget_share": 0.5, "over_budget": false}]})",
+         "cases[1]: case \"falling\" is listed twice (also cases[0])"},
+        {R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": [{"case": "falling", "calls": 3,
+            "mean_cycles": 5, "max_cycles": 4, "mean_budget_share": 0.5, "over_budget": false}], "functions": [{"name": "f"}]})",
          "has no \"exclusive_cycles_per_call\""},
     };
     const std::string good = dir.write("good.json", handBaseline("400.00", 450)).string();
@@ -582,8 +589,8 @@ TEST_CASE("regression: a baseline that cannot be read is bad input, named")
         CHECK(diff.exitCode == 2);
         CHECK(contains(diff.err, "tileprof diff: " + file + ": "));
     }
-    const std::string empty =
-        dir.write("empty.json", R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": []})").string();
+    const std::string empty = dir.write("empty.json", R"({"tileprof": "baseline", "schema": 2, "scenarios": [], "cases": [
+        {"case": "falling", "calls": 3, "mean_cycles": 5, "max_cycles": 4, "mean_budget_share": 0.5, "over_budget": false}]})").string();
     const CommandResult noScenarios = runTileprof({"check", "--baseline", empty});
     CHECK(noScenarios.exitCode == 2);
     CHECK(contains(noScenarios.err, empty + ": the baseline names no scenarios"));

@@ -144,9 +144,8 @@ int boot(const BootOptions& o)
         const std::vector<PadFrame> pads = game.input ? game.input->frames : std::vector<PadFrame>{};
         emu::Snes snes(image);
         std::string stopped = printfString("after %llu frames", static_cast<unsigned long long>(o.frames));
+        snes.playPads(pads);
         while (snes.frame() < o.frames) {
-            const PadFrame held = snes.frame() < pads.size() ? pads[snes.frame()] : PadFrame{};
-            snes.setPads(held.pad1, held.pad2);
             const emu::StopReason why = snes.runFrame(until.value_or(emu::kNoBreakAddress));
             const std::uint32_t at = snes.cpu().regs.programAddress();
             const std::string where = addressText(at) + " in frame " + std::to_string(snes.frame());

@@ -95,7 +95,7 @@ std::string romReference(const std::filesystem::path& image, const std::filesyst
     if (std::filesystem::equivalent(image, bundledRomPath(name), error)) {
         return name;
     }
-    return std::filesystem::absolute(image).lexically_relative(directory).generic_string();
+    return std::filesystem::absolute(image).lexically_normal().lexically_relative(directory.lexically_normal()).generic_string();
 }
 
 bool isRom(const std::string& path)

@@ -158,19 +158,32 @@ void CallTracker::leave(bool finished)
     }
     GameCall& call = calls_[frame.call];
     call.finished = finished;
-    call.cycles = spent.cycles - frame.interruptTime.cycles;
+    call.cycles = spent.cycles - frame.interruptTime.cycles - frame.waitTime.cycles;
     call.interrupts = frame.interrupts;
     ClockSplit& clocks = call.clocks;
     clocks.interrupts = frame.interruptTime.masterClocks;
+    clocks.waiting = frame.waitTime.masterClocks;
     clocks.dma = stolen.dma - frame.interruptStolen.dma;
     clocks.hdma = stolen.hdma - frame.interruptStolen.hdma;
     clocks.refresh = stolen.refresh - frame.interruptStolen.refresh;
-    clocks.own = spent.masterClocks - clocks.interrupts - clocks.dma - clocks.hdma - clocks.refresh;
+    clocks.own = spent.masterClocks - clocks.interrupts - clocks.waiting - clocks.dma - clocks.hdma - clocks.refresh;
     if (watcher_ != nullptr && call.routine == watchedRoutine_) {
         watcher_->left(frame.call);
     }
     if (stepWatcher_ != nullptr) {
         stepWatcher_->ended(frame.call);
+    }
+}
+
+// A step of WAI or of idle code inside calls: waiting for every call it runs in, down to the
+// innermost interrupt (an interrupt's time is counted apart).
+void CallTracker::addWaiting(const emu::StepEvent& step)
+{
+    const emu::StolenClocks stolen = minus(bus_.stolenClocks(), stolenAtStep_);
+    const std::uint64_t clocks = step.masterClocks - (stolen.dma + stolen.hdma + stolen.refresh);
+    for (auto frame = stack_.rbegin(); frame != stack_.rend() && !frame->interrupt; ++frame) {
+        frame->waitTime.cycles += step.cycles;
+        frame->waitTime.masterClocks += clocks;
     }
 }
 

@@ -14,14 +14,16 @@ namespace tileprof {
 
 // Where the master clocks of a call went.
 struct ClockSplit {
-    std::uint64_t own = 0;        // the CPU's own cycles (its waits in WAI included)
+    std::uint64_t own = 0;        // the CPU's own cycles
     std::uint64_t dma = 0;        // DMA it started, and the CPU's wait for the bus after it
     std::uint64_t hdma = 0;       // HDMA that stalled it
     std::uint64_t refresh = 0;    // DRAM refresh that stalled it
     std::uint64_t interrupts = 0; // NMIs and IRQs taken inside it: entry, handler, RTI, all they waited for
+    std::uint64_t waiting = 0;    // WAI, and the idle code the play names, run inside it (not in its interrupts)
 
-    std::uint64_t total() const { return own + dma + hdma + refresh + interrupts; }
-    std::uint64_t withoutInterrupts() const { return own + dma + hdma + refresh; }
+    std::uint64_t total() const { return own + dma + hdma + refresh + interrupts + waiting; }
+    // What a budget holds a call to: all but the interrupts taken in it and its waiting.
+    std::uint64_t budgeted() const { return own + dma + hdma + refresh; }
 };
 
 // One call of a profiled routine in the running game: from the first instruction of the routine
@@ -33,7 +35,7 @@ struct GameCall {
     std::uint64_t startClock = 0; // master clocks since power-on
     std::uint32_t callSite = 0;   // PB:PC of the instruction that entered it: a JSR, JSL, JMP, ...
     std::uint32_t depth = 0;      // profiled calls it ran inside
-    std::uint64_t cycles = 0;     // the CPU's cycles, the interrupts' excluded
+    std::uint64_t cycles = 0;     // the CPU's cycles, the interrupts' and the waiting excluded
     std::uint32_t interrupts = 0; // NMIs and IRQs taken inside it
     int caseIndex = -1;           // of the routine's case markers it ran, the first in their order; -1: none
     ClockSplit clocks;
@@ -159,7 +161,11 @@ public:
         FrameColumn column = column_;
         if (emu::isInterrupt(step.kind)) {
             column = {step.kind == emu::StepKind::Nmi ? FrameColumn::Nmi : FrameColumn::Irq, 0};
-        } else if (column.kind == FrameColumn::Other && (step.kind == emu::StepKind::Wait || idle(step.address))) {
+        } else if ((column.kind == FrameColumn::Other || column.kind == FrameColumn::Routine) &&
+                   (step.kind == emu::StepKind::Wait || idle(step.address))) {
+            if (column.kind == FrameColumn::Routine) [[unlikely]] {
+                addWaiting(step);
+            }
             column = {FrameColumn::Waiting, 0};
         }
         ledger_.charge(column, step.start.masterClocks, end);
@@ -196,6 +202,8 @@ private:
         emu::Time interruptTime;
         emu::StolenClocks interruptStolen;
         std::uint32_t interrupts = 0;
+        // A call's waiting: its cycles, and its clocks less what DMA, HDMA and refresh stole then.
+        emu::Time waitTime;
     };
 
     bool idle(std::uint32_t address) const
@@ -217,6 +225,7 @@ private:
     [[gnu::noinline]] void maybeEnter(const emu::Registers& registers);
     [[gnu::noinline]] void noteCase(std::uint32_t address);
     [[gnu::noinline]] void noteTouch(const emu::BusAccess& access);
+    [[gnu::noinline]] void addWaiting(const emu::StepEvent& step);
     bool landsAfterCall(std::uint32_t address) const;
     void leave(bool finished);
     void updateColumn();

@@ -3,6 +3,7 @@
 #include "emu/snes.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -14,24 +15,24 @@ struct FramesRun {
     std::optional<emu::StopReason> stop; // why it ended before its frames ran (the `until` address, STP, ...)
 };
 
-// Runs the play's frames on `snes` from power-on, watched by `observer`, each frame's pads set as
-// the frame begins (the auto-joypad read in its V-blank sees them), until they have all run, the
-// machine stops, or `done()` says so as a frame ends.
+// Runs the play's frames on `snes` from power-on, watched by `observer`, the input played frame by
+// frame (Snes::playPads), until the machine reaches the start of frame `setup.frames`, stops, or
+// `done()` says so as a frame ends. A frame whose start a DMA spans ends with the DMA: the frames
+// counted are the machine's, so the play's frame n is the input's frame n and boot's.
 template <class Observer, class Done>
 FramesRun runFrames(emu::Snes& snes, const PlaySetup& setup, Observer& observer, Done done)
 {
     const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
+    snes.playPads(setup.input);
     FramesRun run;
-    for (std::uint64_t frame = 0; frame < setup.frames && !done(); ++frame) {
-        const PadFrame pads = frame < setup.input.size() ? setup.input[frame] : PadFrame{};
-        snes.setPads(pads.pad1, pads.pad2);
+    while (snes.frame() < setup.frames && !done()) {
         const emu::StopReason why = snes.runUntil(snes.bus().nextFrameStart(), observer, breakAddress);
         if (why != emu::StopReason::ClockLimit) {
             run.stop = why;
             break;
         }
-        run.frames = frame + 1;
     }
+    run.frames = std::min(snes.frame(), setup.frames);
     return run;
 }
 

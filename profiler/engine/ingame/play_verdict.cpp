@@ -29,11 +29,8 @@ PlayVerdict judgePlay(const PlayRun& run, const std::vector<RoutineRule>& routin
         verdict.routines.push_back({routines[r], 0, 0, 0, 0, r < run.entryTouches.size() ? run.entryTouches[r] : EntryTouches{}});
     }
     for (const GameCall& call : run.calls) {
-        if (!call.finished) {
-            continue;
-        }
         RoutineVerdict& routine = verdict.routines[call.routine];
-        const std::uint64_t clocks = call.clocks.withoutInterrupts();
+        const std::uint64_t clocks = call.clocks.budgeted();
         if (routine.calls == 0 || clocks > routine.most) {
             routine.most = clocks;
             routine.mostFrame = call.frame;

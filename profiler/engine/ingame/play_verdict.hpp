@@ -14,7 +14,7 @@ namespace tileprof {
 // How a routine's calls kept its rule.
 struct RoutineVerdict {
     RoutineRule rule;
-    std::uint64_t calls = 0;    // finished
+    std::uint64_t calls = 0;    // the play ended inside the last, maybe: its cost so far counts
     std::uint64_t over = 0;     // of them over the budget
     std::uint64_t most = 0;     // the longest, interrupts left out
     std::uint64_t mostFrame = 0;

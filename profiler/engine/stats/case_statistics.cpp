@@ -9,6 +9,8 @@ namespace {
 
 constexpr const char* kNoCase = "(no case label)";
 
+} // namespace
+
 Distribution distributionOf(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
@@ -20,8 +22,6 @@ Distribution distributionOf(std::vector<double> values)
     return {values.front(), sum / static_cast<double>(values.size()), values[std::max<std::size_t>(rank, 1) - 1],
             values.back()};
 }
-
-} // namespace
 
 std::string caseNameOf(const ScenarioResult& scenario, const CallRecord& call)
 {

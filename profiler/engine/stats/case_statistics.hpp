@@ -18,6 +18,9 @@ struct Distribution {
     double max = 0;
 };
 
+// The distribution of values, at least one.
+Distribution distributionOf(std::vector<double> values);
+
 // Where a case's costliest call happened, so it can be replayed.
 struct WorstCall {
     std::string scenario; // the scenario's file

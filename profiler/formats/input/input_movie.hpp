@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/file_contents.hpp"
+#include "emu/joypads.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,12 +14,7 @@ namespace tileprof {
 
 // What the two pads hold during one frame, each in the auto-joypad layout ($4218 and $421A: bit 15
 // B, Y, Select, Start, Up, Down, Left, bit 8 Right, bit 7 A, X, L, bit 4 R; joypad_buttons.hpp).
-struct PadFrame {
-    std::uint16_t pad1 = 0;
-    std::uint16_t pad2 = 0;
-
-    bool operator==(const PadFrame&) const = default;
-};
+using PadFrame = emu::PadFrame;
 
 // The forms an input file comes in: tileprof's own script, or another emulator's movie.
 enum class InputFormat : std::uint8_t { Script, BizHawk, Lsnes, Mesen, Snes9x };

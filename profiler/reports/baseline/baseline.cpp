@@ -172,10 +172,18 @@ Baseline parseBaseline(std::string_view text, const std::string& name)
         if (c.is_object() && c.contains("longest_call")) {
             cf.longest = read.text(c, path, "longest_call");
         }
+        if (const auto twice = std::ranges::find(f.cases, cf.name, &BaselineCase::name); twice != f.cases.end()) {
+            read.fail(path + ": case \"" + cf.name + "\" is listed twice (also " +
+                      FigureReader::element("cases", static_cast<std::size_t>(twice - f.cases.begin())) +
+                      "): a check would compare one of them only");
+        }
         f.cases.push_back(cf);
         if (kind == "baseline") {
             f.calls += cf.calls;
         }
+    }
+    if (f.cases.empty()) {
+        read.fail("has no cases: a check against it would pass whatever ran (write it again from a run that made calls)");
     }
     if (root.contains("functions")) {
         const std::uint64_t calls =
@@ -199,10 +207,12 @@ Baseline parseBaseline(std::string_view text, const std::string& name)
 
 std::string baselineJson(const Baseline& baseline, const std::filesystem::path& baselineFile)
 {
-    const std::filesystem::path dir = std::filesystem::absolute(baselineFile).parent_path();
+    // Normal paths: "../b.json" has ".." in it, which lexically_relative does not walk.
+    const auto normal = [](const std::filesystem::path& path) { return std::filesystem::absolute(path).lexically_normal(); };
+    const std::filesystem::path dir = normal(baselineFile).parent_path();
     Json scenarios = Json::array();
     for (const std::string& s : baseline.scenarios) {
-        scenarios.push_back(std::filesystem::absolute(s).lexically_relative(dir).generic_string());
+        scenarios.push_back(normal(s).lexically_relative(dir).generic_string());
     }
     Json cases = Json::array();
     for (const BaselineCase& baselineCase : baseline.cases) {
@@ -227,7 +237,7 @@ std::string baselineJson(const Baseline& baseline, const std::filesystem::path& 
         root["rom"] = *baseline.rom;
     }
     if (baseline.play) {
-        root["play"] = std::filesystem::absolute(*baseline.play).lexically_relative(dir).generic_string();
+        root["play"] = normal(*baseline.play).lexically_relative(dir).generic_string();
     }
     root["scenarios"] = std::move(scenarios);
     root["cases"] = std::move(cases);

@@ -71,7 +71,7 @@ double percentChange(double old, double now)
 std::string summary(const Comparison& comparison)
 {
     std::string text = comparison.failed() ? "FAILED:" : "passed:";
-    text += printfString(" %zu case%s slower than %s (tolerance %.0f cycles)", comparison.slower(), comparison.slower() == 1 ? "" : "s",
+    text += printfString(" %zu case%s slower than %s (tolerance %.10g cycles)", comparison.slower(), comparison.slower() == 1 ? "" : "s",
                          comparison.oldSource.c_str(), comparison.tolerance);
     if (comparison.checking) {
         text += printfString(", %zu over budget", comparison.overBudget());

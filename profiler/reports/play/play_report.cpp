@@ -4,6 +4,8 @@
 #include "base/printf_string.hpp"
 #include "base/rounding.hpp"
 #include "emu/cpu_address.hpp"
+#include "emu/video_timing.hpp"
+#include "profiler/engine/stats/case_statistics.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
 #include "profiler/reports/flame/profile_view.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
@@ -16,6 +18,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <numeric>
 
@@ -74,26 +77,33 @@ std::string padText(std::uint16_t pad)
     return text.empty() ? "-" : text;
 }
 
-std::vector<const GameCall*> finishedCalls(const PlayRun& run, std::size_t routine)
+// A routine's calls, those the play ended inside included (with their cost so far, as the flame
+// graphs have it).
+std::vector<const GameCall*> callsOf(const PlayRun& run, std::size_t routine)
 {
     std::vector<const GameCall*> calls;
     for (const GameCall& call : run.calls) {
-        if (call.routine == routine && call.finished) {
+        if (call.routine == routine) {
             calls.push_back(&call);
         }
     }
     return calls;
 }
 
-// A routine's finished calls, column by column.
+// A routine's calls, column by column: the CPU cycles of their own and the scanlines they spanned
+// (master clocks / 1364, all in) as `run` gives them, and the master clocks split.
 struct RoutineFigures {
     std::size_t calls = 0;
+    Distribution cycles;
+    Distribution scanlines;
+    Spread cycleSpread; // where the most and the fewest were
     Spread total;
     Spread own;
     Spread dma;
     Spread hdma;
     Spread refresh;
     Spread interrupts;
+    Spread waiting;
     std::uint64_t taken = 0;
 };
 
@@ -101,18 +111,28 @@ struct RoutineFigures {
 RoutineFigures routineFigures(const PlayRun& run, std::size_t routine, const std::function<bool(const GameCall&)>& keep = {})
 {
     RoutineFigures figures;
-    for (const GameCall* call : finishedCalls(run, routine)) {
+    std::vector<double> cycles;
+    std::vector<double> scanlines;
+    for (const GameCall* call : callsOf(run, routine)) {
         if (keep && !keep(*call)) {
             continue;
         }
         ++figures.calls;
+        cycles.push_back(static_cast<double>(call->cycles));
+        scanlines.push_back(static_cast<double>(call->clocks.total()) / emu::VideoTiming::kLineClocks);
+        figures.cycleSpread.add(call->cycles, call->frame);
         figures.total.add(call->clocks.total(), call->frame);
         figures.own.add(call->clocks.own, call->frame);
         figures.dma.add(call->clocks.dma, call->frame);
         figures.hdma.add(call->clocks.hdma, call->frame);
         figures.refresh.add(call->clocks.refresh, call->frame);
         figures.interrupts.add(call->clocks.interrupts, call->frame);
+        figures.waiting.add(call->clocks.waiting, call->frame);
         figures.taken += call->interrupts;
+    }
+    if (figures.calls > 0) {
+        figures.cycles = distributionOf(std::move(cycles));
+        figures.scanlines = distributionOf(std::move(scanlines));
     }
     return figures;
 }
@@ -225,7 +245,7 @@ VerdictText verdictText(const PlayResult& report)
         const RoutineRule& rule = routine.rule;
         std::string line = report.routines[r] + ": ";
         if (rule.budget) {
-            line += printfString("at most %s master clocks a call, interrupts left out: ", grouped(*rule.budget).c_str());
+            line += printfString("at most %s master clocks a call, interrupts and waiting left out: ", grouped(*rule.budget).c_str());
         } else if (!routine.neverCalled() || rule.optional) {
             continue;
         }
@@ -317,50 +337,49 @@ std::vector<std::string> playFailures(const PlayResult& report)
     return failures;
 }
 
+namespace {
+
+// What a baseline keeps of some of a routine's calls: their own cycles, the frame of the most, and
+// their share of the routine's budget (none without one).
+BaselineCase baselineCase(std::string name, const std::vector<const GameCall*>& calls, const std::optional<std::uint64_t>& budget)
+{
+    BaselineCase figures;
+    figures.name = std::move(name);
+    figures.calls = calls.size();
+    Spread cycles;
+    double shares = 0;
+    for (const GameCall* call : calls) {
+        cycles.add(call->cycles, call->frame);
+        if (budget) {
+            shares += static_cast<double>(call->clocks.budgeted()) / static_cast<double>(*budget);
+            figures.overBudget = figures.overBudget || call->clocks.budgeted() > *budget;
+        }
+    }
+    figures.meanCycles = rounded(cycles.mean(), 2);
+    figures.maxCycles = calls.empty() ? 0 : cycles.max;
+    figures.meanBudgetShare = calls.empty() ? 0.0 : shares / static_cast<double>(calls.size());
+    figures.longest = calls.empty() ? "" : "frame " + std::to_string(cycles.maxAt);
+    return figures;
+}
+
+} // namespace
+
 Baseline playBaseline(const PlayResult& report, std::string source)
 {
     Baseline baseline;
     baseline.source = std::move(source);
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
-        const std::vector<const GameCall*> calls = finishedCalls(report.run, r);
-        // No budget: none a call can break.
-        const std::uint64_t budget = report.rules[r].budget.value_or(0);
-        BaselineCase figures;
-        figures.name = report.routines[r];
-        figures.calls = calls.size();
-        Spread cycles;
-        double shares = 0;
-        for (const GameCall* call : calls) {
-            cycles.add(call->cycles, call->frame);
-            if (budget != 0) {
-                shares += static_cast<double>(call->clocks.withoutInterrupts()) / static_cast<double>(budget);
-                figures.overBudget = figures.overBudget || call->clocks.withoutInterrupts() > budget;
-            }
-        }
-        figures.meanCycles = rounded(cycles.mean(), 2);
-        figures.maxCycles = calls.empty() ? 0 : cycles.max;
-        figures.meanBudgetShare = calls.empty() ? 0.0 : shares / static_cast<double>(calls.size());
-        figures.longest = calls.empty() ? "" : "frame " + std::to_string(cycles.maxAt);
-        baseline.calls += figures.calls;
-        baseline.cases.push_back(std::move(figures));
+        const std::vector<const GameCall*> calls = callsOf(report.run, r);
+        const std::optional<std::uint64_t>& budget = report.rules[r].budget;
+        baseline.calls += calls.size();
+        baseline.cases.push_back(baselineCase(report.routines[r], calls, budget));
         if (report.casedRoutine != r) {
             continue;
         }
         for (const int c : casesRun(report)) {
-            BaselineCase byCase;
-            byCase.name = report.routines[r] + ": " + caseLabel(report, c);
-            Spread caseCycles;
-            for (const GameCall* call : calls) {
-                if (call->caseIndex == c) {
-                    caseCycles.add(call->cycles, call->frame);
-                    byCase.overBudget = byCase.overBudget || (budget != 0 && call->clocks.withoutInterrupts() > budget);
-                }
-            }
-            byCase.calls = caseCycles.count;
-            byCase.meanCycles = rounded(caseCycles.mean(), 2);
-            byCase.maxCycles = caseCycles.max;
-            byCase.longest = "frame " + std::to_string(caseCycles.maxAt);
-            baseline.cases.push_back(std::move(byCase));
+            std::vector<const GameCall*> ofCase;
+            std::ranges::copy_if(calls, std::back_inserter(ofCase), [c](const GameCall* call) { return call->caseIndex == c; });
+            baseline.cases.push_back(baselineCase(report.routines[r] + ": " + caseLabel(report, c), ofCase, budget));
         }
     }
     return baseline;
@@ -388,34 +407,34 @@ std::string tableReport(const PlayResult& report)
     for (const std::string& name : report.routines) {
         width = std::max(width, name.size());
     }
-    out += printfString("\ncalls, in master clocks a call (mean; own, DMA, HDMA, refresh and interrupts are means too)\n");
-    out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s\n", static_cast<int>(width), "routine", "calls",
-                        "mean", "min", "max", "own", "DMA", "HDMA", "refresh", "interrupts", "taken");
+    out += "\ncalls: the CPU cycles of a call's own code (the interrupts taken in it and its waiting left out), the\n"
+           "scanlines it spanned (all its master clocks / 1364), and its master clocks by where they went (means)\n";
+    out += printfString("  %-*s %7s   %-27s   %-26s   %s\n", static_cast<int>(width), "", "", "cycles", "scanlines", "master clocks");
+    out += printfString("  %-*s %7s   %5s %7s %6s %6s   %5s %6s %6s %6s   %10s %10s %8s %8s %8s %10s %8s %6s\n",
+                        static_cast<int>(width), "routine", "calls", "min", "mean", "p95", "max", "min", "mean", "p95", "max",
+                        "total", "own", "DMA", "HDMA", "refresh", "interrupts", "waiting", "taken");
+    const auto row = [&](const std::string& label, const RoutineFigures& f) {
+        return printfString("  %-*s %7s   %5.0f %7.1f %6.0f %6.0f   %5.2f %6.2f %6.2f %6.2f   %10s %10s %8s %8s %8s %10s %8s %6s",
+                            static_cast<int>(width), label.c_str(), grouped(f.calls).c_str(), f.cycles.min, f.cycles.mean,
+                            f.cycles.p95, f.cycles.max, f.scanlines.min, f.scanlines.mean, f.scanlines.p95, f.scanlines.max,
+                            meanText(f.total.mean()).c_str(), meanText(f.own.mean()).c_str(), meanText(f.dma.mean()).c_str(),
+                            meanText(f.hdma.mean()).c_str(), meanText(f.refresh.mean()).c_str(),
+                            meanText(f.interrupts.mean()).c_str(), meanText(f.waiting.mean()).c_str(), grouped(f.taken).c_str());
+    };
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
         const RoutineFigures f = routineFigures(run, r);
         if (f.calls == 0) {
             out += printfString("  %-*s %7s   never called\n", static_cast<int>(width), report.routines[r].c_str(), "0");
             continue;
         }
-        out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s\n", static_cast<int>(width),
-                            report.routines[r].c_str(), grouped(f.calls).c_str(), meanText(f.total.mean()).c_str(),
-                            grouped(f.total.min).c_str(), grouped(f.total.max).c_str(), meanText(f.own.mean()).c_str(),
-                            meanText(f.dma.mean()).c_str(), meanText(f.hdma.mean()).c_str(), meanText(f.refresh.mean()).c_str(),
-                            meanText(f.interrupts.mean()).c_str(), grouped(f.taken).c_str());
-        out += printfString("  %-*s %7s %10s %8s %8s   the longest in frame %llu, the shortest in frame %llu\n",
-                            static_cast<int>(width), "", "", "", "", "", static_cast<unsigned long long>(f.total.maxAt),
-                            static_cast<unsigned long long>(f.total.minAt));
+        out += row(report.routines[r], f) + "\n";
+        out += printfString("  %-*s %7s   the most cycles in frame %llu, the fewest in frame %llu\n", static_cast<int>(width), "", "",
+                            static_cast<unsigned long long>(f.cycleSpread.maxAt), static_cast<unsigned long long>(f.cycleSpread.minAt));
         if (report.casedRoutine != r) {
             continue;
         }
         const auto subRow = [&](const std::string& label, const RoutineFigures& k) {
-            out += printfString("  %-*s %7s %10s %8s %8s %10s %8s %8s %8s %10s %10s  longest: frame %llu\n",
-                                static_cast<int>(width), ("  " + label).c_str(), grouped(k.calls).c_str(),
-                                meanText(k.total.mean()).c_str(), grouped(k.total.min).c_str(),
-                                grouped(k.total.max).c_str(), meanText(k.own.mean()).c_str(), meanText(k.dma.mean()).c_str(),
-                                meanText(k.hdma.mean()).c_str(), meanText(k.refresh.mean()).c_str(),
-                                meanText(k.interrupts.mean()).c_str(), grouped(k.taken).c_str(),
-                                static_cast<unsigned long long>(k.total.maxAt));
+            out += row("  " + label, k) + printfString("  most: frame %llu\n", static_cast<unsigned long long>(k.cycleSpread.maxAt));
         };
         for (const int c : casesRun(report)) {
             subRow(caseLabel(report, c), routineFigures(run, r, inCase(c)));
@@ -426,7 +445,8 @@ std::string tableReport(const PlayResult& report)
     }
     const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
     if (unfinished > 0) {
-        out += printfString("  (%s still running when the play ended, not counted)\n", groupedCount(unfinished, "call").c_str());
+        out += printfString("  (%s still running when the play ended: counted with its cost so far, as in the flame graphs)\n",
+                            groupedCount(unfinished, "call").c_str());
     }
 
     const std::vector<const FrameUse*> frames = wholeFrames(report.run);
@@ -491,7 +511,8 @@ std::string tableReport(const PlayResult& report)
 Json splitJson(const ClockSplit& clocks)
 {
     return Json{{"total", clocks.total()},   {"own", clocks.own},         {"dma", clocks.dma},
-                {"hdma", clocks.hdma},       {"refresh", clocks.refresh}, {"interrupts", clocks.interrupts}};
+                {"hdma", clocks.hdma},       {"refresh", clocks.refresh}, {"interrupts", clocks.interrupts},
+                {"waiting", clocks.waiting}};
 }
 
 // In map pixels, and pixels a frame.
@@ -593,7 +614,7 @@ std::string numberText(double value)
 std::string csvReport(const PlayResult& report)
 {
     std::string out = "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
-                      "interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,"
+                      "waiting,interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,"
                       "invariant_broken\r\n";
     for (const GameCall& call : report.run.calls) {
         const ClockSplit& c = call.clocks;
@@ -601,11 +622,11 @@ std::string csvReport(const PlayResult& report)
                printfString(",%llu,%u,%llu,", static_cast<unsigned long long>(call.frame), call.line,
                             static_cast<unsigned long long>(call.startClock)) +
                cpuAddressText(call.callSite) +
-               printfString(",%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s", call.depth, static_cast<unsigned long long>(call.cycles),
+               printfString(",%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s", call.depth, static_cast<unsigned long long>(call.cycles),
                             static_cast<unsigned long long>(c.total()), static_cast<unsigned long long>(c.own),
                             static_cast<unsigned long long>(c.dma), static_cast<unsigned long long>(c.hdma),
                             static_cast<unsigned long long>(c.refresh), static_cast<unsigned long long>(c.interrupts),
-                            call.interrupts, call.finished ? "true" : "false");
+                            static_cast<unsigned long long>(c.waiting), call.interrupts, call.finished ? "true" : "false");
         const CallState* state = stateOf(report.run, call);
         if (state == nullptr) {
             out += ",,,,,,,,\r\n";
@@ -630,16 +651,20 @@ std::string markdownReport(const PlayResult& report)
 {
     std::string out = "### tileprof play: " + markdownCell(report.rom) + "\n\n" + markdownCell(stoppedText(report)) +
                       ", input " + markdownCell(report.input) + "\n\n";
-    out += "| routine | calls | mean clocks | min | max | own | DMA | HDMA | refresh | interrupts | taken |\n"
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    out += "| routine | calls | cycles mean | p95 | max | scanlines mean | max | clocks own | DMA | HDMA | refresh | interrupts | waiting | taken |\n"
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
         const RoutineFigures f = routineFigures(report.run, r);
+        if (f.calls == 0) {
+            out += "| " + markdownCell(report.routines[r]) + " | 0 | never called | | | | | | | | | | | |\n";
+            continue;
+        }
         out += "| " + markdownCell(report.routines[r]) +
-               printfString(" | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", grouped(f.calls).c_str(),
-                            meanText(f.total.mean()).c_str(), f.calls == 0 ? "" : grouped(f.total.min).c_str(),
-                            grouped(f.total.max).c_str(), meanText(f.own.mean()).c_str(), meanText(f.dma.mean()).c_str(),
-                            meanText(f.hdma.mean()).c_str(), meanText(f.refresh.mean()).c_str(),
-                            meanText(f.interrupts.mean()).c_str(), grouped(f.taken).c_str());
+               printfString(" | %s | %.1f | %.0f | %.0f | %.2f | %.2f | %s | %s | %s | %s | %s | %s | %s |\n", grouped(f.calls).c_str(),
+                            f.cycles.mean, f.cycles.p95, f.cycles.max, f.scanlines.mean, f.scanlines.max,
+                            meanText(f.own.mean()).c_str(), meanText(f.dma.mean()).c_str(), meanText(f.hdma.mean()).c_str(),
+                            meanText(f.refresh.mean()).c_str(), meanText(f.interrupts.mean()).c_str(),
+                            meanText(f.waiting.mean()).c_str(), grouped(f.taken).c_str());
     }
     const std::vector<const FrameUse*> frames = wholeFrames(report.run);
     if (!frames.empty()) {
@@ -704,7 +729,7 @@ std::string junitReport(const PlayResult& report)
     }
     if (verdict.lines.empty() && !report.casedRoutine) {
         for (std::size_t r = 0; r < report.routines.size(); ++r) {
-            const std::size_t calls = finishedCalls(report.run, r).size();
+            const std::size_t calls = callsOf(report.run, r).size();
             testCase(report.routines[r] + " called", groupedCount(calls, "call"), calls == 0);
         }
     }
