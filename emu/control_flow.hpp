@@ -107,4 +107,17 @@ constexpr unsigned callLength(std::uint8_t opcode)
     return opcode == 0x22 ? 4 : 3;
 }
 
+// Whether a return that lands at `address` lands just after a call: a JSR or JSR (a,x) three bytes
+// before it, or a JSL four (`peek` reads a byte of the bank). A return that lands elsewhere is a
+// dispatch: its routine's address minus one was pushed.
+template <class Peek>
+bool followsCall(std::uint32_t address, Peek peek)
+{
+    const auto before = [&](std::uint32_t back) { return peek((address & 0xFF0000) | ((address - back) & 0xFFFF)); };
+    constexpr std::uint8_t kJsr = 0x20;
+    constexpr std::uint8_t kJsrIndexed = 0xFC;
+    constexpr std::uint8_t kJsl = 0x22;
+    return before(3) == kJsr || before(3) == kJsrIndexed || before(4) == kJsl;
+}
+
 } // namespace emu

@@ -720,10 +720,10 @@ TEST_CASE("profile builder: a JSL returns with RTL to the byte after its four")
     CHECK(line(p, "game.s", 43)->inclusive.cycles == 2);
 }
 
-TEST_CASE("profile builder: an RTS that lands elsewhere than a return address keeps the frame")
+TEST_CASE("profile builder: an RTS that lands elsewhere than a return address is a dispatch, a call from the RTS")
 {
     // MoveEntity "returns" into Double (RTS dispatch: it pushed Double's address - 1), and
-    // Double's RTS is the one that lands after the JSR.
+    // Double's RTS is the one that lands after the JSR, for both.
     const CallRecord call = callOf({
         op(0x800F, kJsr, 6),  // Reset: jsr MoveEntity         game.s:40
         op(0x801D, 0xBD, 5),  // MoveEntity: lda                game.s:50
@@ -735,23 +735,48 @@ TEST_CASE("profile builder: an RTS that lands elsewhere than a return address ke
     });
     const Profile p = profileOf({call});
     CHECK(p.total.cycles == 30);
-    // Double ran inside the call that Reset made at line 40, not as a new root.
+    // Double ran as called by MoveEntity's RTS, inside the call Reset made at line 40.
     CHECK(stack(p, {"Double"}) == nullptr);
-    REQUIRE(stack(p, {"Reset", "Double"}) != nullptr);
-    CHECK(stack(p, {"Reset", "Double"})->cost.cycles == 8);
+    CHECK(stack(p, {"Reset", "Double"}) == nullptr);
+    REQUIRE(stack(p, {"Reset", "MoveEntity", "Double"}) != nullptr);
+    CHECK(stack(p, {"Reset", "MoveEntity", "Double"})->cost.cycles == 8);
     REQUIRE(stack(p, {"Reset", "MoveEntity"}) != nullptr);
     CHECK(stack(p, {"Reset", "MoveEntity"})->cost.cycles == 11);
     CHECK(stack(p, {"Reset"})->cost.cycles == 11);
     CHECK(line(p, "game.s", 40)->inclusive.cycles == 6 + 11 + 8);
-    const CallEdgeProfile* dispatched = edge(p, "Reset", "Double");
+    CHECK(line(p, "game.s", 64)->inclusive.cycles == 6 + 8);
+    const CallEdgeProfile* dispatched = edge(p, "MoveEntity", "Double");
     REQUIRE(dispatched != nullptr);
     CHECK(dispatched->count == 1);
-    CHECK(dispatched->line == 40);
+    CHECK(dispatched->line == 64);
     CHECK(edge(p, "Reset", "MoveEntity")->count == 1);
     CHECK(cyclesOf(function(p, "Reset"), true) == 30);
-    // Double's RTS closed the frame: what follows is Reset's own again.
+    CHECK(cyclesOf(function(p, "MoveEntity"), true) == 19);
+    // Double's RTS closed both frames: what follows is Reset's own again.
     CHECK(line(p, "game.s", 41)->inclusive.cycles == 2);
     CHECK(line(p, "game.s", 42)->inclusive.cycles == 3);
+}
+
+TEST_CASE("profile builder: a routine reached by an RTL returns to the continuation its dispatcher pushed")
+{
+    // Reset calls MoveEntity, which pushes its own continuation ($8030 - 1) and Double's address
+    // - 1 and returns into Double, as an object engine does; Double returns to $8030, inside
+    // MoveEntity, which returns to Reset.
+    const CallRecord call = callOf({
+        op(0x800F, kJsr, 6),  // Reset: jsr MoveEntity         game.s:40
+        op(0x801D, 0xBD, 5),  // MoveEntity: lda                game.s:50
+        op(0x8036, kRts, 6),  //   rts -> $8000 (dispatch)      game.s:64
+        op(0x8000, 0x0A, 2),  // Double: asl                    math.inc:9
+        op(0x8001, kRts, 6),  //   rts -> $8030, the continuation
+        op(0x8030, 0xEA, 2),  // MoveEntity: nop                game.s:60
+        op(0x8031, kRts, 6),  //   rts -> $8012, the JSR's return
+        op(0x8012, 0xE8, 2),  // Reset: inx                     game.s:41
+    });
+    const Profile p = profileOf({call});
+    REQUIRE(stack(p, {"Reset", "MoveEntity", "Double"}) != nullptr);
+    CHECK(stack(p, {"Reset", "MoveEntity", "Double"})->cost.cycles == 8);
+    CHECK(stack(p, {"Reset", "MoveEntity"})->cost.cycles == 5 + 6 + 2 + 6);
+    CHECK(stack(p, {"Reset"})->cost.cycles == 6 + 2);
 }
 
 TEST_CASE("profile builder: a jump into a nested scope is charged to it, inside the outer scope")

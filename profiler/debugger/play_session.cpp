@@ -23,17 +23,24 @@ bool PlaySession::open(const std::filesystem::path& playFile)
     selected_.reset();
     replayed_.reset();
     rows_.clear();
-    // The busiest whole frame: where a look usually starts.
-    std::uint64_t busiest = 0;
-    std::uint64_t most = 0;
-    for (std::size_t i = 1; i < report_.run.frames.size(); ++i) {
-        const FrameUse& use = report_.run.frames[i];
-        if (use.busy() > most) {
-            most = use.busy();
-            busiest = use.frame;
+    // The busiest whole frame that has calls (a boot's frames are busy with nothing to show), or
+    // else the busiest: where a look usually starts.
+    std::vector<bool> hasCalls(report_.run.frames.size());
+    for (const GameCall& call : report_.run.calls) {
+        if (call.frame < hasCalls.size()) {
+            hasCalls[call.frame] = true;
         }
     }
-    setFrame(busiest);
+    const bool anyCalls = std::ranges::find(hasCalls, true) != hasCalls.end();
+    std::optional<std::uint64_t> busiest;
+    std::uint64_t most = 0;
+    for (const FrameUse* use : wholeFrames(report_.run)) {
+        if ((hasCalls[use->frame] || !anyCalls) && (!busiest || use->busy() > most)) {
+            most = use->busy();
+            busiest = use->frame;
+        }
+    }
+    setFrame(busiest.value_or(0));
     return true;
 }
 
@@ -51,7 +58,7 @@ void PlaySession::setFrame(std::uint64_t frame)
 
 std::optional<std::filesystem::path> PlaySession::sourceFile(const std::string& recorded) const
 {
-    return findSourceFile(recorded, sourceDirectories({}, play_->symbols.path()));
+    return findSourceFile(recorded, sourceDirectories(sourceDirectories_, play_->symbols.path()));
 }
 
 const CallState* PlaySession::selectedState() const

@@ -20,16 +20,18 @@ namespace tileprof {
 // again step by step, with the machine's registers and work RAM at the step on show.
 class PlaySession {
 public:
-    // Runs the play file; false, with error() saying why, when it cannot.
+    // Runs the play file and shows the busiest whole frame with calls; false, with error() saying
+    // why, when it cannot.
     bool open(const std::filesystem::path& playFile);
     bool isOpen() const { return play_ != nullptr; }
     const std::string& error() const { return error_; }
     const std::filesystem::path& path() const { return path_; }
     const PlayResult& report() const { return report_; }
     const DebugInfo& symbols() const { return play_->symbols; }
-    // Where a source file the symbol file names is (findSourceFile): under the symbol file's
-    // directory and those above it.
+    // Where a source file the symbol file names is (findSourceFile): under the directories given
+    // (--source-dir), then the symbol file's directory and those above it.
     std::optional<std::filesystem::path> sourceFile(const std::string& recorded) const;
+    void setSourceDirectories(std::vector<std::filesystem::path> directories) { sourceDirectories_ = std::move(directories); }
     // The manifest's ROM, when the play has a manifest.
     const ProfiledRom* target() const { return play_->target ? &*play_->target : nullptr; }
 
@@ -54,6 +56,7 @@ public:
 
 private:
     std::filesystem::path path_;
+    std::vector<std::filesystem::path> sourceDirectories_;
     std::string error_;
     std::unique_ptr<PreparedPlay> play_;
     PlayResult report_;

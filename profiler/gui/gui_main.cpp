@@ -30,6 +30,7 @@ struct Options {
     std::string screenshot;
     std::string size = "1600x900";
     std::string geometry;
+    std::vector<std::filesystem::path> sourceDirectories;
 };
 
 struct Size {
@@ -166,6 +167,7 @@ std::optional<std::string> selectPlayCall(tileprof::PlaySession& session, const 
 int runPlay(const Options& o, Size size)
 {
     tileprof::PlaySession session;
+    session.setSourceDirectories(o.sourceDirectories);
     PlayUi ui(session);
     const bool opened = ui.open(o.play);
     if (o.headless) {
@@ -207,8 +209,7 @@ int main(int argc, char** argv)
     app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
     app.add_option("--size", o.size, "Window or picture size, WIDTHxHEIGHT")->capture_default_str();
     app.add_option("--geometry", o.geometry, "With --headless: write where the map and the timeline were drawn (JSON)");
-    std::vector<std::filesystem::path> sourceDirectories;
-    app.add_option("--source-dir", sourceDirectories,
+    app.add_option("--source-dir", o.sourceDirectories,
                    "Where to look for the sources a debug file names by relative paths (repeatable); "
                    "the debug file's directory and those above it are searched after these");
     tileprof::RomArguments rom;
@@ -223,7 +224,7 @@ int main(int argc, char** argv)
     ImGui::StyleColorsDark();
     ImGui::GetStyle().WindowRounding = 0;
     DebuggerSession session(rom.files());
-    session.setSourceDirectories(sourceDirectories);
+    session.setSourceDirectories(o.sourceDirectories);
     RecentScenarios recent(o.headless ? std::filesystem::path() : RecentScenarios::defaultFile());
     DebuggerUi ui(session, recent);
 

@@ -265,21 +265,36 @@ void ProfileBuilder::Feed::step(const StepCost& step)
     ProfileBuilder& b = builder_;
     const std::uint32_t d = debug_;
     if (returning_) {
-        for (std::size_t i = frames_.size(); i-- > 0;) {
-            if (frames_[i].returnAddress == step.address) {
-                while (i > 0 && frames_[i].tail) {
-                    --i; // the tail call's caller returned with it
-                }
-                frames_.resize(i);
-                break;
+        const auto matched = std::find_if(frames_.rbegin(), frames_.rend(),
+                                          [&step](const Frame& frame) { return frame.returnAddress == step.address; });
+        if (matched != frames_.rend()) {
+            auto i = static_cast<std::size_t>(frames_.rend() - matched) - 1;
+            while (i > 0 && frames_[i].tail) {
+                --i; // the tail call's caller returned with it
             }
+            frames_.resize(i);
+        } else if (!frames_.empty() && frames_.back().dispatched) {
+            // A routine reached by a return went back to what its dispatcher pushed, with the
+            // routines it tail-called.
+            while (frames_.back().tail) {
+                frames_.pop_back();
+            }
+            frames_.pop_back();
+        } else if (returnDispatches_ && !emu::followsCall(step.address, [image = b.images_[d]](std::uint32_t at) {
+                       const std::optional<std::size_t> offset = image->offsetOf(at);
+                       return offset ? image->bytes[*offset] : std::uint8_t{0};
+                   })) {
+            // Dispatch by return: the routine at the address pushed minus one is called from the
+            // return, and returns where its dispatcher chose.
+            frames_.push_back({kHostReturn, b.contextFor(d, context_, returnSite_), false, true});
         }
         context_ = frames_.empty() ? 0 : frames_.back().context;
         returning_ = false;
     }
     if (jumped_ && b.tailCallTarget(d, b.sites_[*previous_], jumpAddress_, step.address)) {
         const std::uint32_t returnAddress = frames_.empty() ? kHostReturn : frames_.back().returnAddress;
-        frames_.push_back({returnAddress, b.contextFor(d, context_, jumpAddress_), true});
+        const bool dispatched = !frames_.empty() && frames_.back().dispatched;
+        frames_.push_back({returnAddress, b.contextFor(d, context_, jumpAddress_), true, dispatched});
         context_ = frames_.back().context;
     }
     jumped_ = false;
@@ -325,6 +340,8 @@ void ProfileBuilder::Feed::step(const StepCost& step)
             context_ = frames_.back().context;
         } else if (emu::isReturn(flow)) {
             returning_ = true;
+            returnDispatches_ = flow == emu::ControlFlow::Return;
+            returnSite_ = step.address;
         } else {
             jumped_ = flow == emu::ControlFlow::Jump || flow == emu::ControlFlow::JumpIndirect;
             jumpAddress_ = step.address;

@@ -18,8 +18,10 @@ namespace tileprof {
 // their functions and lines are merged by name, unless each ROM is given a name: then they are
 // "ROM: function", and a line counts per ROM. A PC belongs to the innermost scope whose span
 // holds it, so tail calls and jump tables need no special handling; JSR, JSL and interrupts open
-// a frame that the matching return (the one landing on the frame's return address) closes, so
-// RTS-dispatch and PEA/RTL tricks cannot unbalance it.
+// a frame that the matching return (the one landing on the frame's return address) closes. An RTS
+// or RTL that lands on no frame's return address, and not just after a JSR or JSL, is a dispatch:
+// it opens a frame for the routine it lands in, which the next such return closes (the routine
+// went back to the continuation its dispatcher pushed) unless a matching return closes it first.
 class ProfileBuilder {
 public:
     // `call.steps` must have been recorded (RunOptions::recordSteps). `debug` and `image` are those
@@ -55,6 +57,7 @@ public:
             std::uint32_t returnAddress;
             std::uint32_t context;
             bool tail = false;
+            bool dispatched = false; // reached by a return (RTS or RTL dispatch): its return address is the dispatcher's choice
         };
         static constexpr std::uint32_t kHostReturn = ~std::uint32_t{0}; // the host's: no step lands there
 
@@ -65,6 +68,8 @@ public:
         std::vector<OpenEdge> open_; // parallel to the current site's edges
         std::uint32_t context_ = 0;
         bool returning_ = false;
+        bool returnDispatches_ = false; // the return is an RTS or RTL, which a dispatch may use
+        std::uint32_t returnSite_ = 0;
         bool jumped_ = false;
         std::uint32_t jumpAddress_ = 0;
         std::optional<std::uint32_t> previous_;

@@ -10,8 +10,6 @@ namespace tileprof {
 namespace {
 
 constexpr std::uint8_t kJsl = 0x22;
-constexpr std::uint8_t kJsr = 0x20;
-constexpr std::uint8_t kJsrIndexed = 0xFC;
 constexpr std::uint8_t kRts = 0x60;
 constexpr std::uint8_t kRtl = 0x6B;
 constexpr std::uint8_t kLongReturnBytes = 3;
@@ -163,9 +161,9 @@ void CallTracker::leave(bool finished)
     ClockSplit& clocks = call.clocks;
     clocks.interrupts = frame.interruptTime.masterClocks;
     clocks.waiting = frame.waitTime.masterClocks;
-    clocks.dma = stolen.dma - frame.interruptStolen.dma;
-    clocks.hdma = stolen.hdma - frame.interruptStolen.hdma;
-    clocks.refresh = stolen.refresh - frame.interruptStolen.refresh;
+    clocks.dma = stolen.dma - frame.interruptStolen.dma - frame.waitStolen.dma;
+    clocks.hdma = stolen.hdma - frame.interruptStolen.hdma - frame.waitStolen.hdma;
+    clocks.refresh = stolen.refresh - frame.interruptStolen.refresh - frame.waitStolen.refresh;
     clocks.own = spent.masterClocks - clocks.interrupts - clocks.waiting - clocks.dma - clocks.hdma - clocks.refresh;
     if (watcher_ != nullptr && call.routine == watchedRoutine_) {
         watcher_->left(frame.call);
@@ -180,10 +178,10 @@ void CallTracker::leave(bool finished)
 void CallTracker::addWaiting(const emu::StepEvent& step)
 {
     const emu::StolenClocks stolen = minus(bus_.stolenClocks(), stolenAtStep_);
-    const std::uint64_t clocks = step.masterClocks - (stolen.dma + stolen.hdma + stolen.refresh);
     for (auto frame = stack_.rbegin(); frame != stack_.rend() && !frame->interrupt; ++frame) {
         frame->waitTime.cycles += step.cycles;
-        frame->waitTime.masterClocks += clocks;
+        frame->waitTime.masterClocks += step.masterClocks;
+        add(frame->waitStolen, stolen);
     }
 }
 
@@ -198,15 +196,6 @@ void CallTracker::enterInterrupt(const emu::Registers& registers)
     frame.stolen = lastStartStolen_;
     stack_.push_back(frame);
     updateColumn();
-}
-
-// A return lands where a call left off: just after a JSR or a JSL.
-bool CallTracker::landsAfterCall(std::uint32_t address) const
-{
-    const auto before = [this, address](std::uint32_t back) {
-        return bus_.peek((address & 0xFF0000) | ((address - back) & 0xFFFF));
-    };
-    return before(3) == kJsr || before(3) == kJsrIndexed || before(4) == kJsl;
 }
 
 void CallTracker::maybeEnter(const emu::Registers& registers)
@@ -231,7 +220,7 @@ void CallTracker::maybeEnter(const emu::Registers& registers)
         }
     } else if (emu::isInterrupt(lastKind_)) {
         returnBytes = interruptFrameBytes(registers);
-    } else if ((lastOpcode_ == kRts || lastOpcode_ == kRtl) && flow == emu::ControlFlow::Return && !landsAfterCall(address)) {
+    } else if ((lastOpcode_ == kRts || lastOpcode_ == kRtl) && flow == emu::ControlFlow::Return && !emu::followsCall(address, [this](std::uint32_t at) { return bus_.peek(at); })) {
         // Dispatch by return: the routine's address minus one was pushed and "returned" to; the
         // routine returns for the code that did it, to the address beneath.
         returnBytes = lastOpcode_ == kRtl ? kLongReturnBytes : kShortReturnBytes;

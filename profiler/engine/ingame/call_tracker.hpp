@@ -19,7 +19,7 @@ struct ClockSplit {
     std::uint64_t hdma = 0;       // HDMA that stalled it
     std::uint64_t refresh = 0;    // DRAM refresh that stalled it
     std::uint64_t interrupts = 0; // NMIs and IRQs taken inside it: entry, handler, RTI, all they waited for
-    std::uint64_t waiting = 0;    // WAI, and the idle code the play names, run inside it (not in its interrupts)
+    std::uint64_t waiting = 0;    // WAI, and the idle code the play names, run inside it (not in its interrupts), with what stalled them
 
     std::uint64_t total() const { return own + dma + hdma + refresh + interrupts + waiting; }
     // What a budget holds a call to: all but the interrupts taken in it and its waiting.
@@ -202,8 +202,9 @@ private:
         emu::Time interruptTime;
         emu::StolenClocks interruptStolen;
         std::uint32_t interrupts = 0;
-        // A call's waiting: its cycles, and its clocks less what DMA, HDMA and refresh stole then.
+        // A call's waiting, and what DMA, HDMA and refresh stole from it: the waiting's too.
         emu::Time waitTime;
+        emu::StolenClocks waitStolen;
     };
 
     bool idle(std::uint32_t address) const
@@ -226,7 +227,6 @@ private:
     [[gnu::noinline]] void noteCase(std::uint32_t address);
     [[gnu::noinline]] void noteTouch(const emu::BusAccess& access);
     [[gnu::noinline]] void addWaiting(const emu::StepEvent& step);
-    bool landsAfterCall(std::uint32_t address) const;
     void leave(bool finished);
     void updateColumn();
 

@@ -5,6 +5,7 @@
 #include "base/text_lines.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <set>
 #include <utility>
@@ -70,6 +71,13 @@ std::string shown(std::string_view line)
 bool isName(std::string_view name)
 {
     return !name.empty() && std::ranges::none_of(name, [](char c) { return isSpace(c) || c == '\0'; });
+}
+
+bool mentionsWla(std::string_view comment)
+{
+    std::string lower(comment);
+    std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lower.find("wla") != std::string::npos;
 }
 
 // Every part of a dotted name is a scope or the label: none may be empty.
@@ -174,6 +182,8 @@ public:
         forEachLine(text, [this](std::string_view line, int number) {
             lineNumber_ = number;
             line = trimmed(line);
+            if (line.starts_with(';') && mentionsWla(line))
+                wlaSays_ = true;
             if (line.empty() || line.starts_with(';') || line.starts_with('#'))
                 return;
             if (!format_) {
@@ -186,6 +196,19 @@ public:
         });
         if (labels_.empty())
             throw InputError(name_ + ": no labels" + (format_ ? " in this " + std::string(describe(*format_)) : ""));
+        // WLA-DX's no$gmb form as PVSnesLib leaves it ("BBBBAAAA name") reads as bass's does: its
+        // comments or the section labels wlalink makes tell it apart, and then dots are no scopes.
+        const bool wlaSections = std::ranges::any_of(labels_, [](const FileLabel& label) {
+            return label.name.starts_with("SECTIONSTART_") || label.name.starts_with("SECTIONEND_");
+        });
+        if (format_ == LabelFileFormat::Bass && (wlaSays_ || wlaSections))
+            format_ = LabelFileFormat::WlaDx;
+        for (const FileLabel& label : labels_) {
+            if (nestsByDots(*format_) && hasEmptyScope(label.name)) {
+                lineNumber_ = label.line;
+                fail("the name " + shown(label.name) + " has an empty scope: a '.' begins or ends it or follows another");
+            }
+        }
         return {*format_, std::move(labels_), romCrc32_};
     }
 
@@ -239,9 +262,12 @@ private:
                 malformed(line, "'0000000A Name'");
             add(name, *defined, std::nullopt, false);
         } else if (section_.empty() || section_ == "labels") {
+            // "BB:AAAA", "BBBB:AAAA", or the no$gmb form without the colon, "BBBBAAAA".
             const std::size_t colon = value.find(':');
-            const std::optional<std::uint32_t> bank = colon == std::string_view::npos ? std::nullopt : hex(value.substr(0, colon), 1, 4);
-            const std::optional<std::uint32_t> offset = bank ? hex(value.substr(colon + 1), 4, 4) : std::nullopt;
+            const std::string_view bankDigits = colon == std::string_view::npos ? value.substr(0, value.size() > 4 ? value.size() - 4 : 0) : value.substr(0, colon);
+            const std::string_view offsetDigits = colon == std::string_view::npos ? value.substr(bankDigits.size()) : value.substr(colon + 1);
+            const std::optional<std::uint32_t> bank = hex(bankDigits, 1, 4);
+            const std::optional<std::uint32_t> offset = bank ? hex(offsetDigits, 4, 4) : std::nullopt;
             if (!offset || !isName(name))
                 malformed(line, "'BB:AAAA Name'");
             add(name, checkedAddress((std::uint64_t{*bank} << 16) | *offset), std::nullopt, true);
@@ -344,8 +370,6 @@ private:
 
     void add(std::string_view name, std::uint32_t address, std::optional<std::uint32_t> size, bool isLabel)
     {
-        if (nestsByDots(*format_) && hasEmptyScope(name))
-            fail("the name " + shown(name) + " has an empty scope: a '.' begins or ends it or follows another");
         // A flat list may name two places alike (ld65 -Ln lists every proc's "Loop"): each is kept,
         // and a lookup of the name says it is ambiguous. A name listed twice at one place is one label.
         if (!listed_.emplace(std::string(name), address).second)
@@ -360,6 +384,7 @@ private:
     int lineNumber_ = 0;
     std::vector<FileLabel> labels_;
     std::optional<std::uint32_t> romCrc32_;
+    bool wlaSays_ = false; // a comment names WLA
     std::set<std::pair<std::string, std::uint32_t>> listed_;
 };
 

@@ -8,15 +8,17 @@ namespace tileprof {
 
 namespace {
 
-// A naming convention of a toolchain: names it gives a role.
+// A naming convention of a toolchain: names it gives a role, in the files of one format (nothing:
+// of any, for a compiler's names that any symbol file may carry).
 struct NamingConvention {
-    LabelFileFormat format;
+    std::optional<LabelFileFormat> format;
     enum class Match { Prefix, Contains } match;
     std::string_view text;
     LabelRole role;
 };
 
-constexpr NamingConvention kConventions[] = {
+const NamingConvention kConventions[] = {
+    {std::nullopt, NamingConvention::Match::Prefix, "__local_", LabelRole::Local}, // tcc-816's labels of C control flow
     {LabelFileFormat::WlaDx, NamingConvention::Match::Prefix, "SECTIONSTART_", LabelRole::Marker},
     {LabelFileFormat::WlaDx, NamingConvention::Match::Prefix, "SECTIONEND_", LabelRole::Marker},
     {LabelFileFormat::WlaDx, NamingConvention::Match::Prefix, "RAM_USAGE_SLOT_", LabelRole::Marker},
@@ -51,13 +53,11 @@ bool LocalLabelPattern::matches(std::string_view name) const
 
 LabelRole labelRole(std::string_view name, std::optional<LabelFileFormat> format, const LabelConventions& user)
 {
-    if (format) {
-        const auto convention = std::ranges::find_if(kConventions, [&](const NamingConvention& c) {
-            return c.format == *format && follows(c, name);
-        });
-        if (convention != std::end(kConventions)) {
-            return convention->role;
-        }
+    const auto convention = std::ranges::find_if(kConventions, [&](const NamingConvention& c) {
+        return (!c.format || c.format == format) && follows(c, name);
+    });
+    if (convention != std::end(kConventions)) {
+        return convention->role;
     }
     const bool local = std::ranges::any_of(user.local, [&](const LocalLabelPattern& p) { return p.matches(name); });
     return local ? LabelRole::Local : LabelRole::Routine;

@@ -40,11 +40,12 @@ struct LabelConventions {
     std::vector<LocalLabelPattern> local;
 };
 
-// The role of a label of a file of `format` (nothing: an ld65 debug file) by the toolchain's naming
+// The role of a label of a file of `format` (nothing: an ld65 debug file) by the toolchains' naming
 // conventions (docs/symbol-files.md) and then the user's patterns. ld65's cheap locals and the labels
 // inside a .proc are local by the file's own scopes; the conventions here name what a file cannot say:
-// WLA-DX's local labels (a leading '_', as tcc-816's __local_N and PVSnesLib's private labels), its
-// child labels (PARENT@CHILD) and the section labels wlalink makes (SECTIONSTART_, SECTIONEND_).
+// tcc-816's __local_N in any file; WLA-DX's local labels (a leading '_', as PVSnesLib's private
+// labels), its child labels (PARENT@CHILD) and the section labels wlalink makes (SECTIONSTART_,
+// SECTIONEND_).
 LabelRole labelRole(std::string_view name, std::optional<LabelFileFormat> format, const LabelConventions& user);
 
 } // namespace tileprof

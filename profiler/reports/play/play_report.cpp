@@ -246,7 +246,7 @@ VerdictText verdictText(const PlayResult& report)
         std::string line = report.routines[r] + ": ";
         if (rule.budget) {
             line += printfString("at most %s master clocks a call, interrupts and waiting left out: ", grouped(*rule.budget).c_str());
-        } else if (!routine.neverCalled() || rule.optional) {
+        } else if (!routine.neverCalled()) {
             continue;
         }
         if (routine.neverCalled()) {
@@ -445,8 +445,8 @@ std::string tableReport(const PlayResult& report)
     }
     const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
     if (unfinished > 0) {
-        out += printfString("  (%s still running when the play ended: counted with its cost so far, as in the flame graphs)\n",
-                            groupedCount(unfinished, "call").c_str());
+        out += printfString("  (%s still running when the play ended: counted with %s cost so far, as in the flame graphs)\n",
+                            groupedCount(unfinished, "call").c_str(), unfinished == 1 ? "its" : "their");
     }
 
     const std::vector<const FrameUse*> frames = wholeFrames(report.run);
