@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace emu {
 
@@ -11,6 +12,21 @@ struct PadFrame {
     std::uint16_t pad2 = 0;
 
     bool operator==(const PadFrame&) const = default;
+};
+
+// When each frame's pads take hold, as a host plays them (SnesBus::playPads).
+enum class PadSwitch : std::uint8_t {
+    FrameStart,  // as the frame begins, at line 0
+    VblankStart, // as its V-blank begins, where a libretro frontend polls them (a bsnes frame ends there)
+};
+
+// Input frame by frame: frames[f] is what the auto-joypad read in frame f's V-blank sees, held from
+// the switch in frame f to the next; `initial` is held before the first switch (with
+// VblankStart: through frame 0's picture), and nothing past the last frame.
+struct PadSchedule {
+    std::vector<PadFrame> frames;
+    PadSwitch at = PadSwitch::FrameStart;
+    PadFrame initial;
 };
 
 // Two standard SNES pads on the controller ports. Buttons are given in the auto-joypad layout

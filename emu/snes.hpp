@@ -56,9 +56,9 @@ public:
         bus_.setJoypad(0, pad1, cpu_.state.time.masterClocks);
         bus_.setJoypad(1, pad2, cpu_.state.time.masterClocks);
     }
-    // The pads frame by frame (SnesBus::playPads): frame f of the input is the machine's frame f,
-    // whatever DMA or loop spans a frame's start.
-    void playPads(std::vector<PadFrame> frames) { bus_.playPads(std::move(frames), cpu_.state.time.masterClocks); }
+    // The pads frame by frame (SnesBus::playPads): frame f of the input is what the machine's frame
+    // f reads, whatever DMA or loop spans a frame's start.
+    void playPads(PadSchedule schedule) { bus_.playPads(std::move(schedule), cpu_.state.time.masterClocks); }
 
 private:
     SnesBus bus_;

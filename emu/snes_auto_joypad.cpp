@@ -91,22 +91,29 @@ void SnesBus::catchUpAutoRead(std::uint64_t sampled)
     }
 }
 
-void SnesBus::playPads(std::vector<PadFrame> frames, std::uint64_t now)
+void SnesBus::playPads(PadSchedule schedule, std::uint64_t now)
 {
-    padFrames_ = std::move(frames);
+    padSchedule_ = std::move(schedule);
+    const bool beforeSwitch = padSchedule_->at == PadSwitch::VblankStart && video_.line() < vblankStartLine();
     shiftAutoRead(now);
-    setFramePads(now);
+    const std::uint64_t frame = video_.frame();
+    const PadFrame pads = beforeSwitch ? (frame == 0 ? padSchedule_->initial
+                                                     : frame - 1 < padSchedule_->frames.size() ? padSchedule_->frames[frame - 1] : PadFrame{})
+                                       : (frame < padSchedule_->frames.size() ? padSchedule_->frames[frame] : PadFrame{});
+    joypads_.setButtons(0, pads.pad1);
+    joypads_.setButtons(1, pads.pad2);
 }
 
-// A frame begins (or the pads are given): its pads, after what a bsnes-timed read took before.
-void SnesBus::setFramePads(std::uint64_t at)
+// The machine reaches a frame's start or its V-blank's, at `when`: the frame's pads, if they
+// switch there, after what a bsnes-timed read took before.
+void SnesBus::switchPads(PadSwitch at, std::uint64_t when)
 {
-    if (!padFrames_) {
+    if (!padSchedule_ || padSchedule_->at != at) {
         return;
     }
-    shiftAutoRead(at);
+    shiftAutoRead(when);
     const std::uint64_t frame = video_.frame();
-    const PadFrame pads = frame < padFrames_->size() ? (*padFrames_)[frame] : PadFrame{};
+    const PadFrame pads = frame < padSchedule_->frames.size() ? padSchedule_->frames[frame] : PadFrame{};
     joypads_.setButtons(0, pads.pad1);
     joypads_.setButtons(1, pads.pad2);
 }

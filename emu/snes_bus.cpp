@@ -505,10 +505,11 @@ void SnesBus::idleUntilNextFrame(Time& time)
             refreshes_ += jump.refreshes;
             if (video_.line() < vblankStartLine()) {
                 ppu_.startVblank(); // the jump passes the start of V-blank
+                switchPads(PadSwitch::VblankStart, time.masterClocks);
             }
             video_.nextFrame();
             nmiFlag_ = false;
-            setFramePads(video_.lineStart());
+            switchPads(PadSwitch::FrameStart, video_.lineStart());
             refreshAt_ = video_.refreshAt();
             scheduleInterrupts(video_.lineStart());
             startHdmaLine();
@@ -595,9 +596,10 @@ std::uint64_t SnesBus::runEvents(Time time)
             video_.nextLine();
             if (video_.line() == 0) {
                 nmiFlag_ = false;
-                setFramePads(video_.lineStart());
+                switchPads(PadSwitch::FrameStart, video_.lineStart());
             } else if (video_.line() == vblankStartLine()) {
                 ppu_.startVblank();
+                switchPads(PadSwitch::VblankStart, video_.lineStart());
             }
             refreshAt_ = video_.refreshAt();
             if (autoJoypadTiming_ == AutoJoypadTiming::Bsnes094 && video_.line() + 1 == vblankStartLine()) {

@@ -154,10 +154,10 @@ public:
         shiftAutoRead(now);
         joypads_.setButtons(port, buttons);
     }
-    // The pads frame by frame from now on: as each frame f begins, they hold frames[f], and nothing
-    // past the last; the current frame's are set at `now`. A host that plays input gives it here,
-    // so that a frame's pads are the frame's whatever DMA or loop spans its start.
-    void playPads(std::vector<PadFrame> frames, std::uint64_t now);
+    // The pads frame by frame from now on (PadSchedule): each frame's are set at its switch, as the
+    // machine reaches it, and those held now at `now`. A host that plays input gives it here, so
+    // that a frame's pads are the frame's whatever DMA or loop spans its start.
+    void playPads(PadSchedule schedule, std::uint64_t now);
     const DmaChannel& dmaChannel(unsigned channel) const { return dma_[channel]; }
 
     // Where `masterClocks` (the CPU's current time) falls in the frame.
@@ -338,8 +338,8 @@ private:
 
     // Auto-joypad read ($4200 bit 0) and the serial ports
     Joypads joypads_;
-    std::optional<std::vector<PadFrame>> padFrames_; // playPads'; nothing while a host sets the pads itself
-    void setFramePads(std::uint64_t lineStart);
+    std::optional<PadSchedule> padSchedule_; // playPads'; nothing while a host sets the pads itself
+    void switchPads(PadSwitch at, std::uint64_t when);
     std::array<std::uint16_t, Joypads::kPorts> joypadRegisters_{}; // $4218-$421B
     std::uint64_t autoReadEnd_ = 0;
     std::uint64_t padReads_ = 0;

@@ -6,6 +6,7 @@
 #include "base/bundled_files.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/snes.hpp"
+#include "profiler/debugger/play_session.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -21,6 +22,7 @@
 
 using namespace tileprof;
 using namespace tileprof::test;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -228,4 +230,31 @@ TEST_CASE("c engine: the boot's DMAs span frame starts, and the play's frame n i
     };
     CHECK(contains(marioX(kRightFrom), "= $0028"));     // at its start, x = 40, after frames 0-99
     CHECK(contains(marioX(kRightFrom + 1), "= $0029")); // moved in frame 100
+}
+
+TEST_CASE("c engine: the play debugger opens on the busiest frame with calls, and finds sources under the source directories")
+{
+    // The boot's frames are the busiest (DMA): the debugger opens on the busiest frame with calls.
+    const TempDir dir;
+    dir.write("right.toml", kWalkRight);
+    const std::string linked = (kRom.parent_path().parent_path().parent_path() / "roms" / "c-engine").string() + "/";
+    // The debug file as if the sources had been given to ca65 by relative paths, from elsewhere.
+    const std::string dbg = slurp(kLd65);
+    std::string relative = dbg;
+    for (std::size_t at = relative.find(linked); at != std::string::npos; at = relative.find(linked, at)) {
+        relative.erase(at, linked.size());
+    }
+    REQUIRE(relative != dbg);
+    fs::create_directories(dir.file("build"));
+    fs::copy_file(kRom, dir.file("build") / "c-engine.sfc");
+    dir.write("build/c-engine.dbg", replaced(relative, '"' + kRom.string() + '"', "\"c-engine.sfc\""));
+    const fs::path play = dir.write("move.play.toml", "rom = \"build/c-engine.sfc\"\ninput = \"right.toml\"\nframes = 250\n"
+                                                       "idle = [\"WaitForVBlank\"]\n[[routine]]\nname = \"moveMario\"\n");
+    PlaySession session;
+    REQUIRE_MESSAGE(session.open(play), session.error());
+    CHECK(session.frame() >= kRightFrom);
+    CHECK(!session.callsOfFrame().empty());
+    CHECK(!session.sourceFile("mario.s"));
+    session.setSourceDirectories({TILEPROF_SOURCE_DIR "/roms/c-engine"});
+    CHECK(session.sourceFile("mario.s") == fs::path(TILEPROF_SOURCE_DIR "/roms/c-engine") / "mario.s");
 }

@@ -99,8 +99,9 @@ TEST_CASE("each form of the test sequence loads to its 16 frames, the script and
         const char* note;
     } forms[] = {
         {"sequence.toml", InputFormat::Script, "input script: 16 frames in 15 steps"},
-        {"sequence.bk2", InputFormat::BizHawk, "BizHawk bk2 (core BSNES): 16 frames, one a line of \"Input Log.txt\", lag frames included"},
-        {"sequence.lsmv", InputFormat::Lsnes, "lsnes lsmv: 16 frames, one a line of \"input\" that starts with F, lag frames included"},
+        // The frontends' first frame, polled before any V-blank, is held through frame 0's picture.
+        {"sequence.bk2", InputFormat::BizHawk, "BizHawk bk2 (core BSNES): 17 frames, one a line of \"Input Log.txt\", lag frames included"},
+        {"sequence.lsmv", InputFormat::Lsnes, "lsnes lsmv: 17 frames, one a line of \"input\" that starts with F, lag frames included"},
         {"sequence.mmo", InputFormat::Mesen, "Mesen mmo (Mesen 2.0.0): 16 frames, one a line of \"Input.txt\""},
         {"sequence.smv", InputFormat::Snes9x, "snes9x smv (version 5): 16 frames, one a sample after the first (the pads when recording began)"},
     };
@@ -112,7 +113,7 @@ TEST_CASE("each form of the test sequence loads to its 16 frames, the script and
         REQUIRE_FALSE(movie.notes.empty());
         CHECK(movie.notes.front().starts_with(form.note));
     }
-    // lsnes's subframe, the game's second poll in frame 6, repeats the frame's pads and is merged.
+    // lsnes's subframe, the game's second poll in its frame 7, repeats the frame's pads and is merged.
     CHECK(loadInput(kMovies / "sequence.lsmv").notes.at(1) == "1 subframe merged into its frame, whose pads it repeats");
 }
 
@@ -187,10 +188,16 @@ std::string bk2(const std::string& header, const std::string& log, std::vector<Z
 
 TEST_CASE("a BizHawk movie: a frame a line of the input log, its columns as the log key names them")
 {
-    CHECK(load("m.bk2", bk2(kBk2Header, kBk2Log)).frames == std::vector<PadFrame>{{Right | B, 0}, {0, Start}});
+    // BizHawk polls the pads as its frame begins, at a V-blank: its first frame is held through
+    // tileprof's frame 0's picture, its second is what frame 0's V-blank reads.
+    const InputMovie logged = load("m.bk2", bk2(kBk2Header, kBk2Log));
+    CHECK(logged.initial == PadFrame{Right | B, 0});
+    CHECK(logged.frames == std::vector<PadFrame>{{0, Start}});
+    CHECK(logged.padSwitch == emu::PadSwitch::VblankStart);
     // Another order of the columns, one pad only: the log key says which character is which.
-    const InputMovie movie = load("m.bk2", bk2(kBk2Header, "LogKey:#P1 B|P1 A|#Reset|\n|BA|.|\n|.x|.|\n"));
-    CHECK(movie.frames == std::vector<PadFrame>{{B | A, 0}, {A, 0}});
+    const InputMovie movie = load("m.bk2", bk2(kBk2Header, "LogKey:#P1 B|P1 A|#Reset|\n|BA|.|\n|.x|.|\n|..|.|\n"));
+    CHECK(movie.initial == PadFrame{B | A, 0});
+    CHECK(movie.frames == std::vector<PadFrame>{{A, 0}, {0, 0}});
 }
 
 TEST_CASE("a BizHawk movie tileprof cannot play is refused with the member and line")
@@ -257,7 +264,10 @@ std::function<void(std::vector<ZipEntry>&)> withMember(const std::string& name, 
 
 TEST_CASE("an lsnes movie: a frame a line that starts with F, its subframes merged when they repeat it")
 {
-    CHECK(load("m.lsmv", lsmv(kLsmvInput)).frames == std::vector<PadFrame>{{B | Right, 0}, {0, Start}});
+    const InputMovie logged = load("m.lsmv", lsmv(kLsmvInput));
+    CHECK(logged.initial == PadFrame{B | Right, 0});
+    CHECK(logged.frames == std::vector<PadFrame>{{0, Start}});
+    CHECK(logged.padSwitch == emu::PadSwitch::VblankStart);
     // Without port members, lsnes's bsnes core has a gamepad in port 1 and nothing in port 2.
     const std::string onePad = lsmv("F.|B...........\n..|B...........\nF. 0 0|.Y..........\n",
                                     [](std::vector<ZipEntry>& members) {
@@ -265,7 +275,8 @@ TEST_CASE("an lsnes movie: a frame a line that starts with F, its subframes merg
                                         withMember("port2", "")(members);
                                     });
     const InputMovie movie = load("m.lsmv", onePad);
-    CHECK(movie.frames == std::vector<PadFrame>{{B, 0}, {Y, 0}});
+    CHECK(movie.initial == PadFrame{B, 0});
+    CHECK(movie.frames == std::vector<PadFrame>{{Y, 0}});
     CHECK(movie.notes.at(1) == "1 subframe merged into its frame, whose pads it repeats");
 }
 

@@ -141,10 +141,9 @@ int boot(const BootOptions& o)
             expects.emplace_back(parseWatch(text.substr(0, equals), table, "--expect"), *value);
         }
 
-        const std::vector<PadFrame> pads = game.input ? game.input->frames : std::vector<PadFrame>{};
         emu::Snes snes(image);
         std::string stopped = printfString("after %llu frames", static_cast<unsigned long long>(o.frames));
-        snes.playPads(pads);
+        snes.playPads(game.input ? game.input->schedule() : emu::PadSchedule{});
         while (snes.frame() < o.frames) {
             const emu::StopReason why = snes.runFrame(until.value_or(emu::kNoBreakAddress));
             const std::uint32_t at = snes.cpu().regs.programAddress();

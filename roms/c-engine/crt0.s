@@ -15,6 +15,8 @@ INIDISP  = $2100
 VMAIN    = $2115
 VMADDL   = $2116
 VMDATAL  = $2118
+OAMADDL  = $2102
+OAMDATA  = $2104
 NMITIMEN = $4200
 MDMAEN   = $420B
 RDNMI    = $4210
@@ -25,12 +27,18 @@ BBAD0    = $4301
 A1T0L    = $4302
 A1B0     = $4304
 DAS0L    = $4305
+DMAP1    = $4310
+BBAD1    = $4311
+A1T1L    = $4312
+A1B1     = $4314
+DAS1L    = $4315
 
 NMI_AND_JOYPAD  = $81
 FORCE_BLANK     = $80
 VRAM_INCREMENT  = $80       ; VMADD steps after each write to $2119
 DMA_TWO_REGS    = $01       ; $2118, then $2119
 VRAM_DMA_PASSES = 2         ; each 65,536 bytes, 524,288 master clocks: 1.47 frames of the CPU stalled
+OAM_BYTES       = 544       ; 4,352 master clocks by DMA: longer than the auto-joypad read
 
 .segment "ZEROPAGE"
 tcc__r0:    .res 2
@@ -41,6 +49,7 @@ tcc__r9:    .res 2
 .segment "LOWRAM"
 pad_keys:           .res 2  ; pad 1 as the last NMI found it
 snes_vblank_count:  .res 2  ; NMIs taken
+oam_buffer:         .res OAM_BYTES ; the sprites, copied to OAM every NMI
 .export pad_keys, snes_vblank_count
 
 .segment "CRT0"
@@ -91,16 +100,30 @@ _iv_pass:
     .a16
     rts
 
-; The NMI handler: acknowledges the NMI, takes pad 1 once the auto-joypad read is done, counts
-; the frame. Any register widths at entry; the NMI pushed P, which RTI restores.
+; The NMI handler, as PVSnesLib's: acknowledges the NMI, copies the sprite buffer to OAM, takes pad
+; 1 once the auto-joypad read is done (the copy outlasts it), counts the frame. Any register
+; widths at entry; the NMI pushed P, which RTI restores.
 VBlank:
     rep #$30
     .a16
     .i16
     pha
+    phx
     sep #$20
     .a8
     lda RDNMI               ; acknowledges the NMI
+    ldx #0
+    stx OAMADDL
+    stz DMAP1               ; one register, written once a byte
+    lda #<OAMDATA
+    sta BBAD1
+    ldx #oam_buffer
+    stx A1T1L
+    stz A1B1
+    ldx #OAM_BYTES
+    stx DAS1L
+    lda #$02
+    sta MDMAEN
 _vb_joypad:
     lda HVBJOY
     and #$01
@@ -110,6 +133,7 @@ _vb_joypad:
     lda JOY1L
     sta pad_keys
     inc snes_vblank_count
+    plx
     pla
     rti
 

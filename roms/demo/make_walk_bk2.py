@@ -6,7 +6,9 @@
 The movie is laid out as tests/data/movies/make_movies.py writes its sequence.bk2 (TASVideos "BK2
 Format"; BizHawk's Bk2LogEntryGenerator.cs and Bk2MnemonicLookup.cs): an SNES movie for the BSNES
 core, from power-on, without a savestate or save RAM, NTSC, with a standard pad in each port; a
-line of "Input Log.txt" a frame, frame n of the movie frame n of the script. The header's SHA1 is
+line of "Input Log.txt" a frame, as BizHawk polls the pads as each of its frames begins, at a
+V-blank: the first polled before any, frame n of the script frame n + 1 of the movie
+(docs/input.md). The header's SHA1 is
 left zero, as the ROM is built rather than checked in. Timestamps are fixed so that the file comes
 out the same every time. Python 3.11 or later (tomllib), standard library only.
 """
@@ -47,7 +49,7 @@ def letters(buttons):
 def main():
     frames = frames_of(os.path.join(HERE, "walk.toml"))
     key = "LogKey:#Reset|Power|" + "".join("#" + "".join(f"P{p} {n}|" for n in LOG_NAMES) for p in (1, 2))
-    log = ["[Input]", key] + [f"|..|{letters(p1)}|{letters(p2)}|" for p1, p2 in frames] + ["[/Input]"]
+    log = ["[Input]", key] + [f"|..|{letters(p1)}|{letters(p2)}|" for p1, p2 in [(set(), set())] + frames] + ["[/Input]"]
     header = ["MovieVersion BizHawk v2.0.0", "Author tileprof", "emuVersion Version 2.9.1", "Platform SNES",
               "GameName TILEPROF DEMO", "SHA1 0000000000000000000000000000000000000000", "Core BSNES",
               "rerecordCount 0", "StartsFromSavestate False", "StartsFromSaveRam False", "PAL False"]

@@ -19,7 +19,7 @@ namespace tileprof {
 struct PlaySetup {
     std::vector<std::uint32_t> entries; // the profiled routines' first instructions
     std::vector<std::pair<std::uint32_t, std::uint32_t>> idleRanges; // code that counts as waiting
-    std::vector<PadFrame> input;        // from power-on; nothing is held after its last frame
+    emu::PadSchedule input;             // from power-on; nothing is held after its last frame
     std::uint64_t frames = 0;           // frames to run from power-on
     std::optional<std::uint32_t> until; // or stop when the CPU is about to run this address
     // One routine's manifest: its case markers give its calls their cases (CallTracker::setCases),

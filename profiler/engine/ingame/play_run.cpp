@@ -107,11 +107,11 @@ std::unique_ptr<PreparedPlay> preparePlay(const PlayRequest& request)
         InputMovie& movie = *game.input;
         result.input = request.input->string() + " (" + std::string(inputFormatName(movie.format)) + ", " +
                        grouped(movie.frames.size()) + " frames" + ")";
-        setup.input = std::move(movie.frames);
+        setup.input = movie.schedule();
     }
-    setup.frames = request.frames.value_or(setup.input.empty() ? kDefaultFrames : setup.input.size());
+    setup.frames = request.frames.value_or(setup.input.frames.empty() ? kDefaultFrames : setup.input.frames.size());
     result.frames = setup.frames;
-    result.pads = setup.input;
+    result.pads = setup.input.frames;
     return play;
 }
 

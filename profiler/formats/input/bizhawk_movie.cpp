@@ -171,6 +171,7 @@ InputMovie readBizHawkMovie(const ZipArchive& zip)
     }
     movie.notes.push_back("BizHawk bk2 (core " + core + "): " + framesCounted(movie.frames.size())
                           + ", one a line of \"Input Log.txt\", lag frames included");
+    pollAtVblank(movie);
     return movie;
 }
 

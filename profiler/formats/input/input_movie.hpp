@@ -29,6 +29,11 @@ struct InputMovie {
     InputFormat format = InputFormat::Script;
     std::vector<PadFrame> frames;
     std::vector<std::string> notes;
+    // When a frame's pads take hold, and those held before the first switch (emu::PadSchedule).
+    emu::PadSwitch padSwitch = emu::PadSwitch::FrameStart;
+    PadFrame initial;
+
+    emu::PadSchedule schedule() const { return {frames, padSwitch, initial}; }
 };
 
 // The most an input file may be, and what one zip member of a movie may inflate to.

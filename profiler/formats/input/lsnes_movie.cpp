@@ -140,6 +140,7 @@ InputMovie readLsnesMovie(const ZipArchive& zip)
         movie.notes.push_back(merged == 1 ? "1 subframe merged into its frame, whose pads it repeats"
                                           : grouped(merged) + " subframes merged into their frames, whose pads they repeat");
     }
+    pollAtVblank(movie);
     return movie;
 }
 

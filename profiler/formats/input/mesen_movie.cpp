@@ -122,6 +122,7 @@ InputMovie readMesenMovie(const ZipArchive& zip)
     movie.notes.push_back("Mesen mmo (Mesen " + (mesen != settings.end() ? mesen->second.value.substr(0, 40) : "of a version not named")
                           + "): " + framesCounted(movie.frames.size())
                           + ", one a line of \"Input.txt\", read as each frame's vertical blank begins, lag frames included");
+    movie.padSwitch = emu::PadSwitch::VblankStart; // Mesen sets a frame's pads as its V-blank begins
     return movie;
 }
 

@@ -105,4 +105,16 @@ std::string framesCounted(std::size_t frames)
     return grouped(frames) + (frames == 1 ? " frame" : " frames");
 }
 
+void pollAtVblank(InputMovie& movie)
+{
+    if (movie.frames.empty()) {
+        return;
+    }
+    movie.initial = movie.frames.front();
+    movie.frames.erase(movie.frames.begin());
+    movie.padSwitch = emu::PadSwitch::VblankStart;
+    movie.notes.push_back("its frame k is read in V-blank of tileprof's frame k - 1 (the frontend polled it as that "
+                          "V-blank began); its frame 0 is held through frame 0's picture");
+}
+
 } // namespace tileprof

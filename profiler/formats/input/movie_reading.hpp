@@ -73,4 +73,11 @@ std::string tooManyFrames();
 // "N frames" with the count grouped, as notes give it.
 std::string framesCounted(std::size_t frames);
 
+// A movie recorded by a frontend that polls the pads once a frame, where its frame begins: at the
+// start of V-blank, where libretro's retro_run and bsnes's frames end (BizHawk's and lsnes's bsnes
+// cores). Its frame k is held from the V-blank before tileprof's frame k - 1 is read, to the next:
+// frames[f] becomes its frame f + 1, switched as V-blank begins, and its frame 0, polled before
+// any V-blank, is held through frame 0's picture. Adds a note that says so.
+void pollAtVblank(InputMovie& movie);
+
 } // namespace tileprof

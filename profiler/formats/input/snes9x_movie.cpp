@@ -174,6 +174,10 @@ InputMovie readSnes9xMovie(std::string_view bytes, const std::string& name)
     }
     movie.notes.push_back("snes9x smv (version " + std::to_string(version) + "): " + framesCounted(movie.frames.size())
                           + ", one a sample after the first (the pads when recording began), lag frames included");
+    // snes9x sets each sample at the end of a frame's picture, as V-blank begins; the first holds
+    // until then.
+    movie.initial = {wordOf(0, joypads[0]), wordOf(0, joypads[1])};
+    movie.padSwitch = emu::PadSwitch::VblankStart;
     return movie;
 }
 

@@ -9,6 +9,9 @@ Each follows its emulator's documentation and source, as profiler/formats/input/
   line a frame) and Bk2MnemonicLookup.cs (the SNES pad's letters UDLRsSYBXAlr).
 - sequence.lsmv: TASVideos "LSMV"; lsnes's bsnes ports.json (a gamepad's letters BYsSudlrAXLR,
   the system field's F for a frame and R for a reset). One subframe repeats its frame's pads.
+  Both record the pads their frontend polled as each of its frames began, at a V-blank: their
+  first frame is polled before any, and the sequence's frame n is their frame n + 1
+  (docs/input.md).
 - sequence.mmo: Mesen 2's MovieRecorder.cpp (GameSettings.txt, Input.txt) and
   SnesController.cpp (a pad's letters ABXYLRSTUDLR), the settings as its Serializer names them.
 - sequence.smv: TASVideos "SMV" and snes9x's movie.cpp (version 5: the 64-byte header, 128 KiB of
@@ -75,7 +78,7 @@ def bk2():
     names = ["Up", "Down", "Left", "Right", "Select", "Start", "Y", "B", "X", "A", "L", "R"]
     key = "LogKey:#Reset|Power|" + "".join("#" + "".join(f"P{p} {n}|" for n in names) for p in (1, 2))
     lines = ["[Input]", key]
-    lines += [f"|..|{letters(p1, order)}|{letters(p2, order)}|" for p1, p2 in FRAMES]
+    lines += [f"|..|{letters(p1, order)}|{letters(p2, order)}|" for p1, p2 in [([], [])] + FRAMES]
     lines.append("[/Input]")
     header = ["MovieVersion BizHawk v2.0.0", "Author tileprof tests", "emuVersion Version 2.9.1", "Platform SNES",
               "GameName tileprof input test", "SHA1 0000000000000000000000000000000000000000", "Core BSNES",
@@ -94,9 +97,9 @@ def lsmv():
     order = [("b", "B"), ("y", "Y"), ("select", "s"), ("start", "S"), ("up", "u"), ("down", "d"),
              ("left", "l"), ("right", "r"), ("a", "A"), ("x", "X"), ("l", "L"), ("r", "R")]
     lines = []
-    for frame, (p1, p2) in enumerate(FRAMES):
+    for frame, (p1, p2) in enumerate([([], [])] + FRAMES):
         lines.append(f"F.|{letters(p1, order)}|{letters(p2, order)}")
-        if frame == 6:  # the game polls twice in this frame: a subframe, the same pads
+        if frame == 7:  # the game polls twice in this frame: a subframe, the same pads
             lines.append(f"..|{letters(p1, order)}|{letters(p2, order)}")
     write_zip("sequence.lsmv", [
         ("systemid", "lsnes-rr1\n", False),
