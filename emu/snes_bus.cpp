@@ -13,7 +13,7 @@ bool isSystemBank(std::uint32_t bank)
 }
 
 // Where the H/V IRQ fires, relative to the start of the dot or line it waits for (Anomie).
-constexpr std::uint32_t kHIrqDelayClocks = 14; // H = HTIME + 3.5 dots
+constexpr std::uint32_t kHIrqDelayClocks = 14; // H = HTIME + 3.5 dots, counted as 4-clock units
 constexpr std::uint32_t kVIrqDelayClocks = 10; // H = 2.5 dots
 constexpr std::uint32_t kNmiDelayClocks = 2;   // H = 0.5 dots: RDNMI's flag
 // The CPU sees the NMI 4 clocks after RDNMI's flag rises, and the H/V IRQ 4 clocks after
@@ -236,9 +236,16 @@ std::uint8_t SnesBus::readCpuRegister(std::uint32_t offset, Time time, unsigned 
     case 0x4017: // JOYSER1: bits 2-4 always read 1
         ++padReads_;
         return static_cast<std::uint8_t>((mdr_ & 0xE0) | 0x1C | joypads_.readSerial(1));
-    case 0x4210: { // RDNMI: reading clears the flag; 5A22 version 2
+    case 0x4210: { // RDNMI: reading clears the flag but in the 4 clocks it is held as it rises; 5A22 version 2
+        if (nmiAt_ <= sampled) {
+            // The flag rises inside this very cycle, before the event that raises it.
+            nmiFlag_ = true;
+            nmiRaiseAt_ = nmiAt_ + kInterruptHoldClocks;
+            nmiAt_ = kNever;
+            scheduleNextEvent();
+        }
         const auto v = static_cast<std::uint8_t>(nmiFlag_ << 7 | (mdr_ & 0x70) | 0x02);
-        nmiFlag_ = false;
+        nmiFlag_ = nmiFlag_ && nmiRaiseAt_ != kNever && sampled < nmiRaiseAt_;
         return v;
     }
     case 0x4211: { // TIMEUP: reading acknowledges the H/V IRQ
@@ -624,11 +631,22 @@ void SnesBus::scheduleInterrupts(std::uint64_t notBefore)
     nmiAt_ = line == vblankStartLine() ? lineStart + kNmiDelayClocks : kNever;
     joypadAt_ = line == vblankStartLine() ? autoReadStartAt(lineStart) : kNever;
 
+    // The H/V timer compares its dot counter in 4-clock units, so the long dots do not move it:
+    // an H-IRQ comes 14 + 4 * HTIME clocks into its line (Anomie's timing document; bsnes v094's
+    // (HTIME + 1) * 4, 10 clocks late), and for HTIME 337-339 that is past the line's end: it
+    // comes early in the next line, the one scheduled here when the last line's V matched.
     irqAt_ = kNever;
     const unsigned mode = (nmitimen_ & kIrqModeMask) >> 4; // 1: H, 2: V, 3: H and V
-    const bool lineMatches = mode == 1 || vtime_ == line;
-    if (mode != 0 && lineMatches && (mode == 2 || htime_ < 340)) {
-        irqAt_ = lineStart + (mode == 2 ? kVIrqDelayClocks : VideoTiming::clockOfDot(htime_) + kHIrqDelayClocks);
+    if (mode == 2 && vtime_ == line) {
+        irqAt_ = lineStart + kVIrqDelayClocks;
+    } else if ((mode == 1 || mode == 3) && htime_ < 340) {
+        const std::uint64_t offset = kHIrqDelayClocks + 4 * std::uint64_t{htime_};
+        const std::uint64_t spilled = video_.previousLineStart() + offset;
+        if (spilled >= lineStart && (mode == 1 || vtime_ == video_.previousLine())) {
+            irqAt_ = spilled;
+        } else if (lineStart + offset < video_.lineEnd() && (mode == 1 || vtime_ == line)) {
+            irqAt_ = lineStart + offset;
+        }
     }
     if (nmiAt_ <= notBefore) {
         nmiAt_ = kNever;

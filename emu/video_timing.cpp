@@ -14,6 +14,8 @@ std::uint32_t VideoTiming::lineClocksOf(std::uint32_t line) const
 
 void VideoTiming::nextLine()
 {
+    previousLine_ = line_;
+    previousLineStart_ = lineStart_;
     lineStart_ += lineClocks_;
     if (++line_ == linesThisFrame()) {
         line_ = 0;
@@ -36,6 +38,8 @@ std::uint64_t VideoTiming::nextFrameStart() const
 
 void VideoTiming::nextFrame()
 {
+    previousLine_ = linesThisFrame() - 1;
+    previousLineStart_ = nextFrameStart() - kLineClocks; // the last line is never the short one
     lineStart_ = nextFrameStart();
     frameStart_ = lineStart_;
     line_ = 0;

@@ -21,6 +21,9 @@ public:
     static constexpr std::uint32_t kRefreshClocks = 40;
 
     std::uint64_t lineStart() const { return lineStart_; }
+    // The line before this one, and where it began: an event timed in it may fall in this one.
+    std::uint32_t previousLine() const { return previousLine_; }
+    std::uint64_t previousLineStart() const { return previousLineStart_; }
     std::uint64_t lineEnd() const { return lineStart_ + lineClocks_; }
     std::uint32_t line() const { return line_; }
     std::uint64_t frame() const { return frame_; }
@@ -55,6 +58,8 @@ private:
 
     std::uint64_t lineStart_ = 0;
     std::uint32_t lineClocks_ = kLineClocks;
+    std::uint32_t previousLine_ = kLinesPerFrame - 1; // before power-on: as if a frame had ended
+    std::uint64_t previousLineStart_ = 0;
     std::uint32_t line_ = 0;
     std::uint64_t frame_ = 0;
     std::uint64_t frameStart_ = 0;

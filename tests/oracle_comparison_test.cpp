@@ -223,6 +223,19 @@ TEST_CASE("oracle comparison: the joypad test ROM agrees for 600 frames")
     checkAgainstOracle("machine-joypad");
 }
 
+// An H-IRQ at HTIME 336-339: the last two spill into the next line. The counts and where the
+// handler latched the counters agree with bsnes-mercury's (tileprof's IRQ for 337-339 used to be lost).
+TEST_CASE("oracle comparison: the H-IRQ edge test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-hirq-edge");
+}
+
+// RDNMI read in the 4 clocks its flag is held as it rises: the frames that saw it held agree.
+TEST_CASE("oracle comparison: the RDNMI hold test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-rdnmi-hold");
+}
+
 TEST_CASE("oracle comparison: the PPU ports test ROM agrees for 600 frames")
 {
     checkAgainstOracle("machine-ppu-ports");

@@ -39,7 +39,8 @@ PlayVerdict judgePlay(const PlayRun& run, const std::vector<RoutineRule>& routin
         routine.over += routine.rule.budget && clocks > *routine.rule.budget ? 1 : 0;
     }
     if (frames) {
-        FrameVerdict& held = verdict.frames.emplace(FrameVerdict{*frames});
+        FrameVerdict& held = verdict.frames.emplace();
+        held.rule = *frames;
         for (const FrameUse* use : wholeFrames(run)) {
             if (use->frame < frames->from || (frames->skipLag && !use->padsRead)) {
                 continue;
