@@ -37,7 +37,7 @@ void add(emu::StolenClocks& to, const emu::StolenClocks& more)
 
 CallTracker::CallTracker(const emu::SnesBus& bus, std::vector<std::uint32_t> entries, emu::Time now)
     : bus_(bus), ledger_(bus, entries.size(), now.masterClocks), stolenAtStep_(bus.stolenClocks()),
-      lastStart_(now), lastStartStolen_(stolenAtStep_), lastEnd_(now), touches_(entries.size())
+      lastStart_(now), lastStartStolen_(stolenAtStep_), lastEnd_(now)
 {
     for (std::size_t routine = 0; routine < entries.size(); ++routine) {
         const std::uint32_t entry = bus_.romHome(entries[routine] & 0xFFFFFF);
@@ -62,16 +62,6 @@ void CallTracker::setCases(std::size_t routine, const std::vector<std::uint32_t>
         const std::uint32_t marker = bus_.romHome(markers[i] & 0xFFFFFF);
         caseMarkers_.emplace_back(marker, static_cast<int>(i));
         caseMask_ |= std::uint64_t{1} << (marker & 63);
-    }
-}
-
-void CallTracker::noteTouch(const emu::BusAccess& access)
-{
-    const std::uint32_t home = bus_.romHome(access.address);
-    for (const auto& [address, routine] : entries_) {
-        if (address == home) {
-            touches_[routine].add(access.kind);
-        }
     }
 }
 

@@ -78,22 +78,6 @@ protected:
     ~StepWatcher() = default;
 };
 
-// How the CPU touched a routine's first byte, for a routine never called: run as an opcode (reached
-// by a branch or by running into it), fetched as an instruction's operand (the label is in the
-// middle of an instruction), or read as data.
-struct EntryTouches {
-    std::uint64_t opcode = 0;
-    std::uint64_t operand = 0;
-    std::uint64_t data = 0;
-
-    void add(emu::AccessKind kind)
-    {
-        opcode += kind == emu::AccessKind::Opcode ? 1 : 0;
-        operand += kind == emu::AccessKind::Operand ? 1 : 0;
-        data += kind == emu::AccessKind::Read ? 1 : 0;
-    }
-};
-
 // An observer of the whole machine's run (emu::Snes::runUntil) that finds every call of the
 // routines at `entries` and what it cost, and where each frame's time went. Addresses are compared
 // by their home among the ROM's mirrors (emu::homeAddress): a routine labelled in one bank is
@@ -150,9 +134,6 @@ public:
         if (access.address - windowStart_ < windowBytes_ && watching_ && access.kind == emu::AccessKind::Read) [[unlikely]] {
             watcher_->read(access);
         }
-        if (((entryMask_ >> (access.address & 63)) & 1) != 0 && access.kind != emu::AccessKind::Idle) [[unlikely]] {
-            noteTouch(access);
-        }
     }
 
     void onStep(const emu::StepEvent& step)
@@ -161,8 +142,8 @@ public:
         FrameColumn column = column_;
         if (emu::isInterrupt(step.kind)) {
             column = {step.kind == emu::StepKind::Nmi ? FrameColumn::Nmi : FrameColumn::Irq, 0};
-        } else if ((column.kind == FrameColumn::Other || column.kind == FrameColumn::Routine) &&
-                   (step.kind == emu::StepKind::Wait || idle(step.address))) {
+        } else if ((step.kind == emu::StepKind::Wait || (!idleRanges_.empty() && idle(step.address))) &&
+                   (column.kind == FrameColumn::Other || column.kind == FrameColumn::Routine)) {
             if (column.kind == FrameColumn::Routine) [[unlikely]] {
                 addWaiting(step);
             }
@@ -185,8 +166,6 @@ public:
 
     const std::vector<GameCall>& calls() const { return calls_; }
     const std::vector<FrameUse>& frames() const { return ledger_.frames(); }
-    // Per routine, how the CPU touched its first byte.
-    const std::vector<EntryTouches>& entryTouches() const { return touches_; }
 
 private:
     // A call or an interrupt under way.
@@ -209,9 +188,6 @@ private:
 
     bool idle(std::uint32_t address) const
     {
-        if (idleRanges_.empty()) {
-            return false;
-        }
         const std::uint32_t home = bus_.romHome(address);
         for (const auto& [start, end] : idleRanges_) {
             if (home >= start && home < end) {
@@ -225,7 +201,6 @@ private:
     [[gnu::noinline]] void enterInterrupt(const emu::Registers& registers);
     [[gnu::noinline]] void maybeEnter(const emu::Registers& registers);
     [[gnu::noinline]] void noteCase(std::uint32_t address);
-    [[gnu::noinline]] void noteTouch(const emu::BusAccess& access);
     [[gnu::noinline]] void addWaiting(const emu::StepEvent& step);
     void leave(bool finished);
     void updateColumn();
@@ -257,7 +232,6 @@ private:
     emu::Time lastStart_;
     emu::StolenClocks lastStartStolen_;
     emu::Time lastEnd_;
-    std::vector<EntryTouches> touches_; // per routine
 };
 
 } // namespace tileprof

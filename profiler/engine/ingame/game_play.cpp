@@ -30,7 +30,6 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
     tracker.finish();
     run.calls = tracker.calls();
     run.frames = tracker.frames();
-    run.entryTouches = tracker.entryTouches();
     if (recorder) {
         run.states = std::move(recorder->states());
     }

@@ -37,7 +37,6 @@ struct PlayRun {
     std::vector<GameCall> calls;
     std::vector<FrameUse> frames;
     std::vector<CallState> states; // of the target routine's calls, in order
-    std::vector<EntryTouches> entryTouches; // per routine: how the CPU touched its first byte
     std::uint64_t framesRun = 0; // whole frames run (the last may be cut short by `until` or a stop)
     // Why it ended before its frames ran: the `until` address reached, STP, or a WAI that nothing
     // can end. Nothing when it ran them all.

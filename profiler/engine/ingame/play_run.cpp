@@ -5,9 +5,11 @@
 #include "base/counted.hpp"
 #include "base/input_error.hpp"
 #include "emu/cpu_address.hpp"
+#include "profiler/engine/ingame/entry_touches.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 
 #include <algorithm>
+#include <ranges>
 #include <memory>
 #include <utility>
 
@@ -131,7 +133,12 @@ PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code)
         result.coverage = std::move(ran.coverage);
         result.profileScope = code.scope;
     }
-    result.verdict = judgePlay(result.run, result.rules, result.frameRule, play.setup.until.has_value(), play.untilRequired);
+    // Why a routine was never called takes a second run, which only a play that needs it pays for.
+    const bool uncalled = std::ranges::any_of(std::views::iota(std::size_t{0}, result.routines.size()), [&](std::size_t r) {
+        return std::ranges::none_of(result.run.calls, [r](const GameCall& call) { return call.routine == r; });
+    });
+    const std::vector<EntryTouches> touches = uncalled ? touchEntries(play.image, play.setup) : std::vector<EntryTouches>{};
+    result.verdict = judgePlay(result.run, result.rules, result.frameRule, play.setup.until.has_value(), play.untilRequired, touches);
     return result;
 }
 

@@ -22,11 +22,11 @@ std::vector<const FrameUse*> wholeFrames(const PlayRun& run)
 }
 
 PlayVerdict judgePlay(const PlayRun& run, const std::vector<RoutineRule>& routines, const std::optional<FrameRule>& frames,
-                      bool untilAsked, bool untilRequired)
+                      bool untilAsked, bool untilRequired, const std::vector<EntryTouches>& touches)
 {
     PlayVerdict verdict;
     for (std::size_t r = 0; r < routines.size(); ++r) {
-        verdict.routines.push_back({routines[r], 0, 0, 0, 0, r < run.entryTouches.size() ? run.entryTouches[r] : EntryTouches{}});
+        verdict.routines.push_back({routines[r], 0, 0, 0, 0, r < touches.size() ? touches[r] : EntryTouches{}});
     }
     for (const GameCall& call : run.calls) {
         RoutineVerdict& routine = verdict.routines[call.routine];

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "profiler/engine/ingame/entry_touches.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/model/play/play_file.hpp"
 
@@ -52,8 +53,9 @@ struct PlayVerdict {
 // not in it), nor a last frame that a stop cut short.
 std::vector<const FrameUse*> wholeFrames(const PlayRun& run);
 
-// Judges a run by its rules (parallel to its routines) and its frame rule.
+// Judges a run by its rules (parallel to its routines) and its frame rule; `touches` (parallel to
+// the routines, or empty) say why those never called were not.
 PlayVerdict judgePlay(const PlayRun& run, const std::vector<RoutineRule>& routines, const std::optional<FrameRule>& frames,
-                      bool untilAsked, bool untilRequired);
+                      bool untilAsked, bool untilRequired, const std::vector<EntryTouches>& touches);
 
 } // namespace tileprof
