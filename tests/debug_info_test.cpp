@@ -383,3 +383,33 @@ TEST_CASE("debug info: scopes nested so deep that their names would fill memory 
     CHECK(info.scopes()[150].depth == 2);
 }
 
+
+TEST_CASE("debug info: code after an .endproc is the routine's before it, and a label outside every .proc is a routine")
+{
+    // $8000 Wait: a .proc of 4 bytes, then 2 bytes of its code after .endproc (the RTS its loop
+    // falls into), then Tick:, a plain label of 3 bytes, and loop:, a label a user says is local.
+    const std::string text = "version\tmajor=2,minor=0\n"
+                             "seg\tid=0,name=\"CODE\",start=0x008000,size=0x000C,addrsize=absolute,type=ro,oname=\"g.sfc\",ooffs=0\n"
+                             "span\tid=0,seg=0,start=0,size=4\n"
+                             "span\tid=1,seg=0,start=4,size=8\n"
+                             "scope\tid=0,name=\"\",mod=0,size=12,span=1\n"
+                             "scope\tid=1,name=\"Wait\",mod=0,type=scope,size=4,parent=0,sym=0,span=0\n"
+                             "sym\tid=0,name=\"Wait\",addrsize=absolute,size=4,scope=0,def=0,val=0x8000,seg=0,type=lab\n"
+                             "sym\tid=1,name=\"Tick\",addrsize=absolute,scope=0,def=0,val=0x8006,seg=0,type=lab\n"
+                             "sym\tid=2,name=\"loop\",addrsize=absolute,scope=0,def=0,val=0x8009,seg=0,type=lab\n";
+    const DebugInfo plain = DebugInfo::parse("g.dbg", text);
+    CHECK(scopeName(plain, 0x8003) == "<Wait>");
+    CHECK(scopeName(plain, 0x8004) == "<Wait>"); // after .endproc
+    CHECK(scopeName(plain, 0x8005) == "<Wait>");
+    CHECK(scopeName(plain, 0x8006) == "<Tick>");
+    CHECK(scopeName(plain, 0x8009) == "<loop>");
+    CHECK(plain.scopeRanges("Wait") == std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0x8000, 0x8006}});
+    CHECK(plain.scopeRanges("Tick") == std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0x8006, 0x8009}});
+
+    tileprof::LabelConventions local;
+    local.local.emplace_back("^loop$", "test");
+    const DebugInfo withLocal = DebugInfo::parse("g.dbg", text, tileprof::SymbolReading({}, local));
+    CHECK(scopeName(withLocal, 0x8009) == "<Tick>");
+    CHECK(labelName(withLocal, 0x8009) == "loop");
+    CHECK(withLocal.findSymbol("loop")->role == tileprof::LabelRole::Local);
+}

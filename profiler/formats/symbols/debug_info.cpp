@@ -594,8 +594,7 @@ void DebugInfo::addGlobalRoutines(const std::vector<std::uint32_t>& routineSymbo
             end = std::min(end, starts[i + 1].address);
         if (end <= start)
             continue;
-        if (scopes_[starts[i].scope].depth == 0)
-            scopeSpans_[starts[i].scope].emplace_back(start, end);
+        scopeSpans_[starts[i].scope].emplace_back(start, end);
         const auto [home, homeEnd] = homeOf(start, end);
         candidates.push_back({home, homeEnd, {std::numeric_limits<std::uint32_t>::max(), 0, 0}, starts[i].scope});
     }
