@@ -22,7 +22,7 @@
 #include "profiler/engine/stats/case_statistics.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/scenario/scenario.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/text.hpp"
 

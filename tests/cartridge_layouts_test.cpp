@@ -9,7 +9,7 @@
 #include "profiler/formats/symbols/symbol_file.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "profiler/reports/labels/mesen_labels.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/text.hpp"

@@ -5,7 +5,7 @@
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/collision_model.hpp"
 #include "tests/support/untech_design.hpp"
 

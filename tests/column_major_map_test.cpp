@@ -7,7 +7,7 @@
 #include "profiler/engine/runner/call_observer.hpp"
 #include "profiler/engine/runner/collision_machine.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/manifest_text.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

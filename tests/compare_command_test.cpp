@@ -1,7 +1,7 @@
 // tileprof compare: a tour's scenarios, each on its own ROM, set side by side per design.
 
 #include "base/bundled_files.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "profiler/model/target/routine_footprint.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/paths.hpp"

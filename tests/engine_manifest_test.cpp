@@ -3,6 +3,7 @@
 // and what is wrong.
 
 #include "profiler/model/target/manifest.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 
 #include "tests/support/block_engine.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -3,7 +3,7 @@
 // the design's tiles read from the ROM's tables; and what only the ROM can refuse, at the
 // manifest's line.
 
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"

@@ -5,6 +5,7 @@
 // it runs on every bundled ROM's scenarios and on the engine's original routine.
 
 #include "profiler/engine/explore/explorer.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 
 #include "base/bundled_files.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"

@@ -7,7 +7,7 @@
 #include "profiler/engine/stats/fastrom_comparison.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/text.hpp"
 

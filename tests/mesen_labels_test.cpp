@@ -6,7 +6,7 @@
 
 #include "base/bundled_files.hpp"
 #include "emu/rom_image.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"

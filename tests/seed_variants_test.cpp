@@ -3,7 +3,7 @@
 // the faithful build does and runs the same case, and the variant costs fewer cycles in all.
 
 #include "base/bundled_files.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/bundled_calls.hpp"
 
 #include <doctest/doctest.h>

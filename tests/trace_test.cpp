@@ -3,7 +3,7 @@
 // have is refused. A call that faults is traced up to its fault.
 
 #include "base/bundled_files.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"

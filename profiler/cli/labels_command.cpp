@@ -1,6 +1,7 @@
 // tileprof labels: a ROM's labels for other debuggers.
 
 #include "base/bundled_files.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
 #include "profiler/cli/command.hpp"

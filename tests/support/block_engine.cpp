@@ -3,7 +3,7 @@
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/model/target/manifest.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/text.hpp"
 
 #include <doctest/doctest.h>

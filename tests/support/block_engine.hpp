@@ -1,6 +1,7 @@
 #pragma once
 
 #include "tests/support/temp_dir.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,4 +1,5 @@
 #include "tests/support/loaded_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 
 #include "base/bundled_files.hpp"
 

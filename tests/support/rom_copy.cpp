@@ -2,7 +2,7 @@
 
 #include "base/bundled_files.hpp"
 #include "emu/rom_image.hpp"
-#include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 #include "profiler/reports/labels/mesen_labels.hpp"
 #include "tests/support/text.hpp"
 

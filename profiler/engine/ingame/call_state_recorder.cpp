@@ -70,7 +70,7 @@ void CallStateRecorder::readMap()
         if (collisionMap != collisionMap_) {
             collisionMap_ = collisionMap;
             // An id's type is the first of the design's types with the value the game's collision
-            // map gives it, as for a metatile table in ROM (loadProfiledRom).
+            // map gives it, as for a metatile table in ROM (profileRom).
             const std::vector<TileKind>& tiles = rom_.design.tiles;
             for (std::size_t id = 0; id < typeOfId_.size(); ++id) {
                 const auto type = id < kCollisionMapBytes ? std::ranges::find(tiles, collisionMap_[id], &TileKind::value) : tiles.end();

@@ -4,6 +4,7 @@
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
+#include "profiler/model/target/rom_files.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -14,9 +15,11 @@ namespace tileprof {
 struct GameFiles {
     std::filesystem::path rom;
     std::optional<std::filesystem::path> symbols;  // absent: the one beside the ROM
-    std::optional<std::filesystem::path> manifest; // absent: none (a game needs none)
+    std::optional<std::filesystem::path> manifest; // absent: none (a game needs none), or with
+                                                   // manifestBeside the one beside the ROM
     std::optional<std::filesystem::path> input;    // absent: no pad pressed
     LabelConventions labels;                       // what the user says of the symbol file's labels
+    bool manifestBeside = false;                   // a ROM under test: it has a manifest
 };
 
 // What a command needs of the symbols: they must be there (routines are profiled by label), they
@@ -36,5 +39,10 @@ struct OpenedGame {
 // fault: a ROM, symbol file, manifest or input that cannot be read, a symbol file that is not this
 // ROM's, or none when `need` says there must be one.
 OpenedGame openGame(const GameFiles& files, SymbolNeed need);
+
+// A ROM under test, opened as a game with its manifest (the one beside it when `files` names none).
+// Throws InputError naming the file at fault.
+ProfiledRom loadProfiledRom(const RomFiles& files);
+ProfiledRom loadProfiledRom(const std::filesystem::path& romPath);
 
 } // namespace tileprof

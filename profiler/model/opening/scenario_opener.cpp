@@ -1,4 +1,5 @@
 #include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/model/opening/game_opener.hpp"
 
 #include <utility>
 

@@ -112,7 +112,7 @@ struct EntityField {
     std::uint32_t offset = 0;
     FieldFormat format = FieldFormat::U8;
     std::optional<SymbolRef> at;
-    std::optional<std::uint32_t> address; // `at` resolved, by loadProfiledRom
+    std::optional<std::uint32_t> address; // `at` resolved, by profileRom
 };
 
 // A position or velocity, which tileprof holds as 16.16 (pixels): in one field of any format (a
@@ -222,7 +222,7 @@ struct RoutineInput {
 // buttons a script step holds before each call, in the auto-joypad bit layout.
 struct Controller {
     SymbolRef at;
-    std::uint32_t address = 0; // resolved, by loadProfiledRom
+    std::uint32_t address = 0; // resolved, by profileRom
 };
 
 // What marks a case: the execution of a code label ("Name" or "Name + offset"), or of the first

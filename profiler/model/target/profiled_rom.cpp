@@ -480,16 +480,4 @@ ProfiledRom profileRom(emu::RomImage image, DebugInfo symbols, const std::filesy
     return rom;
 }
 
-ProfiledRom loadProfiledRom(const RomFiles& files)
-{
-    emu::RomImage image = emu::loadRomFile(files.image);
-    DebugInfo symbols = loadRomSymbols(image, files.image, files.symbols);
-    return profileRom(std::move(image), std::move(symbols), files.manifest ? *files.manifest : manifestBeside(files.image));
-}
-
-ProfiledRom loadProfiledRom(const std::filesystem::path& romPath)
-{
-    return loadProfiledRom(RomFiles{romPath, std::nullopt, std::nullopt});
-}
-
 } // namespace tileprof

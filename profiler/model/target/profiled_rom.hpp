@@ -61,9 +61,4 @@ std::filesystem::path manifestBeside(const std::filesystem::path& romPath);
 // the symbol file nor the manifest gives, or a symbol in the wrong kind of memory.
 ProfiledRom profileRom(emu::RomImage image, DebugInfo symbols, const std::filesystem::path& manifest);
 
-// Loads and checks a ROM under test from its files (profileRom). Throws InputError naming the file
-// at fault, a symbol file that is not this ROM's among them (checkSymbolsMatchRom).
-ProfiledRom loadProfiledRom(const RomFiles& files);
-ProfiledRom loadProfiledRom(const std::filesystem::path& romPath);
-
 } // namespace tileprof
