@@ -303,7 +303,7 @@ void PlayUi::drawCall()
     ImGui::Text("%s cycles; %s master clocks:", grouped(call.cycles).c_str(), grouped(c.total()).c_str());
     ImGui::Text("  own %s, DMA %s, HDMA %s, refresh %s", grouped(c.own).c_str(), grouped(c.dma).c_str(), grouped(c.hdma).c_str(),
                 grouped(c.refresh).c_str());
-    ImGui::Text("  interrupts %s (%u taken)", grouped(c.interrupts).c_str(), call.interrupts);
+    ImGui::Text("  interrupts %s (%u taken), waiting %s", grouped(c.interrupts).c_str(), call.interrupts, grouped(c.waiting).c_str());
     if (const CallState* state = session_.selectedState()) {
         ImGui::Separator();
         if (state->entity < 0) {

@@ -15,6 +15,7 @@
 
 #include "base/checksum.hpp"
 #include "base/file_contents.hpp"
+#include "base/printf_string.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 
 #include <algorithm>
@@ -60,13 +61,6 @@ std::vector<Line> labelsOf(const tileprof::DebugInfo& info)
     return lines;
 }
 
-std::string hex(const char* format, std::uint32_t a, std::uint32_t b)
-{
-    char text[16];
-    std::snprintf(text, sizeof text, format, static_cast<unsigned>(a), static_cast<unsigned>(b));
-    return text;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -83,13 +77,13 @@ int main(int argc, char** argv)
         if (sections) {
             out += "[labels]\n";
             for (const Line& line : labelsOf(info)) {
-                out += hex("%02x:%04x ", line.address >> 16, line.address & 0xFFFF) + line.name + "\n";
+                out += tileprof::printfString("%02x:%04x ", line.address >> 16, line.address & 0xFFFF) + line.name + "\n";
             }
-            out += "\n[rom checksum]\n" + hex("%08x", tileprof::crc32Of(rom), 0).substr(0, 8) + "\n";
+            out += "\n[rom checksum]\n" + tileprof::printfString("%08x", tileprof::crc32Of(rom)) + "\n";
         } else {
             out += "; wla symbolic information, no$gmb format, as PVSnesLib's build leaves it\n";
             for (const Line& line : labelsOf(info)) {
-                out += hex("%04x%04x ", line.address >> 16, line.address & 0xFFFF) + line.name + "\n";
+                out += tileprof::printfString("%04x%04x ", line.address >> 16, line.address & 0xFFFF) + line.name + "\n";
             }
         }
         std::ofstream file(argv[3], std::ios::binary);

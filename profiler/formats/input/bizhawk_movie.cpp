@@ -116,7 +116,8 @@ InputMovie readBizHawkMovie(const ZipArchive& zip)
 {
     const std::string core = checkedCore(zip, requiredText(zip, "Header.txt", "a BizHawk movie"));
     const MovieText log = requiredText(zip, "Input Log.txt", "a BizHawk movie");
-    InputMovie movie{InputFormat::BizHawk, {}, {}};
+    InputMovie movie;
+    movie.format = InputFormat::BizHawk;
     std::vector<Group> groups;
     bool keyed = false;
     forEachLine(log.text, [&](std::string_view line, int number) {

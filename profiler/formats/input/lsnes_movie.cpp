@@ -93,7 +93,8 @@ InputMovie readLsnesMovie(const ZipArchive& zip)
     const bool pad2 = holdsGamepad(zip, "port2", "none");
     const MovieText input = requiredText(zip, "input", "an lsnes movie");
     const std::size_t fieldCount = 1 + (pad1 ? 1 : 0) + (pad2 ? 1 : 0);
-    InputMovie movie{InputFormat::Lsnes, {}, {}};
+    InputMovie movie;
+    movie.format = InputFormat::Lsnes;
     std::size_t merged = 0;
     int frameLine = 0;
     forEachLine(input.text, [&](std::string_view line, int number) {

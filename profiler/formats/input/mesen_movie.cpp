@@ -88,7 +88,8 @@ InputMovie readMesenMovie(const ZipArchive& zip)
     const bool pad2 = holdsPad(settings, "snes.port2.type", settingsText);
     const MovieText input = requiredText(zip, "Input.txt", "a Mesen movie");
     const std::size_t fieldCount = 1 + (pad1 ? 1 : 0) + (pad2 ? 1 : 0);
-    InputMovie movie{InputFormat::Mesen, {}, {}};
+    InputMovie movie;
+    movie.format = InputFormat::Mesen;
     forEachLine(input.text, [&](std::string_view line, int number) {
         if (!line.starts_with('|')) {
             return; // Mesen plays only the lines that start with '|'

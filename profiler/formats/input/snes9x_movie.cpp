@@ -164,7 +164,8 @@ InputMovie readSnes9xMovie(std::string_view bytes, const std::string& name)
         const auto before = static_cast<std::size_t>(std::popcount(static_cast<unsigned>(mask) & ((1u << *joypad) - 1)));
         return smv.u16(dataOffset + sample * sampleSize + 2 * before) & 0xFFF0;
     };
-    InputMovie movie{InputFormat::Snes9x, {}, {}};
+    InputMovie movie;
+    movie.format = InputFormat::Snes9x;
     for (std::size_t sample = 1; sample <= frames; ++sample) {
         const std::size_t at = dataOffset + sample * sampleSize;
         if (sampleSize > 0 && std::ranges::all_of(smv.bytes(at, sampleSize), [](char byte) { return byte == '\xFF'; })) {
