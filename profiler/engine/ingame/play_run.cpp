@@ -9,7 +9,6 @@
 #include "profiler/model/opening/game_opener.hpp"
 
 #include <algorithm>
-#include <ranges>
 #include <memory>
 #include <utility>
 
@@ -134,9 +133,11 @@ PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code)
         result.profileScope = code.scope;
     }
     // Why a routine was never called takes a second run, which only a play that needs it pays for.
-    const bool uncalled = std::ranges::any_of(std::views::iota(std::size_t{0}, result.routines.size()), [&](std::size_t r) {
-        return std::ranges::none_of(result.run.calls, [r](const GameCall& call) { return call.routine == r; });
-    });
+    std::vector<bool> called(result.routines.size());
+    for (const GameCall& call : result.run.calls) {
+        called[call.routine] = true;
+    }
+    const bool uncalled = std::find(called.begin(), called.end(), false) != called.end();
     const std::vector<EntryTouches> touches = uncalled ? touchEntries(play.image, play.setup) : std::vector<EntryTouches>{};
     result.verdict = judgePlay(result.run, result.rules, result.frameRule, play.setup.until.has_value(), play.untilRequired, touches);
     return result;
