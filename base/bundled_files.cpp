@@ -1,5 +1,6 @@
 #include "base/bundled_files.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -37,6 +38,19 @@ fs::path bundledRomDirectory()
 fs::path bundledRomPath(std::string_view name)
 {
     return bundledRomDirectory() / (std::string(name) + ".sfc");
+}
+
+std::vector<std::string> bundledRomNames()
+{
+    std::vector<std::string> names;
+    std::error_code error;
+    for (const fs::directory_entry& entry : fs::directory_iterator(bundledRomDirectory(), error)) {
+        if (entry.path().extension() == ".sfc") {
+            names.push_back(entry.path().stem().string());
+        }
+    }
+    std::ranges::sort(names);
+    return names;
 }
 
 fs::path bundledSourceDirectory()

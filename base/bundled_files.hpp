@@ -1,7 +1,9 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace tileprof {
 
@@ -18,6 +20,9 @@ std::filesystem::path bundledRomDirectory();
 
 // A bundled ROM by name ("tile-collision"): its image in bundledRomDirectory().
 std::filesystem::path bundledRomPath(std::string_view name);
+
+// The names of the bundled ROMs, sorted.
+std::vector<std::string> bundledRomNames();
 
 // The sources' roms/ folder: designs/, each ROM's scenarios/ and explore/, tours/.
 std::filesystem::path bundledSourceDirectory();

@@ -91,13 +91,62 @@ bool checksumWordsAgree(const std::vector<std::uint8_t>& bytes, RomLayout layout
     return (wordAt(bytes, at) ^ wordAt(bytes, at + 2)) == 0xFFFF;
 }
 
-std::string modeText(std::optional<std::uint8_t> mode, RomLayout layout)
+// Where a header field lies in the ROM, as messages name it: "$7FD7", or HiROM's "$FFD7".
+std::string fieldAt(RomLayout layout, std::size_t field)
 {
-    return hex(static_cast<unsigned>(headerOffset(layout) + kMapModeByte), 4) + " holds " + hex(*mode, 2);
+    return hex(static_cast<unsigned>(headerOffset(layout) + field), 4);
 }
 
-// Which header the image has; refuses one with neither, or with a mode tileprof does not map.
-RomLayout findLayout(const RomImage& image)
+// The cartridges whose map mode says they need a mapping tileprof does not have.
+std::optional<std::string> unmappedChip(std::uint8_t mode)
+{
+    switch (mode & ~kFastRomBit) {
+    case 0x22: return "ExLoROM or the S-DD1";
+    case 0x23: return "the SA-1";
+    case 0x25: return "ExHiROM";
+    case 0x2A: return "the SPC7110";
+    default: return std::nullopt;
+    }
+}
+
+// How much a header at `layout`'s place looks like a real one, when no map mode settles it: a reset
+// vector into ROM whose first instruction is one a boot begins with, and checksum words that agree.
+int headerScore(const std::vector<std::uint8_t>& bytes, RomLayout layout)
+{
+    const std::size_t base = headerOffset(layout);
+    if (base + kHeaderBytes > bytes.size()) {
+        return -1;
+    }
+    const std::uint16_t reset = wordAt(bytes, base + 0x3C);
+    if (reset < 0x8000) {
+        return -1;
+    }
+    const std::size_t bank = layout == RomLayout::LoRom ? 0 : kLoRomBankBytes;
+    int score = 0;
+    switch (bytes[bank + (reset & 0x7FFF)]) {
+    case 0x78: case 0x18: case 0x38: case 0x9C: case 0x4C: case 0x5C: // SEI, CLC, SEC, STZ abs, JMP, JML
+        score += 8;
+        break;
+    case 0xC2: case 0xE2: case 0xA9: case 0xA2: case 0xA0: case 0xAD: case 0xAF: case 0x20: case 0x22: // REP, SEP, loads, JSR, JSL
+        score += 4;
+        break;
+    case 0x00: case 0x02: case 0xDB: case 0x42: case 0xFF: case 0x40: case 0x60: case 0x6B: // BRK, COP, STP, WDM, $FF fill, returns
+        score -= 8;
+        break;
+    default:
+        break;
+    }
+    if (checksumWordsAgree(bytes, layout)) {
+        score += 4;
+    }
+    return score;
+}
+
+// Which header the image has: the one whose map mode names its own layout (with both, the one whose
+// checksum words agree, LoROM if both or neither). With neither, the place that looks most like a
+// header, with a warning; refused only when nothing there could start the machine, or when the map
+// mode names a chip tileprof does not map.
+RomLayout findLayout(RomImage& image)
 {
     const std::optional<std::uint8_t> lo = mapModeAt(image.bytes, RomLayout::LoRom);
     const std::optional<std::uint8_t> hi = mapModeAt(image.bytes, RomLayout::HiRom);
@@ -110,20 +159,30 @@ RomLayout findLayout(const RomImage& image)
     if (isLo || isHi) {
         return isLo ? RomLayout::LoRom : RomLayout::HiRom;
     }
-    const std::string supported = "tileprof loads LoROM ($20 SlowROM, $30 FastROM) and HiROM ($21, $31)";
-    const std::string found = "map mode " + hex(*lo, 2) + " at $7FD5 ";
-    if (isModeOf(lo, RomLayout::HiRom)) {
-        const std::string where = hi ? "but $FFD5 holds " + hex(*hi, 2) : "beyond this " + sizeText(image) + " image";
-        fail(image.name, found + "says HiROM, whose header lies at $FFC0, " + where +
-                             ": a HiROM header where a LoROM image keeps its own");
+    for (const auto& [mode, layout] : {std::pair{hi, RomLayout::HiRom}, std::pair{lo, RomLayout::LoRom}}) {
+        if (mode) {
+            if (const std::optional<std::string> chip = unmappedChip(*mode)) {
+                fail(image.name, "map mode " + hex(*mode, 2) + " at " + fieldAt(layout, kMapModeByte) + " is " + *chip +
+                                     "'s; tileprof maps LoROM ($20 SlowROM, $30 FastROM) and HiROM ($21, $31)");
+            }
+        }
     }
-    const auto isExHiRom = [](std::optional<std::uint8_t> mode) { return mode && (*mode & ~kFastRomBit) == 0x25; };
-    if (isExHiRom(lo) || isExHiRom(hi)) {
-        fail(image.name, "map mode " + hex(isExHiRom(hi) ? *hi : *lo, 2) + " is ExHiROM; " + supported);
+    const int loScore = headerScore(image.bytes, RomLayout::LoRom);
+    const int hiScore = headerScore(image.bytes, RomLayout::HiRom);
+    if (loScore < 0 && hiScore < 0) {
+        fail(image.name, "no header could start the machine: the reset vector at $7FFC" +
+                             std::string(hi ? " and at $FFFC" : "") + " points below $8000, and no map mode names LoROM or HiROM");
     }
-    fail(image.name, "no LoROM header at $7FC0 (" + modeText(lo, RomLayout::LoRom) + ")" +
-                         (hi ? " nor HiROM header at $FFC0 (" + modeText(hi, RomLayout::HiRom) + ")" : "") + "; " +
-                         supported);
+    const RomLayout chosen = hiScore > loScore ? RomLayout::HiRom : RomLayout::LoRom;
+    std::string modes = "map mode " + hex(*lo, 2) + " at $7FD5";
+    if (hi) {
+        modes += " and " + hex(*hi, 2) + " at $FFD5";
+    }
+    image.warnings.push_back(image.name + ": " + modes + " name" + (hi ? "" : "s") + " no layout in " +
+                             (hi ? "their" : "its") + " place; mapped as " +
+                             (chosen == RomLayout::LoRom ? "LoROM" : "HiROM") +
+                             ", whose header looks most like one (reset vector, first instruction, checksum)");
+    return chosen;
 }
 
 RomHeader readHeader(const std::vector<std::uint8_t>& bytes, RomLayout layout)
@@ -149,36 +208,40 @@ RomHeader readHeader(const std::vector<std::uint8_t>& bytes, RomLayout layout)
     return header;
 }
 
-void checkDeclaredSize(const RomImage& image)
+// Header fields that cannot be right are warnings: the ROM's size is the file's, whatever the
+// header declares. Only a reset vector that starts the CPU outside ROM is refused.
+void checkHeader(RomImage& image)
 {
-    const std::uint8_t code = image.header.romSizeCode;
-    if (code < kMinRomSizeCode || code > kMaxRomSizeCode) {
-        fail(image.name, "ROM size code " + hex(code, 2) + " at $7FD7 is outside 5..13 (32 KiB to 8 MiB)");
-    }
-    const std::size_t declared = image.header.declaredRomBytes();
-    const std::string declares =
-        "header declares " + std::to_string(declared) + " bytes (ROM size code " + std::to_string(code) + ")";
-    // A ROM chip holds a power of two, so a file over half the declared size is a smaller
-    // cartridge that mirrors the rest; at half or less, part of the image is missing.
-    if (declared < image.bytes.size()) {
-        fail(image.name, declares + " but the file has " + sizeText(image) + "; the header cannot describe this file");
-    }
-    if (image.bytes.size() * 2 <= declared) {
-        fail(image.name, "truncated: " + declares + ", file has " + sizeText(image));
-    }
-}
-
-void checkHeader(const RomImage& image)
-{
-    checkDeclaredSize(image);
     const RomHeader& header = image.header;
+    const auto warn = [&image](const std::string& problem) { image.warnings.push_back(image.name + ": " + problem); };
+    const std::uint8_t code = header.romSizeCode;
+    if (code < kMinRomSizeCode || code > kMaxRomSizeCode) {
+        warn("ROM size code " + hex(code, 2) + " at " + fieldAt(image.layout, 0x17) +
+             " is outside 5..13 (32 KiB to 8 MiB); the size is the file's, " + sizeText(image));
+    } else {
+        const std::size_t declared = header.declaredRomBytes();
+        const std::string declares = "header declares " + std::to_string(declared) + " bytes (ROM size code " +
+                                     std::to_string(code) + " at " + fieldAt(image.layout, 0x17) + ")";
+        // A ROM chip holds a power of two, so a file over half the declared size is a smaller
+        // cartridge that mirrors the rest; at half or less, part of the image may be missing.
+        if (declared < image.bytes.size()) {
+            warn(declares + " but the file has " + sizeText(image) + "; the size is the file's");
+        } else if (image.bytes.size() * 2 <= declared) {
+            warn(declares + " but the file has only " + sizeText(image) + ": truncated? The file is mapped as it is");
+        }
+    }
     if (header.sramSizeCode > kMaxSramSizeCode) {
-        fail(image.name, "SRAM size code " + hex(header.sramSizeCode, 2) +
-                             " at $7FD8 declares more than 128 KiB (the largest code is 7)");
+        warn("SRAM size code " + hex(header.sramSizeCode, 2) + " at " + fieldAt(image.layout, 0x18) +
+             " declares more than 128 KiB (the largest code is 7); mapped without SRAM");
     }
     if (header.resetVector < 0x8000) {
-        fail(image.name, "reset vector " + hex(header.resetVector, 4) +
-                             " at $7FFC is below $8000: the CPU would start in RAM or I/O at power-on");
+        fail(image.name, "reset vector " + hex(header.resetVector, 4) + " at " + fieldAt(image.layout, 0x3C) +
+                             " is below $8000: the CPU would start in RAM or I/O at power-on");
+    }
+    if (header.pal()) {
+        fail(image.name, "region " + hex(header.region, 2) + " at " + fieldAt(image.layout, 0x19) +
+                             " is a PAL console's (312 lines, 50 frames a second); tileprof emulates the NTSC "
+                             "console only (262 lines, 60 frames a second)");
     }
 }
 
@@ -235,7 +298,9 @@ RomImage parseRom(std::vector<std::uint8_t> fileBytes, const std::string& name)
     image.header = readHeader(image.bytes, image.layout);
     checkHeader(image);
     image.computedChecksum = snesChecksum(image.bytes);
-    image.warnings = findWarnings(image);
+    for (std::string& warning : findWarnings(image)) {
+        image.warnings.push_back(std::move(warning));
+    }
     return image;
 }
 

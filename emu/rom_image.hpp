@@ -31,10 +31,20 @@ struct RomHeader {
     std::uint16_t checksum;           // $7FDE
     std::uint16_t resetVector;        // $7FFC (emulation-mode RESET)
 
-    bool fastRom() const { return (mapMode & 0x10) != 0; }
-    // Both sizes assume a code parseRom accepted: a larger one would shift out of std::size_t.
-    std::size_t declaredRomBytes() const { return std::size_t{1024} << romSizeCode; }
-    std::size_t sramBytes() const { return sramSizeCode == 0 ? 0 : std::size_t{1024} << sramSizeCode; }
+    // $30 or $31: a map mode that names no layout says nothing of speed either.
+    bool fastRom() const { return mapMode == 0x30 || mapMode == 0x31; }
+    // What the ROM size code declares: 0 for a code outside 5..13 (32 KiB to 8 MiB).
+    std::size_t declaredRomBytes() const
+    {
+        return romSizeCode >= 5 && romSizeCode <= 13 ? std::size_t{1024} << romSizeCode : 0;
+    }
+    // None for code 0, and for a code over 7 (128 KiB), which no cartridge has.
+    std::size_t sramBytes() const
+    {
+        return sramSizeCode == 0 || sramSizeCode > 7 ? 0 : std::size_t{1024} << sramSizeCode;
+    }
+    // The destination codes of PAL consoles: Europe and its countries $02-$0C, Australia $11.
+    bool pal() const { return (region >= 0x02 && region <= 0x0C) || region == 0x11; }
 };
 
 struct RomImage {
@@ -66,9 +76,12 @@ constexpr std::size_t checksumOffset(RomLayout layout)
     return headerOffset(layout) + 0x1C;
 }
 
-// Both throw InputError ("NAME: problem") for a file that is not a usable LoROM or HiROM image.
-// The layout is the one whose header holds a map mode of that layout ($20/$30 at $7FD5, $21/$31
-// at $FFD5); when both do, the one whose checksum words agree, LoROM if both or neither.
+// Both throw InputError ("NAME: problem") for a file that cannot be mapped or started as a LoROM or
+// HiROM image of the NTSC console; a header field that cannot be right is a warning (RomImage::
+// warnings), and the ROM's size is always the file's. The layout is the one whose header holds a
+// map mode of that layout ($20/$30 at $7FD5, $21/$31 at $FFD5); when both do, the one whose
+// checksum words agree, LoROM if both or neither; when neither does, the place that looks most
+// like a header (its reset vector and the instruction there, its checksum words).
 RomImage loadRomFile(const std::filesystem::path& path);
 RomImage parseRom(std::vector<std::uint8_t> fileBytes, const std::string& name);
 

@@ -4,9 +4,9 @@
 
 namespace emu {
 
-Snes::Snes(const RomImage& rom) : bus_(rom), cpu_(bus_)
+Snes::Snes(const RomImage& rom, std::uint8_t wramFill) : bus_(rom), cpu_(bus_)
 {
-    std::memset(bus_.wram().data(), kPowerOnWram, bus_.wram().size()); // a byte loop costs 100x under fuzzing's instrumentation
+    std::memset(bus_.wram().data(), wramFill, bus_.wram().size()); // a byte loop costs 100x under fuzzing's instrumentation
     Registers& r = cpu_.state.regs;
     r.a = 0;
     r.x = 0;

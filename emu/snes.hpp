@@ -12,14 +12,15 @@ namespace emu {
 // The whole console around a cartridge, from power-on: the S-CPU on its bus, run frame by frame.
 //
 // Power-on is pinned so that every run is the same: work RAM holds $55 in every byte (bsnes's
-// value when its randomisation is off), A = X = Y = 0, S = $01FF, P = $34 in emulation mode, and
-// the reset sequence takes 186 master clocks before the CPU reads the reset vector (bsnes v094).
+// value when its randomisation is off; `wramFill` gives another emulator's), A = X = Y = 0,
+// S = $01FF, P = $34 in emulation mode, and the reset sequence takes 186 master clocks before the
+// CPU reads the reset vector (bsnes v094).
 class Snes {
 public:
     static constexpr std::uint8_t kPowerOnWram = 0x55;
     static constexpr unsigned kResetClocks = 186;
 
-    explicit Snes(const RomImage& rom);
+    explicit Snes(const RomImage& rom, std::uint8_t wramFill = kPowerOnWram);
     Snes(const Snes&) = delete;
     Snes& operator=(const Snes&) = delete;
 

@@ -377,6 +377,7 @@ void SnesBus::fault(BusFault::Kind kind, std::uint32_t address, std::uint8_t val
     if (faults_.size() < kMaxFaults) {
         faults_.push_back({kind, address, value, cycle});
     }
+    ++faultCount_;
 }
 
 // ---- Host access -----------------------------------------------------------------------------

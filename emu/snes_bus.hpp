@@ -131,6 +131,8 @@ public:
 
     std::span<std::uint8_t> wram() { return wram_; }
     std::span<const std::uint8_t> wram() const { return wram_; }
+    // The cartridge's battery-backed RAM; empty when it has none.
+    std::span<const std::uint8_t> sram() const { return sram_; }
     // The PPU's registers and memories (VRAM, CGRAM, OAM) as the CPU's writes left them.
     const Ppu& ppu() const { return ppu_; }
     Ppu& ppu() { return ppu_; }
@@ -182,8 +184,14 @@ public:
         }
     }
 
+    // The first 64 faults, and how many there were.
     const std::vector<BusFault>& faults() const { return faults_; }
-    void clearFaults() { faults_.clear(); }
+    std::uint64_t faultCount() const { return faultCount_; }
+    void clearFaults()
+    {
+        faults_.clear();
+        faultCount_ = 0;
+    }
 
 private:
     static constexpr unsigned kPageBits = 13; // 8 KiB pages: the coarsest that separates WRAM, I/O and ROM
@@ -354,6 +362,7 @@ private:
     std::uint64_t readSampleAt_ = 0; // while a read's cycle ends: when it sampled the bus
     AutoJoypadTiming autoJoypadTiming_ = AutoJoypadTiming::Anomie;
     std::vector<BusFault> faults_;
+    std::uint64_t faultCount_ = 0;
 };
 
 } // namespace emu

@@ -26,6 +26,8 @@
 #include "tests/support/loaded_rom.hpp"
 #include "tests/support/text.hpp"
 
+#include "profiler/reports/flame/profile_view.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -718,6 +720,30 @@ TEST_CASE("profile builder: a JSL returns with RTL to the byte after its four")
     CHECK(line(p, "game.s", 40)->inclusive.cycles == 8 + 8);
     CHECK(line(p, "game.s", 42)->inclusive.cycles == 3);
     CHECK(line(p, "game.s", 43)->inclusive.cycles == 2);
+}
+
+TEST_CASE("profile builder: recursion deeper than 64 calls is folded, so that memory is bounded")
+{
+    // MoveEntity and Double call each other 100,000 times and never return, as a runaway mutual
+    // recursion does.
+    constexpr std::uint64_t kCalls = 100'000;
+    std::vector<StepCost> steps{op(0x800F, kJsr, 6)}; // Reset: jsr MoveEntity
+    for (std::uint64_t i = 0; i < kCalls; ++i) {
+        steps.push_back(op(i % 2 == 0 ? 0x801D : 0x8000, kJsr, 6)); // MoveEntity: jsr Double, Double: jsr MoveEntity
+    }
+    const Profile p = profileOf({callOf(std::move(steps))});
+    CHECK(p.total.cycles == 6 * (kCalls + 1));
+    // Reset's call and the first 63 of MoveEntity's open a context each, to depth 64; the rest fold.
+    CHECK(p.foldedCalls == kCalls + 1 - Profile::kMaxCallDepth);
+    std::size_t deepest = 0;
+    for (const StackProfile& stack : p.stacks) {
+        deepest = std::max(deepest, stack.functions.size());
+    }
+    CHECK(deepest == Profile::kMaxCallDepth + 1);
+    CHECK(cyclesOf(function(p, "MoveEntity"), false) == 6 * kCalls / 2);
+    CHECK(cyclesOf(function(p, "Double"), false) == 6 * kCalls / 2);
+    CHECK(foldedCallsText(p) == "99,937 calls were made 64 or more calls deep (recursion): each is counted in the "
+                                "context it was made in, not one of its own");
 }
 
 TEST_CASE("profile builder: an RTS that lands elsewhere than a return address is a dispatch, a call from the RTS")

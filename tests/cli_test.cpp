@@ -108,7 +108,7 @@ TEST_CASE("cli: boot --screen reads a test ROM's verdict off its tilemap")
     const std::string rom = bundledRomPath("machine-dma").string();
     const CommandResult done = runTileprof({"boot", rom, "--until", "TestDone", "--screen"});
     CHECK(done.exitCode == 0);
-    CHECK(contains(done.out, "  screen    BG1 (tilemap $7C00, 32x32, scroll 0,1023)\n  |\n  |  TILEPROF DMA TEST\n  |  PASS  STATUS $0001\n"));
+    CHECK(contains(done.out, "  screen    BG1 (tilemap at word $7C00, 32x32, scroll 0,1023)\n  |\n  |  TILEPROF DMA TEST\n  |  PASS  STATUS $0001\n"));
 
     const CommandResult shifted = runTileprof({"boot", rom, "--until", "TestDone", "--screen", "--space-tile", "0"});
     CHECK(contains(shifted.out, "  |  tileprof@dma@test\n")); // tile n read as character n + 32
@@ -139,7 +139,7 @@ TEST_CASE("cli: boot runs a ROM from power-on, prints memory, and --expect decid
     CHECK(contains(unknown.err, "no symbol NoSuchLabel"));
     const CommandResult badValue = runTileprof({"boot", rom, "--expect", "TestStatus"});
     CHECK(badValue.exitCode == 2);
-    CHECK(contains(badValue.err, "--expect TestStatus: write NAME=VALUE"));
+    CHECK(contains(badValue.err, "--expect TestStatus: write PLACE=VALUE"));
     const CommandResult badAddress = runTileprof({"boot", rom, "--print", "$ZZ"});
     CHECK(badAddress.exitCode == 2);
     CHECK(contains(badAddress.err, "not an address"));
@@ -167,8 +167,8 @@ TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM or HiROM 
     CHECK(contains(warned.err, "warning:"));
     CHECK(contains(warned.err, "differs from the computed"));
 
-    std::vector<std::uint8_t> hirom = rom;
-    hirom[0x7FD5] = 0x21;
+    std::vector<std::uint8_t> sa1 = rom;
+    sa1[0x7FD5] = 0x23;
     std::vector<std::uint8_t> padded = rom;
     padded.resize(rom.size() + 1000);
     struct Case {
@@ -182,7 +182,7 @@ TEST_CASE("cli: rom prints a header and rejects what cannot be a LoROM or HiROM 
         {"padded.sfc", padded, "not a multiple of 32768 bytes"},
         {"huge.sfc", std::vector<std::uint8_t>(0x500000, 0xFF),
          "5 MiB; a ROM image, with a copier header, is at most 4 MiB + 512 bytes"},
-        {"hirom.sfc", hirom, "HiROM"},
+        {"sa1.sfc", sa1, "is the SA-1's"},
     };
     for (const Case& c : cases) {
         const std::string path = dir.write(c.name, c.bytes);

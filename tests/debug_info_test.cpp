@@ -149,13 +149,15 @@ TEST_CASE("debug info: an ambiguous plain name is an error listing the candidate
 {
     const DebugInfo info = DebugInfo::load(gameDbg);
     const std::string message = errorOf([&] { info.findSymbol("Loop"); });
-    CHECK(message == gameDbg.string() + ": symbol Loop is ambiguous: it may be Reset::Loop ($008018), "
-                                        "Util::Loop ($008006)");
+    CHECK(message == gameDbg.string() + ": symbol Loop is ambiguous in " + gameDbg.string() +
+                         ": it may be Reset::Loop ($008018), Util::Loop ($008006)");
     CHECK(info.findSymbol("Reset::Loop")->value == 0x8018);
 
-    CHECK(errorOf([&] { info.symbol("Loop", "scenario.toml:3"); }) == message + " (scenario.toml:3)");
-    CHECK(errorOf([&] { info.symbol("Missing", "scenario.toml:3"); })
-          == gameDbg.string() + ": no symbol Missing (scenario.toml:3)");
+    CHECK(errorOf([&] { info.symbol("Loop", "scenario.toml:3"); }) ==
+          "scenario.toml:3: symbol Loop is ambiguous in " + gameDbg.string() +
+              ": it may be Reset::Loop ($008018), Util::Loop ($008006)");
+    CHECK(errorOf([&] { info.symbol("Missing", "scenario.toml:3"); }) ==
+          "scenario.toml:3: no symbol Missing in " + gameDbg.string());
 }
 
 TEST_CASE("debug info: RAM symbols report their size")

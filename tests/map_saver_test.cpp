@@ -29,6 +29,7 @@ namespace {
 
 using test::TempDir;
 using test::checkMessage;
+using test::partialFiles;
 using test::contains;
 using test::replaced;
 using test::slurp;
@@ -111,7 +112,7 @@ TEST_CASE("map saver: an edited ASCII map changes only its rows' lines in the sc
     CHECK(lines(twice)[static_cast<std::size_t>(s.mapRowLines[6] - 1)] == "###################=\n");
     CHECK(loadScenario(path).map.tiles == reloaded.map.tiles);
     CHECK(loadScenario(path).map.tiles != before.tiles);
-    CHECK(!fs::exists(dir.file("hill.toml.tileprof-partial")));
+    CHECK(partialFiles(dir.path()).empty());
 }
 
 // A scenario around a 3 x 3 map written as `tiles`, with its one entity on the middle tile.
@@ -263,7 +264,7 @@ TEST_CASE("map saver: an edited Tiled map changes only the changed tiles' GIDs")
     CHECK(slurp(copy.scenario) == scenarioText);
     CHECK(loadTiledMap(copy.map, test::untechDesign()).tiles == s.map.tiles);
     CHECK(loadScenario(copy.scenario).map.tiles == s.map.tiles);
-    CHECK(!fs::exists(copy.map.string() + ".tileprof-partial"));
+    CHECK(partialFiles(copy.map.parent_path()).empty());
 }
 
 TEST_CASE("map saver: a minified Tiled map with a byte order mark and escaped names")

@@ -216,40 +216,63 @@ TEST_CASE("rom image: more than 4 MiB is oversized")
           kName + ": oversized: 4227072 bytes, LoROM and HiROM map at most 4194304");
 }
 
-TEST_CASE("rom image: a map mode of no layout tileprof maps is rejected and named")
+// The one warning of an image that loads, "" if none.
+std::string warningOf(const emu::RomImage& image)
 {
-    const auto withMapMode = [](std::uint8_t mode, std::size_t banks = 1) {
-        std::vector<std::uint8_t> rom = makeRom(banks);
-        rom[0x7FD5] = mode;
-        return parseError(rom);
-    };
-    for (const std::uint8_t exHiRom : {0x25, 0x35}) {
-        CHECK(withMapMode(exHiRom).find("is ExHiROM; tileprof loads LoROM ($20 SlowROM, $30 FastROM) and HiROM") != npos);
-    }
-    CHECK(withMapMode(0x00) == kName + ": no LoROM header at $7FC0 ($7FD5 holds $00); tileprof loads LoROM ($20 "
-                                       "SlowROM, $30 FastROM) and HiROM ($21, $31)");
-    std::vector<std::uint8_t> twoBanks = makeRom(2);
-    twoBanks[0x7FD5] = 0x00;
-    twoBanks[0xFFD5] = 0x42;
-    CHECK(parseError(twoBanks) == kName + ": no LoROM header at $7FC0 ($7FD5 holds $00) nor HiROM header at $FFC0 "
-                                          "($FFD5 holds $42); tileprof loads LoROM ($20 SlowROM, $30 FastROM) and "
-                                          "HiROM ($21, $31)");
+    CHECK(image.warnings.size() <= 1);
+    return image.warnings.empty() ? "" : image.warnings[0];
 }
 
-TEST_CASE("rom image: a HiROM map mode in the LoROM header's place is refused, saying where HiROM keeps it")
+TEST_CASE("rom image: a map mode of a chip tileprof does not map is refused and named")
 {
-    for (const std::uint8_t hiRom : {0x21, 0x31}) {
-        std::vector<std::uint8_t> small = makeRom(1);
-        small[0x7FD5] = hiRom;
-        const std::string tooSmall = parseError(small);
-        CHECK(startsWith(tooSmall, kName + ": map mode $" + (hiRom == 0x21 ? "21"s : "31"s) + " at $7FD5 says HiROM"));
-        CHECK(tooSmall.find("whose header lies at $FFC0, beyond this 32768 bytes image") != npos);
+    const auto withMapMode = [](std::uint8_t mode) {
+        std::vector<std::uint8_t> rom = makeRom(2);
+        rom[0x7FD5] = 0x00;
+        rom[0xFFD5] = mode;
+        return parseError(rom);
+    };
+    CHECK(withMapMode(0x25) == kName + ": map mode $25 at $FFD5 is ExHiROM's; tileprof maps LoROM ($20 SlowROM, $30 "
+                                       "FastROM) and HiROM ($21, $31)");
+    CHECK(startsWith(withMapMode(0x35), kName + ": map mode $35 at $FFD5 is ExHiROM's;"));
+    CHECK(startsWith(withMapMode(0x23), kName + ": map mode $23 at $FFD5 is the SA-1's;"));
+    CHECK(startsWith(withMapMode(0x3A), kName + ": map mode $3A at $FFD5 is the SPC7110's;"));
+    CHECK(startsWith(withMapMode(0x22), kName + ": map mode $22 at $FFD5 is ExLoROM or the S-DD1's;"));
+}
 
-        std::vector<std::uint8_t> large = makeRom(2);
-        large[0x7FD5] = hiRom;
-        large[0xFFD5] = 0x00;
-        CHECK(parseError(large).find("says HiROM, whose header lies at $FFC0, but $FFD5 holds $00") != npos);
+TEST_CASE("rom image: with no map mode of its layout, the place that looks most like a header is mapped, with a warning")
+{
+    // One bank: only LoROM's place is in the file.
+    for (const std::uint8_t mode : {0x00, 0x21, 0x31, 0xFF}) {
+        std::vector<std::uint8_t> rom = makeRom(1);
+        rom[0x7FD5] = mode;
+        emu::writeChecksum(rom, emu::RomLayout::LoRom);
+        const emu::RomImage image = emu::parseRom(rom, kName);
+        CHECK(image.layout == emu::RomLayout::LoRom);
+        CHECK(warningOf(image) == kName + ": map mode " + (mode == 0 ? "$00"s : mode == 0x21 ? "$21"s : mode == 0x31 ? "$31"s : "$FF"s) +
+                                      " at $7FD5 names no layout in its place; mapped as LoROM, whose header looks most "
+                                      "like one (reset vector, first instruction, checksum)");
     }
+
+    // Two places: the reset vector that starts on SEI wins over one that starts on BRK.
+    std::vector<std::uint8_t> rom = makeRom(4);
+    writeHeader(rom, emu::RomLayout::HiRom, {.mapMode = 0x42, .resetVector = 0x8100});
+    rom[0x7FD5] = 0x00;
+    rom[0x8100] = 0x78; // SEI, where HiROM's reset vector leads
+    rom[0x0000] = 0x00; // BRK, where LoROM's leads
+    const emu::RomImage hi = emu::parseRom(rom, kName);
+    CHECK(hi.layout == emu::RomLayout::HiRom);
+    CHECK(hi.header.resetVector == 0x8100);
+    CHECK(startsWith(hi.warnings.at(0), kName + ": map mode $00 at $7FD5 and $42 at $FFD5 name no layout in their place; "
+                                              "mapped as HiROM"));
+
+    // No place that could start the machine.
+    std::vector<std::uint8_t> none = makeRom(2);
+    none[0x7FD5] = 0x00;
+    none[0xFFD5] = 0x00;
+    putWord(none, 0x7FFC, 0x1234);
+    putWord(none, 0xFFFC, 0x0000);
+    CHECK(parseError(none) == kName + ": no header could start the machine: the reset vector at $7FFC and at $FFFC points "
+                                      "below $8000, and no map mode names LoROM or HiROM");
 }
 
 // A valid HiROM image of `banks` 64 KiB banks, its header at $FFC0.
@@ -348,28 +371,43 @@ TEST_CASE("rom image: a FastROM map mode loads")
     CHECK(image.warnings.empty());
 }
 
-TEST_CASE("rom image: a ROM size code outside 5..13 is rejected")
+TEST_CASE("rom image: a ROM size code outside 5..13 is a warning, and the size is the file's")
 {
-    for (const std::uint8_t code : {0x04, 0x0E, 0xFF}) {
+    for (const std::uint8_t code : {0x00, 0x01, 0x04, 0x0E, 0xFF}) {
         std::vector<std::uint8_t> rom = makeRom(1);
         rom[0x7FD7] = code;
-        const std::string message = parseError(rom);
-        CHECK(startsWith(message, kName + ": ROM size code $"));
-        CHECK(message.find("outside 5..13") != npos);
+        emu::writeChecksum(rom, emu::RomLayout::LoRom);
+        const emu::RomImage image = emu::parseRom(rom, kName);
+        CHECK(image.bytes.size() == kBank);
+        CHECK(image.header.declaredRomBytes() == 0);
+        CHECK(startsWith(warningOf(image), kName + ": ROM size code $"));
+        CHECK(warningOf(image).ends_with(" at $7FD7 is outside 5..13 (32 KiB to 8 MiB); the size is the file's, 32768 bytes"));
     }
+    std::vector<std::uint8_t> hirom = makeRom(2);
+    writeHeader(hirom, emu::RomLayout::HiRom, {.mapMode = 0x21});
+    hirom[0x7FD5] = 0x00;
+    hirom[0xFFD7] = 0x01;
+    emu::writeChecksum(hirom, emu::RomLayout::HiRom);
+    CHECK(warningOf(emu::parseRom(hirom, kName)) ==
+          kName + ": ROM size code $01 at $FFD7 is outside 5..13 (32 KiB to 8 MiB); the size is the file's, 65536 bytes");
 }
 
-TEST_CASE("rom image: the declared ROM size must describe the file")
+TEST_CASE("rom image: a declared ROM size that does not describe the file is a warning")
 {
     std::vector<std::uint8_t> tooSmall = makeRom(2);
     tooSmall[0x7FD7] = 5;
-    CHECK(parseError(tooSmall) == kName + ": header declares 32768 bytes (ROM size code 5) but the file has " +
-                                      "65536 bytes; the header cannot describe this file");
+    emu::writeChecksum(tooSmall, emu::RomLayout::LoRom);
+    const emu::RomImage larger = emu::parseRom(tooSmall, kName);
+    CHECK(larger.bytes.size() == 2 * kBank);
+    CHECK(warningOf(larger) == kName + ": header declares 32768 bytes (ROM size code 5 at $7FD7) but the file has " +
+                                   "65536 bytes; the size is the file's");
 
     std::vector<std::uint8_t> halfMissing = makeRom(1);
     halfMissing[0x7FD7] = 6;
-    CHECK(parseError(halfMissing) ==
-          kName + ": truncated: header declares 65536 bytes (ROM size code 6), file has 32768 bytes");
+    emu::writeChecksum(halfMissing, emu::RomLayout::LoRom);
+    CHECK(warningOf(emu::parseRom(halfMissing, kName)) ==
+          kName + ": header declares 65536 bytes (ROM size code 6 at $7FD7) but the file has only 32768 bytes: "
+                  "truncated? The file is mapped as it is");
 
     // Three banks under a 128 KiB declaration are a mirrored cartridge, not a truncated one.
     const emu::RomImage mirrored = emu::parseRom(makeRom(3), kName);
@@ -377,7 +415,7 @@ TEST_CASE("rom image: the declared ROM size must describe the file")
     CHECK(mirrored.warnings.empty());
 }
 
-TEST_CASE("rom image: SRAM above 128 KiB is rejected")
+TEST_CASE("rom image: SRAM above 128 KiB is a warning, and none is mapped")
 {
     std::vector<std::uint8_t> rom = makeRom(1);
     rom[0x7FD8] = 7;
@@ -385,9 +423,27 @@ TEST_CASE("rom image: SRAM above 128 KiB is rejected")
     CHECK(emu::parseRom(rom, kName).header.sramBytes() == 128 * 1024);
 
     rom[0x7FD8] = 8;
-    const std::string message = parseError(rom);
-    CHECK(startsWith(message, kName + ": SRAM size code $08"));
-    CHECK(message.find("more than 128 KiB") != npos);
+    emu::writeChecksum(rom, emu::RomLayout::LoRom);
+    const emu::RomImage image = emu::parseRom(rom, kName);
+    CHECK(image.header.sramBytes() == 0);
+    CHECK(warningOf(image) == kName + ": SRAM size code $08 at $7FD8 declares more than 128 KiB (the largest code is 7); "
+                                      "mapped without SRAM");
+}
+
+TEST_CASE("rom image: a PAL console's region is refused, while NTSC regions and unknown codes load")
+{
+    for (const std::uint8_t region : {0x02, 0x06, 0x09, 0x0C, 0x11}) {
+        std::vector<std::uint8_t> rom = makeRom(1);
+        writeHeader(rom, emu::RomLayout::LoRom, {.region = region});
+        CAPTURE(int{region});
+        CHECK(parseError(rom).find(" at $7FD9 is a PAL console's (312 lines, 50 frames a second); tileprof emulates the "
+                                   "NTSC console only") != npos);
+    }
+    for (const std::uint8_t region : {0x00, 0x01, 0x0D, 0x0F, 0x10, 0x14, 0xFF}) {
+        std::vector<std::uint8_t> rom = makeRom(1);
+        writeHeader(rom, emu::RomLayout::LoRom, {.region = region});
+        CHECK(emu::parseRom(rom, kName).header.region == region);
+    }
 }
 
 TEST_CASE("rom image: a reset vector below $8000 is rejected")

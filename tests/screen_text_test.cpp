@@ -43,9 +43,24 @@ TEST_CASE("screen text: a 64x32 tilemap scrolled across its two screens, the mai
 
     const std::vector<ScreenLayer> layers = screenText(ppu, ' ');
     REQUIRE(layers.size() == 1);
-    CHECK(layers[0].title == "BG1 (tilemap $4000, 64x32, scroll 224,7)");
+    CHECK(layers[0].title == "BG1 (tilemap at word $4000, 64x32, scroll 224,7)");
     REQUIRE(layers[0].rows.size() == 1); // the blank rows below are trimmed
     CHECK(layers[0].rows[0] == "LEFT RIGHT");
+}
+
+TEST_CASE("screen text: BGnSC's top bit is not an address bit: $FC names the tilemap at word $7C00")
+{
+    emu::Ppu ppu;
+    ppu.write(0x05, 0x01, kVblank);
+    ppu.write(0x07, 0xFC, kVblank);
+    ppu.write(0x2C, 0x01, kVblank);
+    ppu.write(0x0E, 0xFF, kVblank); // VOFS 1023: the first line shown is line 0
+    ppu.write(0x0E, 0x03, kVblank);
+    writeText(ppu, 0x7C00, "TOP");
+    const std::vector<ScreenLayer> layers = screenText(ppu, ' ');
+    REQUIRE(layers.size() == 1);
+    CHECK(layers[0].title == "BG1 (tilemap at word $7C00, 32x32, scroll 0,1023)");
+    CHECK(layers[0].rows.at(0) == "TOP");
 }
 
 TEST_CASE("screen text: mode 7 and a main screen without layers show nothing")

@@ -143,7 +143,7 @@ TEST_CASE("sst file: reads uncompressed JSON, and gzip whatever the name")
     CHECK_FALSE(test.cycles[2].vpa);
 
     CHECK(readSstFile(dir.write("gzip-inside.json", slurp(sstDir / "e8.n.json.gz"))).tests.size() == 100);
-    CHECK(readSstFile(dir.write("empty.json", "[]")).tests.empty());
+    CHECK(errorOf(dir.write("empty.json", "[]")) == dir.file("empty.json").string() + ": holds no tests (an empty array)");
 }
 
 TEST_CASE("sst file: reports a file it cannot open")
@@ -323,11 +323,19 @@ TEST_CASE("sst file: reports the SPC700 test and the field at fault")
         R"("cycles": 3)")));
     CHECK(errorOf(notList) == notList.string() + R"(: test 2 ("3F 0001"): field "cycles" must be a list of [address, value, kind])");
 
-    // A 65816 test in an SPC700 file is refused by the SPC700's rules, and the reverse.
+    // A 65816 test in an SPC700 file is refused as the wrong layout, and the reverse.
     const fs::path mixed = dir.write("mixed.json", twoSpc700Tests(validTest));
-    CHECK(errorOf(mixed) == mixed.string() + R"(: test 2 ("a9 e 17"): missing field "initial.sp")");
+    CHECK(errorOf(mixed) == mixed.string() + R"(: test 2 ("a9 e 17"): is a 65816 test (its initial state has dbr, pbr or e) )" +
+                                "in an SPC700 file: every test of a file has the first test's layout");
     const fs::path reverse = dir.write("reverse.json", twoTests(validSpc700Test));
-    CHECK(errorOf(reverse) == reverse.string() + R"(: test 2 ("3F 0001"): missing field "initial.s")");
+    CHECK(errorOf(reverse) == reverse.string() + R"(: test 2 ("3F 0001"): is an SPC700 test (its initial state has psw or sp) )" +
+                                  "in a 65816 file: every test of a file has the first test's layout");
+
+    // A write's value is what the CPU put out: null is refused, where a read's may be unknown.
+    const fs::path nullWrite = dir.write("nullwrite.json", twoSpc700Tests(replaced(validSpc700Test, R"([260, 7, "write"])",
+                                                                                   R"([260, null, "write"])")));
+    CHECK(errorOf(nullWrite) == nullWrite.string() + R"(: test 2 ("3F 0001"): cycles[3]: a write's value must be an integer )" +
+                                    "0..255, not null");
 }
 
 TEST_CASE("sst file: every SPC700 vector file loads")

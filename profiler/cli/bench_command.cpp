@@ -7,6 +7,7 @@
 #include "emu/apu/apu_clock.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/snes.hpp"
+#include "profiler/arguments/count_argument.hpp"
 #include "profiler/cli/command.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/bench/workload.hpp"
@@ -336,15 +337,12 @@ int bench(const BenchCommandOptions& o)
 CommandAction defineBench(CLI::App& command)
 {
     auto o = std::make_shared<BenchCommandOptions>();
-    command.add_option("--repeat", o->repeats, "Runs per configuration; the fastest is reported")->check(CLI::Range(1u, 100u));
-    command.add_option("--instructions", o->instructions,
-                       "Instructions per run (the workloads' totals are checked only at 50000000)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-    command.add_option("--machine-frames", o->machineFrames, "Frames of the whole machine on the demo game")
-        ->check(CLI::Range(1u, 1000000u));
-    command.add_option("--oracle-frames", o->oracleFrames,
-                       "Frames of the oracle core (bsnes-mercury) on the demo game; 0 skips it")
-        ->check(CLI::Range(0u, 100000u));
+    addCount(command, "--repeat", o->repeats, "Runs per configuration; the fastest is reported", 1, 100);
+    addCount(command, "--instructions", o->instructions,
+             "Instructions per run (the workloads' totals are checked only at 50000000)", 1, std::uint64_t{1} << 40);
+    addCount(command, "--machine-frames", o->machineFrames, "Frames of the whole machine on the demo game", 1, 1000000);
+    addCount(command, "--oracle-frames", o->oracleFrames,
+             "Frames of the oracle core (bsnes-mercury) on the demo game; 0 skips it", 0, 100000);
     return [o] { return bench(*o); };
 }
 

@@ -3,16 +3,21 @@
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
 #include "base/counted.hpp"
+#include "base/output_file.hpp"
 #include "base/printf_string.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/snes.hpp"
+#include "emu/snes_memories.hpp"
+#include "profiler/arguments/count_argument.hpp"
 #include "profiler/cli/command.hpp"
+#include "profiler/cli/memory_watch.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "profiler/reports/machine/screen_text.hpp"
 
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,64 +37,21 @@ struct BootOptions {
     std::vector<std::string> expects;
     bool screen = false;
     unsigned spaceTile = ' ';
+    std::string dump;
+    unsigned wramFill = emu::Snes::kPowerOnWram;
 };
-
-// A place in memory a --print or --expect names: a symbol or a $bank:address, and a byte count.
-struct Watch {
-    std::string name;
-    std::uint32_t address;
-    unsigned bytes;
-};
-
-std::optional<std::uint32_t> parseNumber(std::string_view text, int base)
-{
-    std::uint32_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, base);
-    if (error != std::errc{} || end != text.data() + text.size() || text.empty()) {
-        return std::nullopt;
-    }
-    return value;
-}
 
 // "$1F" or "31".
 std::optional<std::uint32_t> parseValue(std::string_view text)
 {
-    return text.starts_with('$') ? parseNumber(text.substr(1), 16) : parseNumber(text, 10);
-}
-
-// "NAME", "NAME:BYTES", "$7E0010" or "$7E0010:BYTES"; two bytes unless given.
-Watch parseWatch(const std::string& text, const DebugInfo* symbols, const char* option)
-{
-    const std::size_t colon = text.rfind(':');
-    std::string name = text;
-    unsigned bytes = 2;
-    if (colon != std::string::npos && colon + 1 < text.size() && text.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
-        name = text.substr(0, colon);
-        const std::optional<std::uint32_t> count = parseNumber(std::string_view(text).substr(colon + 1), 10);
-        if (!count || *count < 1 || *count > 4) {
-            throw InputError(std::string(option) + " " + text + ": a watch is 1 to 4 bytes");
-        }
-        bytes = *count;
+    const bool hex = text.starts_with('$');
+    if (hex) {
+        text.remove_prefix(1);
     }
-    if (!name.empty() && name[0] == '$') {
-        std::string digits = name.substr(1);
-        std::erase(digits, ':');
-        if (const std::optional<std::uint32_t> address = parseNumber(digits, 16); address && *address <= 0xFFFFFF) {
-            return {name, *address, bytes};
-        }
-        throw InputError(std::string(option) + " " + text + ": not an address ($BBAAAA or $BB:AAAA)");
-    }
-    if (symbols == nullptr) {
-        throw InputError(std::string(option) + " " + text + ": a name needs the ROM's symbol file (none found; give one with --symbols)");
-    }
-    return {name, symbols->symbol(name, option).value & 0xFFFFFF, bytes};
-}
-
-std::uint32_t readWatch(const emu::Snes& snes, const Watch& watch)
-{
     std::uint32_t value = 0;
-    for (unsigned i = 0; i < watch.bytes; ++i) {
-        value |= std::uint32_t{snes.bus().peek((watch.address + i) & 0xFFFFFF)} << (8 * i);
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, hex ? 16 : 10);
+    if (error != std::errc{} || end != text.data() + text.size() || text.empty()) {
+        return std::nullopt;
     }
     return value;
 }
@@ -110,6 +72,20 @@ std::string faultText(const emu::BusFault& fault)
                         static_cast<unsigned long long>(fault.cycle));
 }
 
+// Each of the machine's memories as DIR/NAME.bin, the directory made if it is not there.
+void dumpMemories(const emu::Snes& snes, const std::filesystem::path& dir)
+{
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error) {
+        throw InputError(dir.string() + ": cannot make the directory: " + error.message());
+    }
+    for (const emu::NamedMemory& memory : emu::namedMemories(snes)) {
+        replaceFile(dir / (std::string(memory.name) + ".bin"),
+                    std::string_view(reinterpret_cast<const char*>(memory.bytes.data()), memory.bytes.size()));
+    }
+}
+
 int boot(const BootOptions& o)
 {
     try {
@@ -126,22 +102,26 @@ int boot(const BootOptions& o)
             }
             until = table->symbol(o.until, "--until").value & 0xFFFFFF;
         }
-        std::vector<Watch> prints;
+        emu::Snes snes(image, static_cast<std::uint8_t>(o.wramFill));
+        std::vector<MemoryWatch> prints;
         for (const std::string& text : o.prints) {
-            prints.push_back(parseWatch(text, table, "--print"));
+            prints.push_back(parseMemoryWatch(text, table, snes, "--print"));
         }
-        std::vector<std::pair<Watch, std::uint32_t>> expects;
+        std::vector<std::pair<MemoryWatch, std::uint32_t>> expects;
         for (const std::string& text : o.expects) {
             const std::size_t equals = text.find('=');
             const std::optional<std::uint32_t> value =
                 equals == std::string::npos ? std::nullopt : parseValue(std::string_view(text).substr(equals + 1));
             if (!value) {
-                throw InputError("--expect " + text + ": write NAME=VALUE (VALUE decimal or $hex)");
+                throw InputError("--expect " + text + ": write PLACE=VALUE (VALUE decimal or $hex)");
             }
-            expects.emplace_back(parseWatch(text.substr(0, equals), table, "--expect"), *value);
+            const MemoryWatch watch = parseMemoryWatch(text.substr(0, equals), table, snes, "--expect");
+            if (watch.bytes < 4 && *value >> (8 * watch.bytes) != 0) {
+                throw InputError(printfString("--expect %s: %s does not fit in %u bytes", text.c_str(),
+                                              text.substr(equals + 1).c_str(), watch.bytes));
+            }
+            expects.emplace_back(watch, *value);
         }
-
-        emu::Snes snes(image);
         std::string stopped = printfString("after %llu frames", static_cast<unsigned long long>(o.frames));
         snes.playPads(game.input ? game.input->schedule() : emu::PadSchedule{});
         while (snes.frame() < o.frames) {
@@ -178,9 +158,12 @@ int boot(const BootOptions& o)
         for (const emu::BusFault& fault : faults) {
             std::printf("  fault     %s\n", faultText(fault).c_str());
         }
-        for (const Watch& watch : prints) {
-            std::printf("  %-24s %s = %s\n", watch.name.c_str(), addressText(watch.address).c_str(),
-                        hexText(readWatch(snes, watch), watch.bytes).c_str());
+        if (snes.bus().faultCount() > faults.size()) {
+            std::printf("  fault     and %s more\n", grouped(snes.bus().faultCount() - faults.size()).c_str());
+        }
+        for (const MemoryWatch& watch : prints) {
+            std::printf("  %-24s %s = %s\n", watch.name.c_str(), memoryWatchPlace(watch).c_str(),
+                        hexText(readMemoryWatch(snes, watch), watch.bytes).c_str());
         }
         if (o.screen) {
             const std::vector<ScreenLayer> layers = screenText(snes.bus().ppu(), o.spaceTile);
@@ -194,11 +177,14 @@ int boot(const BootOptions& o)
                 }
             }
         }
+        if (!o.dump.empty()) {
+            dumpMemories(snes, o.dump);
+        }
         int exitCode = kExitOk;
         for (const auto& [watch, expected] : expects) {
-            const std::uint32_t value = readWatch(snes, watch);
+            const std::uint32_t value = readMemoryWatch(snes, watch);
             const bool holds = value == expected;
-            std::printf("  expect %-17s %s = %s%s\n", watch.name.c_str(), addressText(watch.address).c_str(),
+            std::printf("  expect %-17s %s = %s%s\n", watch.name.c_str(), memoryWatchPlace(watch).c_str(),
                         hexText(value, watch.bytes).c_str(),
                         holds ? "" : (", not " + hexText(expected, watch.bytes)).c_str());
             if (!holds) {
@@ -217,14 +203,18 @@ CommandAction defineBoot(CLI::App& command)
     auto o = std::make_shared<BootOptions>();
     command.add_option("rom", o->rom, "ROM image (.sfc/.smc)")->required();
     command.add_option("--symbols", o->symbols, "Symbol file (default: the one beside the ROM)");
-    command.add_option("--frames", o->frames, "Frames to run (default 60)");
+    addCount(command, "--frames", o->frames, "Frames to run (default 60)", 0, kMaxInputFrames);
     command.add_option("--input", o->input, "The pads frame by frame: an input script or a BizHawk, lsnes, Mesen or snes9x movie");
     command.add_option("--until", o->until, "Stop when the CPU reaches this label");
-    command.add_option("--print", o->prints, "Print memory at the end: NAME or $BB:AAAA, with :BYTES (1-4, default 2)");
-    command.add_option("--expect", o->expects, "Exit 1 unless memory holds a value at the end: NAME=VALUE");
+    command.add_option("--print", o->prints,
+                       "Print memory at the end: NAME, $BB:AAAA or MEMORY:$OFFSET (wram, vram, cgram, oam, aram, dsp, sram), "
+                       "with :BYTES (1-4, default 2)");
+    command.add_option("--expect", o->expects, "Exit 1 unless memory holds a value at the end: PLACE=VALUE, PLACE as --print's");
+    command.add_option("--dump", o->dump, "Write every memory at the end to DIR/NAME.bin (wram, vram, cgram, oam, aram, dsp, sram)");
+    addCount(command, "--wram-fill", o->wramFill, "The byte work RAM holds at power-on (default 85, $55 as bsnes)", 0, 255);
     command.add_flag("--screen", o->screen, "Print the background layers on the main screen as text (tile numbers as characters)");
-    command.add_option("--space-tile", o->spaceTile, "With --screen: the tile number of a space (default 32: tile n is character n)")
-        ->check(CLI::Range(0u, 1023u));
+    addCount(command, "--space-tile", o->spaceTile, "With --screen: the tile number of a space (default 32: tile n is character n)",
+             0, 1023);
     return [o] { return boot(*o); };
 }
 

@@ -3,6 +3,7 @@
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/arguments/count_argument.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
@@ -172,8 +173,8 @@ CommandAction defineExplore(CLI::App& command)
 {
     auto o = std::make_shared<ExploreCommandOptions>();
     command.add_option("scenarios", o->scenarios, "Scenario files (.toml) or directories whose maps to explore")->required();
-    CLI::Option* calls = command.add_option("--calls", o->calls, "Calls of the routine per scenario (default 200000)")
-                             ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+    CLI::Option* calls = addCount(command, "--calls", o->calls, "Calls of the routine per scenario (default 200000)", 1,
+                                  1'000'000'000);
     command
         .add_option_function<double>(
             "--seconds",
@@ -184,9 +185,10 @@ CommandAction defineExplore(CLI::App& command)
             "Explore each scenario this long instead (the result then depends on speed)")
         ->check(CLI::Range(0.1, 1e6))
         ->excludes(calls);
-    command.add_option("--seed", o->seed, "The random sessions' seed (default 1): the same seed, the same result");
-    command.add_option("--jobs", o->jobs, "Sessions played at once (default: one per core); the result does not depend on it")
-        ->check(CLI::Range(1u, 256u));
+    addCount(command, "--seed", o->seed, "The random sessions' seed (default 1): the same seed, the same result", 0,
+             std::numeric_limits<decltype(o->seed)>::max());
+    addCount(command, "--jobs", o->jobs, "Sessions played at once (default: one per core); the result does not depend on it", 1,
+             256);
     command.add_option("--out", o->out, "Directory for the shrunk scenarios (default ./explored)");
     command.add_option("--report", o->report, "Write the report to this file instead of stdout");
     addFormatOption(command, o->format, kExploreFormats);

@@ -3,11 +3,13 @@
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/arguments/count_argument.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/cli/command.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/cli/report_file.hpp"
 #include "profiler/model/play/play_file.hpp"
+#include "profiler/reports/flame/profile_view.hpp"
 #include "profiler/reports/play/play_report.hpp"
 
 #include <algorithm>
@@ -109,6 +111,9 @@ int play(const PlayOptions& o)
         if (!writeReport(formatPlayReport(result, o.format), o.out, "play")) {
             return kExitBadInput;
         }
+        if (result.profile && result.profile->foldedCalls != 0) {
+            std::fprintf(stderr, "tileprof play: warning: %s\n", foldedCallsText(*result.profile).c_str());
+        }
         return result.verdict.failed() ? kExitFailed : kExitOk;
     } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof play: %s\n", e.what());
@@ -123,8 +128,7 @@ CommandAction definePlay(CLI::App& command)
     command.add_option("--symbols", o->symbols, "Symbol file (default: the one beside the ROM)");
     command.add_option("--manifest", o->manifest, "A manifest of a profiled routine: each call gets its case, its entity before and after, the map cells it read and the design's invariants checked");
     command.add_option("--input", o->input, "Input file: an input script or a BizHawk, lsnes, Mesen or snes9x movie");
-    command.add_option("--frames", o->frames, "Frames to run from power-on (default: the input's, or 600)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{kMaxInputFrames}));
+    addCount(command, "--frames", o->frames, "Frames to run from power-on (default: the input's, or 600)", 1, kMaxInputFrames);
     command.add_option("--until", o->until, "Stop when the CPU reaches this label");
     command.add_option("--profile", o->profile, "A routine to profile, by its label (repeat for more)");
     command.add_option("--idle", o->idle, "A routine or scope whose code counts as waiting (a polling idle loop)");

@@ -63,6 +63,7 @@ std::pair<Baseline, std::vector<std::string>> measurePlay(const std::string& pla
         request.rom = rom->image;
         request.romName = rom->image.string();
         request.symbols = rom->symbols;
+        request.symbolsOption = rom->symbolsOption;
     }
     const PlayResult result = runPrepared(*preparePlay(request));
     Baseline figures = playBaseline(result, source);
@@ -173,8 +174,8 @@ int diff(const RegressionOptions& o)
             if (!isRom(a) || !isRom(b)) {
                 throw InputError("--play " + o.play + ": compare two ROM builds on a play (" + a + ", " + b + ")");
             }
-            const auto [old, oldBroken] = measurePlay(o.play, romFiles(a, o.oldSymbols, o.oldManifest), a);
-            const auto [now, broken] = measurePlay(o.play, romFiles(b, o.newSymbols, o.newManifest), b);
+            const auto [old, oldBroken] = measurePlay(o.play, romFiles(a, o.oldSymbols, o.oldManifest, "--old-symbols"), a);
+            const auto [now, broken] = measurePlay(o.play, romFiles(b, o.newSymbols, o.newManifest, "--new-symbols"), b);
             return finish(compare(old, now, o.tolerance, false), "diff", o);
         }
         if (isRom(a) != isRom(b)) {
@@ -193,8 +194,10 @@ int diff(const RegressionOptions& o)
             }
             return finish(compare(loadBaseline(a), loadBaseline(b), o.tolerance, false), "diff", o);
         }
-        const std::optional<Baseline> old = measure(o.scenarios, o, "diff", romFiles(a, o.oldSymbols, o.oldManifest), a);
-        const std::optional<Baseline> now = measure(o.scenarios, o, "diff", romFiles(b, o.newSymbols, o.newManifest), b);
+        const std::optional<Baseline> old =
+            measure(o.scenarios, o, "diff", romFiles(a, o.oldSymbols, o.oldManifest, "--old-symbols"), a);
+        const std::optional<Baseline> now =
+            measure(o.scenarios, o, "diff", romFiles(b, o.newSymbols, o.newManifest, "--new-symbols"), b);
         if (!old || !now) {
             return kExitBadInput;
         }

@@ -1,6 +1,7 @@
 // tileprof run and tileprof profile: scenarios run and reported per case, or where their cycles went.
 
 #include "base/exit_codes.hpp"
+#include "profiler/arguments/count_argument.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
@@ -154,7 +155,7 @@ CommandAction defineProfile(CLI::App& command)
 {
     std::shared_ptr<ReportCommandOptions> o = addReportOptions(command, RunReportKind::Profile);
     command.add_option("--case", o->caseName, "Only the calls that ran this case");
-    command.add_option("--frame", o->frame, "Only the calls of this frame (1-based)")->check(CLI::Range(1, 1 << 30));
+    addCount(command, "--frame", o->frame, "Only the calls of this frame (1-based)", 1, 1 << 30);
     command.add_option("--entity", o->entity, "Only the calls of this entity (its name)");
     command.add_option("--source-dir", o->sourceDirectories,
                        "Where to look for the sources a debug file names by relative paths (repeatable); "

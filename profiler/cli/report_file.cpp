@@ -1,7 +1,7 @@
 #include "profiler/cli/report_file.hpp"
 
 #include "base/input_error.hpp"
-#include "base/replace_file.hpp"
+#include "base/output_file.hpp"
 #include "profiler/reports/coverage/lcov_report.hpp"
 
 #include <cstdio>

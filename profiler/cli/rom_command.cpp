@@ -2,6 +2,7 @@
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "base/printf_string.hpp"
 #include "emu/rom_image.hpp"
 #include "profiler/cli/command.hpp"
 
@@ -42,8 +43,10 @@ void printRom(const emu::RomImage& rom)
     std::printf("  title          %s\n", h.title.c_str());
     std::printf("  mapping        %s, %s (map mode $%02X)%s\n", layout.name, h.fastRom() ? "FastROM" : "SlowROM", h.mapMode,
                 h.fastRom() ? "; tileprof sets MEMSEL as its boot would: ROM at $80-$FF costs 6 clocks" : "");
-    std::printf("  ROM            %zu bytes, %g bank%s of %zu KiB; the header declares %zu\n", rom.bytes.size(), banks,
-                banks == 1 ? "" : "s", layout.bankBytes / 1024, h.declaredRomBytes());
+    const std::string declared = h.declaredRomBytes() == 0 ? printfString("ROM size code $%02X declares no size", h.romSizeCode)
+                                                             : printfString("the header declares %zu", h.declaredRomBytes());
+    std::printf("  ROM            %zu bytes, %g bank%s of %zu KiB; %s\n", rom.bytes.size(), banks, banks == 1 ? "" : "s",
+                layout.bankBytes / 1024, declared.c_str());
     std::printf("  ROM at         %s\n", layout.romAt);
     if (rom.copierHeaderRemoved) {
         std::printf("  copier header  512 bytes, removed\n");

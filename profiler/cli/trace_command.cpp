@@ -2,6 +2,7 @@
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "profiler/arguments/count_argument.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/cli/command.hpp"
@@ -85,7 +86,7 @@ CommandAction defineTrace(CLI::App& command)
 {
     auto o = std::make_shared<TraceCommandOptions>();
     command.add_option("scenario", o->scenario, "Scenario file (.toml)")->required();
-    command.add_option("--frame", o->frame, "The frame of the call (1-based)")->required();
+    addCount(command, "--frame", o->frame, "The frame of the call (1-based)", 1, 1 << 30)->required();
     command.add_option("--entity", o->entity, "The entity of the call (its name)")->required();
     addFormatOption(command, o->format, kTraceFormats);
     command.add_option("--out", o->out, "Write the trace to this file instead of stdout");

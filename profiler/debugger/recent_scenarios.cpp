@@ -1,5 +1,8 @@
 #include "profiler/debugger/recent_scenarios.hpp"
 
+#include "base/input_error.hpp"
+#include "base/output_file.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -42,18 +45,15 @@ void RecentScenarios::add(const std::filesystem::path& path)
         return;
     }
     std::filesystem::create_directories(file_.parent_path(), error);
-    const std::filesystem::path temporary = file_.string() + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
+    try {
+        std::string text;
         for (const std::string& p : paths_) {
-            out << p << '\n';
+            text += p + '\n';
         }
-        if (!out) {
-            std::filesystem::remove(temporary, error);
-            return;
-        }
+        replaceFile(file_, text);
+    } catch (const InputError&) {
+        // Remembering is a convenience: a configuration directory it cannot write costs nothing else.
     }
-    std::filesystem::rename(temporary, file_, error);
 }
 
 } // namespace tileprof::gui

@@ -1,6 +1,8 @@
 // tileprof-gui: the visual debugger (docs/debugger.md), in a window or headless.
 
 #include "base/exit_codes.hpp"
+#include "base/output_file.hpp"
+#include "profiler/arguments/count_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/gui/debugger_ui.hpp"
 #include "profiler/gui/glfw_window.hpp"
@@ -11,7 +13,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <optional>
 #include <string>
 
@@ -64,11 +65,7 @@ void writeGeometry(const UiGeometry& geometry, const std::string& path)
                  {"scale", geometry.map.scale}, {"band", geometry.map.band}}},
         {"timeline", {{"shown", geometry.timeline.shown}, {"left", geometry.timeline.left}, {"top", geometry.timeline.top},
                       {"right", geometry.timeline.right}, {"bottom", geometry.timeline.bottom}, {"budget_y", geometry.timeline.budgetY}}}};
-    std::ofstream out(path, std::ios::trunc);
-    out << json.dump(2) << '\n';
-    if (!out) {
-        throw std::runtime_error("cannot write " + path);
-    }
+    tileprof::replaceFile(path, json.dump(2) + '\n');
 }
 
 // The picture, and with --geometry where its parts were drawn.
@@ -201,11 +198,11 @@ int main(int argc, char** argv)
     app.add_option("scenario", o.scenario, "Scenario file (.toml) to open");
     app.add_option("--scenario", o.scenario, "The same, as an option");
     app.add_option("--play", o.play, "A play file (.play.toml, docs/play.md) to run and show instead of a scenario");
-    app.add_option("--call", o.call, "With --play: the call of the frame on show to select (1-based)");
+    tileprof::addCount(app, "--call", o.call, "With --play: the call of the frame on show to select (1-based)", 1, 1 << 30);
     app.add_flag("--headless", o.headless, "Render with SDL2's software renderer (no display, no GPU) and exit");
-    app.add_option("--frame", o.frame, "Frame on show (0 = before the first; with --play, the machine's frame)");
+    tileprof::addCount(app, "--frame", o.frame, "Frame on show (0 = before the first; with --play, the machine's frame)", 0, 1 << 30);
     app.add_option("--entity", o.entity, "Entity whose call is selected");
-    app.add_option("--instruction", o.instruction, "Step to this instruction (1-based) of the selected call");
+    tileprof::addCount(app, "--instruction", o.instruction, "Step to this instruction (1-based) of the selected call", 1, 1 << 30);
     app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
     app.add_option("--size", o.size, "Window or picture size, WIDTHxHEIGHT")->capture_default_str();
     app.add_option("--geometry", o.geometry, "With --headless: write where the map and the timeline were drawn (JSON)");

@@ -1,5 +1,7 @@
 #include "profiler/gui/headless_screenshot.hpp"
 
+#include "base/output_file.hpp"
+
 #include <SDL.h>
 #include <imgui.h>
 #include <imgui_impl_sdlrenderer.h>
@@ -59,13 +61,19 @@ void renderScreenshot(GuiScreen& ui, int width, int height, const std::filesyste
     if (SDL_MUSTLOCK(surface.get())) {
         SDL_LockSurface(surface.get());
     }
-    const int written = stbi_write_png(png.string().c_str(), width, height, 4, surface->pixels, surface->pitch);
+    // Encoded in memory, then written as every output file is (replaceFile).
+    std::string encoded;
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    };
+    const int made = stbi_write_png_to_func(append, &encoded, width, height, 4, surface->pixels, surface->pitch);
     if (SDL_MUSTLOCK(surface.get())) {
         SDL_UnlockSurface(surface.get());
     }
-    if (written == 0) {
-        throw std::runtime_error("cannot write " + png.string());
+    if (made == 0) {
+        throw std::runtime_error("cannot encode the picture of " + png.string());
     }
+    replaceFile(png, encoded);
 }
 
 } // namespace tileprof::gui

@@ -42,4 +42,15 @@ std::string TempDir::relative(std::string message) const
     return message;
 }
 
+std::vector<std::string> partialFiles(const std::filesystem::path& dir)
+{
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().filename().string().find(".tileprof-partial") != std::string::npos) {
+            names.push_back(entry.path().filename().string());
+        }
+    }
+    return names;
+}
+
 } // namespace tileprof::test

@@ -30,4 +30,7 @@ private:
     std::filesystem::path path_;
 };
 
+// The names in `dir` of the temporary files an OutputFile writes before it puts them in place.
+std::vector<std::string> partialFiles(const std::filesystem::path& dir);
+
 } // namespace tileprof::test

@@ -59,7 +59,12 @@ struct CallEdgeProfile {
 // Where the cycles of a selection of calls went. Functions are sorted by exclusive cycles, most
 // first, then by name; lines by file and line; stacks and edges by name.
 struct Profile {
+    // Calling contexts deeper than this are not told apart: a call made at this depth or deeper
+    // (recursion) is folded into the context it was made in, so that memory is bounded.
+    static constexpr std::uint32_t kMaxCallDepth = 64;
+
     std::uint64_t calls = 0;
+    std::uint64_t foldedCalls = 0; // calls made at kMaxCallDepth levels or deeper, folded
     Cost total;
     std::vector<FunctionProfile> functions;
     std::vector<LineProfile> lines;

@@ -183,9 +183,13 @@ std::uint32_t ProfileBuilder::contextFor(std::uint32_t debug, std::uint32_t pare
     if (const auto found = contextIds_.find(key); found != contextIds_.end()) {
         return found->second;
     }
+    if (contexts_[parent].depth >= Profile::kMaxCallDepth) {
+        ++foldedCalls_;
+        return parent;
+    }
     const auto id = static_cast<std::uint32_t>(contexts_.size());
     contextIds_.emplace(key, id);
-    contexts_.push_back({parent, callSite});
+    contexts_.push_back({parent, callSite, contexts_[parent].depth + 1});
     return id;
 }
 
@@ -260,6 +264,14 @@ ProfileBuilder::Feed::~Feed()
     builder_.closeEdges(open_, 0);
 }
 
+void ProfileBuilder::Feed::push(const Frame& frame)
+{
+    if (frames_.size() == kMostFrames) {
+        frames_.erase(frames_.begin(), frames_.begin() + kMostFrames / 8); // an eighth at once: each erase from the front moves the rest
+    }
+    frames_.push_back(frame);
+}
+
 void ProfileBuilder::Feed::step(const StepCost& step)
 {
     ProfileBuilder& b = builder_;
@@ -286,7 +298,7 @@ void ProfileBuilder::Feed::step(const StepCost& step)
                    })) {
             // Dispatch by return: the routine at the address pushed minus one is called from the
             // return, and returns where its dispatcher chose.
-            frames_.push_back({kHostReturn, b.contextFor(d, context_, returnSite_), false, true});
+            push({kHostReturn, b.contextFor(d, context_, returnSite_), false, true});
         }
         context_ = frames_.empty() ? 0 : frames_.back().context;
         returning_ = false;
@@ -294,7 +306,7 @@ void ProfileBuilder::Feed::step(const StepCost& step)
     if (jumped_ && b.tailCallTarget(d, b.sites_[*previous_], jumpAddress_, step.address)) {
         const std::uint32_t returnAddress = frames_.empty() ? kHostReturn : frames_.back().returnAddress;
         const bool dispatched = !frames_.empty() && frames_.back().dispatched;
-        frames_.push_back({returnAddress, b.contextFor(d, context_, jumpAddress_), true, dispatched});
+        push({returnAddress, b.contextFor(d, context_, jumpAddress_), true, dispatched});
         context_ = frames_.back().context;
     }
     jumped_ = false;
@@ -331,12 +343,12 @@ void ProfileBuilder::Feed::step(const StepCost& step)
     }
 
     if (emu::isInterrupt(step.kind)) {
-        frames_.push_back({step.address, b.contextFor(d, context_, step.address)});
+        push({step.address, b.contextFor(d, context_, step.address)});
         context_ = frames_.back().context;
     } else if (step.kind == emu::StepKind::Instruction) {
         const emu::ControlFlow flow = emu::controlFlowOf(step.opcode);
         if (emu::isCall(flow)) {
-            frames_.push_back({after(step.address, emu::callLength(step.opcode)), b.contextFor(d, context_, step.address)});
+            push({after(step.address, emu::callLength(step.opcode)), b.contextFor(d, context_, step.address)});
             context_ = frames_.back().context;
         } else if (emu::isReturn(flow)) {
             returning_ = true;
@@ -379,6 +391,7 @@ Profile ProfileBuilder::build() const
 
     Profile p;
     p.calls = calls_;
+    p.foldedCalls = foldedCalls_;
     p.total = total_;
     for (std::size_t f = 0; f < functions_.size(); ++f) {
         const LineKey& entry = lineKeys_[functions_[f].entryLine];

@@ -60,6 +60,10 @@ public:
             bool dispatched = false; // reached by a return (RTS or RTL dispatch): its return address is the dispatcher's choice
         };
         static constexpr std::uint32_t kHostReturn = ~std::uint32_t{0}; // the host's: no step lands there
+        // More return addresses than a 64 KiB stack holds: the oldest have been overwritten on the
+        // machine, and no return can reach them.
+        static constexpr std::size_t kMostFrames = 32768;
+        void push(const Frame& frame);
 
         ProfileBuilder& builder_;
         std::uint32_t debug_;
@@ -80,6 +84,7 @@ private:
     struct Context {
         std::uint32_t parent;
         std::uint32_t callSite;
+        std::uint32_t depth;
     };
     // An address executed in one calling context of one ROM.
     struct Site {
@@ -131,7 +136,7 @@ private:
     std::vector<const DebugInfo*> debugs_;
     std::vector<const emu::RomImage*> images_; // parallel to debugs_
     std::vector<std::string> romNames_;        // parallel to debugs_: "" merges by name
-    std::vector<Context> contexts_{{0, 0}}; // [0] is the root
+    std::vector<Context> contexts_{{0, 0, 0}}; // [0] is the root
     std::unordered_map<std::uint64_t, std::uint32_t> contextIds_;
     std::vector<Site> sites_;
     std::unordered_map<std::uint64_t, std::uint32_t> siteIds_;
@@ -155,6 +160,7 @@ private:
     std::vector<Cost> edgeInclusive_;
     std::vector<std::uint32_t> edgeOpen_; // its occurrences on the stack of the call being added
     std::uint64_t calls_ = 0;
+    std::uint64_t foldedCalls_ = 0;
     Cost total_;
 };
 

@@ -195,20 +195,45 @@ std::vector<SstCycle> readCycles(const TestContext& context, const json& test, S
             cycle.rw = spc700CycleKind(signals);
             if (cycle.rw == 0)
                 fail(": kind must be \"read\", \"write\" or \"wait\"");
-            result.push_back(cycle);
-            continue;
+        } else {
+            if (!signals.is_string() || signals.get_ref<const std::string&>().size() != 8)
+                fail(": signals must be 8 characters");
+            const std::string& text = signals.get_ref<const std::string&>();
+            if (text[3] != 'r' && text[3] != 'w' && text[3] != '-')
+                fail(": signals[3] must be 'r', 'w' or '-'");
+            cycle.rw = text[3];
+            cycle.vda = text[0] == 'd';
+            cycle.vpa = text[1] == 'p';
         }
-        if (!signals.is_string() || signals.get_ref<const std::string&>().size() != 8)
-            fail(": signals must be 8 characters");
-        const std::string& text = signals.get_ref<const std::string&>();
-        if (text[3] != 'r' && text[3] != 'w' && text[3] != '-')
-            fail(": signals[3] must be 'r', 'w' or '-'");
-        cycle.rw = text[3];
-        cycle.vda = text[0] == 'd';
-        cycle.vpa = text[1] == 'p';
+        // A read's value may be unknown (open bus); a write's is what the CPU put out, always.
+        if (cycle.rw == 'w' && !cycle.value)
+            fail(": a write's value must be an integer 0..255, not null");
         result.push_back(cycle);
     }
     return result;
+}
+
+// A test's initial state tells its layout; one too broken to tell is the 65816's, whose messages
+// then name what is missing.
+SstCpu layoutOfTest(const json& test)
+{
+    if (!test.is_object())
+        return SstCpu::W65816;
+    const auto initial = test.find("initial");
+    if (initial == test.end() || !initial->is_object() || !initial->contains("psw"))
+        return SstCpu::W65816;
+    return SstCpu::Spc700;
+}
+
+// Whether the test's initial state has a register only the other CPU has: a test of the wrong
+// layout, not one missing a field.
+bool hasOtherCpusState(const json& test, SstCpu cpu)
+{
+    const auto initial = test.find("initial");
+    if (initial == test.end() || !initial->is_object())
+        return false;
+    const auto has = [&](const char* key) { return initial->contains(key); };
+    return cpu == SstCpu::Spc700 ? has("dbr") || has("pbr") || has("e") : has("psw") || has("sp");
 }
 
 SstTest readTest(TestContext& context, const json& test, SstCpu cpu)
@@ -219,6 +244,11 @@ SstTest readTest(TestContext& context, const json& test, SstCpu cpu)
     if (!name.is_string())
         context.fail("field \"name\" must be a string");
     context.name = name.get_ref<const std::string&>();
+    if (hasOtherCpusState(test, cpu))
+        context.fail(cpu == SstCpu::Spc700 ? "is a 65816 test (its initial state has dbr, pbr or e) in an SPC700 file: "
+                                             "every test of a file has the first test's layout"
+                                           : "is an SPC700 test (its initial state has psw or sp) in a 65816 file: every "
+                                             "test of a file has the first test's layout");
     SstTest result;
     result.name = context.name;
     result.initial = readState(context, test, "initial", cpu);
@@ -227,17 +257,6 @@ SstTest readTest(TestContext& context, const json& test, SstCpu cpu)
     return result;
 }
 
-// The first test's initial state tells the layout; a file too broken to tell is read as the
-// 65816's, whose messages then name what is missing.
-SstCpu layoutOf(const json& document)
-{
-    if (document.empty() || !document.front().is_object())
-        return SstCpu::W65816;
-    const auto initial = document.front().find("initial");
-    if (initial == document.front().end() || !initial->is_object() || !initial->contains("psw"))
-        return SstCpu::W65816;
-    return SstCpu::Spc700;
-}
 
 } // namespace
 
@@ -253,7 +272,9 @@ SstFile parseSstFile(const std::filesystem::path& path, std::string bytes)
     const json document = parseJson(path, std::move(bytes), file.path);
     if (!document.is_array())
         throw InputError(file.path + ": expected a JSON array of tests");
-    file.cpu = layoutOf(document);
+    if (document.empty())
+        throw InputError(file.path + ": holds no tests (an empty array)");
+    file.cpu = layoutOfTest(document.front());
     file.tests.reserve(document.size());
     for (const json& test : document) {
         TestContext context{file.path, file.tests.size() + 1, {}};

@@ -50,7 +50,8 @@ std::uint32_t routineEntry(const emu::RomImage& image, const DebugInfo& symbols,
 
 std::unique_ptr<PreparedPlay> preparePlay(const PlayRequest& request)
 {
-    OpenedGame game = openGame(GameFiles{request.rom, request.symbols, request.manifest, request.input, request.labels},
+    OpenedGame game = openGame(GameFiles{request.rom, request.symbols, request.manifest, request.input, request.labels, false,
+                                         request.symbolsOption},
                                SymbolNeed::Required);
     auto play = std::make_unique<PreparedPlay>(std::move(game.image));
     play->symbols = std::move(*game.symbols);

@@ -432,12 +432,17 @@ std::string hexValue(std::uint32_t value)
     return text;
 }
 
+// "symbol NAME is ambiguous in PATH: it may be A ($..), B ($..), ... and N more": a few, so that a
+// name shared by thousands of labels makes a message one can read.
 std::string ambiguity(const std::filesystem::path& path, std::string_view name,
                       const std::vector<const DebugSymbol*>& candidates)
 {
-    std::string message = path.string() + ": symbol " + std::string(name) + " is ambiguous: it may be ";
-    for (std::size_t i = 0; i < candidates.size(); ++i)
+    constexpr std::size_t kShown = 8;
+    std::string message = "symbol " + std::string(name) + " is ambiguous in " + path.string() + ": it may be ";
+    for (std::size_t i = 0; i < candidates.size() && i < kShown; ++i)
         message += (i == 0 ? "" : ", ") + candidates[i]->qualifiedName + " (" + hexValue(candidates[i]->value) + ")";
+    if (candidates.size() > kShown)
+        message += " and " + std::to_string(candidates.size() - kShown) + " more";
     return message;
 }
 
@@ -697,18 +702,19 @@ const DebugSymbol* DebugInfo::findSymbol(std::string_view name) const
 {
     const std::vector<const DebugSymbol*> found = matches(name);
     if (found.size() > 1)
-        throw InputError(ambiguity(path_, name, found));
+        throw InputError(path_.string() + ": " + ambiguity(path_, name, found));
     return found.empty() ? nullptr : found.front();
 }
 
 const DebugSymbol& DebugInfo::symbol(std::string_view name, std::string_view context) const
 {
     const std::vector<const DebugSymbol*> found = matches(name);
-    const std::string asker = context.empty() ? "" : " (" + std::string(context) + ")";
+    // Where the name was asked for comes first: that is what the user fixes.
+    const std::string asker = (context.empty() ? path_.string() : std::string(context)) + ": ";
     if (found.empty())
-        throw InputError(path_.string() + ": no symbol " + std::string(name) + asker);
+        throw InputError(asker + "no symbol " + std::string(name) + " in " + path_.string());
     if (found.size() > 1)
-        throw InputError(ambiguity(path_, name, found) + asker);
+        throw InputError(asker + ambiguity(path_, name, found));
     return *found.front();
 }
 

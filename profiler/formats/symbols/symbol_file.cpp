@@ -75,7 +75,7 @@ std::optional<std::filesystem::path> findSymbolFileBeside(const std::filesystem:
     return std::nullopt;
 }
 
-std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
+std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath, std::string_view symbolsOption)
 {
     if (std::optional<std::filesystem::path> found = findSymbolFileBeside(romPath)) {
         return *found;
@@ -84,13 +84,16 @@ std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath)
     for (const char* extension : kSymbolExtensions) {
         tried += (tried.empty() ? "" : ", ") + std::filesystem::path(romPath).replace_extension(extension).filename().string();
     }
-    throw InputError(romPath.string() + ": no symbol file: looked for " + tried + " beside it (give one with --symbols)");
+    throw InputError(romPath.string() + ": no symbol file: looked for " + tried + " beside it (give one with " +
+                     std::string(symbolsOption) + ")");
 }
 
 DebugInfo loadRomSymbols(const emu::RomImage& image, const std::filesystem::path& romPath,
-                         const std::optional<std::filesystem::path>& given, const LabelConventions& conventions)
+                         const std::optional<std::filesystem::path>& given, const LabelConventions& conventions,
+                         std::string_view symbolsOption)
 {
-    DebugInfo symbols = loadSymbolFile(given ? *given : symbolFileBeside(romPath), SymbolReading(cartridgePlaces(image), conventions));
+    DebugInfo symbols = loadSymbolFile(given ? *given : symbolFileBeside(romPath, symbolsOption),
+                                       SymbolReading(cartridgePlaces(image), conventions));
     checkSymbolsMatchRom(symbols, image, romPath);
     return symbols;
 }

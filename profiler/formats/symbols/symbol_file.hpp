@@ -25,13 +25,14 @@ DebugInfo parseSymbolFile(const std::filesystem::path& path, std::string_view te
 
 // The first of the image's name with .dbg, .sym, .mlb or .lbl that exists beside it, or nothing.
 std::optional<std::filesystem::path> findSymbolFileBeside(const std::filesystem::path& romPath);
-// The same, or an InputError naming those it looked for.
-std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath);
+// The same, or an InputError naming those it looked for and how to give one (`symbolsOption`).
+std::filesystem::path symbolFileBeside(const std::filesystem::path& romPath, std::string_view symbolsOption = "--symbols");
 
 // The symbols of the ROM `image` read from `romPath`: of `given`, or of the file beside it (the
 // beside-lookup is made only when none is given); read with the image's places and the user's
 // conventions, and held to the one rule of checkSymbolsMatchRom. Throws InputError.
 DebugInfo loadRomSymbols(const emu::RomImage& image, const std::filesystem::path& romPath,
-                         const std::optional<std::filesystem::path>& given, const LabelConventions& conventions = {});
+                         const std::optional<std::filesystem::path>& given, const LabelConventions& conventions = {},
+                         std::string_view symbolsOption = "--symbols");
 
 } // namespace tileprof

@@ -9,7 +9,7 @@ OpenedGame openGame(const GameFiles& files, SymbolNeed need)
     OpenedGame game{emu::loadRomFile(files.rom), std::nullopt, std::nullopt, std::nullopt};
     const bool beside = need == SymbolNeed::WhenThere && findSymbolFileBeside(files.rom);
     if (need == SymbolNeed::Required || files.symbols || files.manifest || files.manifestBeside || beside) {
-        game.symbols = loadRomSymbols(game.image, files.rom, files.symbols, files.labels);
+        game.symbols = loadRomSymbols(game.image, files.rom, files.symbols, files.labels, files.symbolsOption);
     }
     if (files.manifest || files.manifestBeside) {
         game.target = profileRom(game.image, *game.symbols, files.manifest ? *files.manifest : manifestBeside(files.rom));
@@ -22,7 +22,8 @@ OpenedGame openGame(const GameFiles& files, SymbolNeed need)
 
 ProfiledRom loadProfiledRom(const RomFiles& files)
 {
-    OpenedGame game = openGame(GameFiles{files.image, files.symbols, files.manifest, std::nullopt, {}, true}, SymbolNeed::Required);
+    OpenedGame game = openGame(GameFiles{files.image, files.symbols, files.manifest, std::nullopt, {}, true, files.symbolsOption},
+                               SymbolNeed::Required);
     return std::move(*game.target);
 }
 

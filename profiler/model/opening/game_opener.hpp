@@ -20,6 +20,7 @@ struct GameFiles {
     std::optional<std::filesystem::path> input;    // absent: no pad pressed
     LabelConventions labels;                       // what the user says of the symbol file's labels
     bool manifestBeside = false;                   // a ROM under test: it has a manifest
+    std::string symbolsOption = "--symbols";       // how the user gives `symbols`, for messages
 };
 
 // What a command needs of the symbols: they must be there (routines are profiled by label), they

@@ -1,10 +1,12 @@
 #include "profiler/model/play/play_file.hpp"
 
+#include "base/bundled_files.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 
 #include <algorithm>
+#include <system_error>
 
 namespace tileprof {
 
@@ -74,6 +76,38 @@ FrameRule frameRule(const TomlFile& file, const TomlSection& top, const toml::no
     return rule;
 }
 
+// A file the play file names at `key`, from its folder; refused there when it is not there, so
+// that the message points at the line to fix.
+std::filesystem::path namedFile(const TomlSection& top, std::string_view key, const std::filesystem::path& folder,
+                                const std::string& name)
+{
+    const std::filesystem::path path = folder / name;
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) {
+        top.fail(top.require(key), key, "names a file that is not there: " + path.string());
+    }
+    return path;
+}
+
+std::filesystem::path romOf(const TomlSection& top, const std::string& name, const std::filesystem::path& folder)
+{
+    const std::filesystem::path path = resolveRomPath(name, folder);
+    std::error_code error;
+    if (std::filesystem::exists(path, error)) {
+        return path;
+    }
+    if (path == bundledRomPath(name)) {
+        std::string names;
+        for (const std::string& bundled : bundledRomNames()) {
+            names += (names.empty() ? "" : ", ") + bundled;
+        }
+        top.fail(top.require("rom"), "rom",
+                 "names no bundled ROM: " + name + " (bundled: " + names +
+                     "); a path to an image has a / or ends in .sfc or .smc");
+    }
+    return namedFile(top, "rom", folder, name);
+}
+
 PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file)
 {
     const TomlSection top(file, file.root, "the play file", "",
@@ -81,16 +115,17 @@ PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file
     const std::filesystem::path folder = path.parent_path();
     PlayRequest request;
     request.where = path.string();
+    request.symbolsOption = "symbols = \"FILE\" in " + path.string();
     request.romName = top.requiredString("rom");
-    request.rom = resolveRomPath(request.romName, folder);
+    request.rom = romOf(top, request.romName, folder);
     if (const std::optional<std::string> symbols = top.string("symbols")) {
-        request.symbols = folder / *symbols;
+        request.symbols = namedFile(top, "symbols", folder, *symbols);
     }
     if (const std::optional<std::string> manifest = top.string("manifest")) {
-        request.manifest = folder / *manifest;
+        request.manifest = namedFile(top, "manifest", folder, *manifest);
     }
     if (const std::optional<std::string> input = top.string("input")) {
-        request.input = folder / *input;
+        request.input = namedFile(top, "input", folder, *input);
     }
     if (const std::optional<std::int64_t> frames = top.integer("frames", 1, kMaxInputFrames)) {
         request.frames = static_cast<std::uint64_t>(*frames);

@@ -39,6 +39,7 @@ struct PlayRequest {
     std::filesystem::path rom;
     std::string romName;                          // as the play file or command line gives it
     std::optional<std::filesystem::path> symbols; // beside the ROM when absent
+    std::string symbolsOption = "--symbols";      // how the user gives `symbols`, for messages
     // A manifest (docs/manifests.md) whose routine the play profiles: its case markers give each
     // call of it a case.
     std::optional<std::filesystem::path> manifest;

@@ -2,7 +2,7 @@
 
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
-#include "base/replace_file.hpp"
+#include "base/output_file.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
 #include "profiler/formats/toml/string_positions.hpp"
 #include "profiler/formats/toml/toml_file.hpp"

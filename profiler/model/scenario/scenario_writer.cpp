@@ -2,7 +2,7 @@
 
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "base/replace_file.hpp"
+#include "base/output_file.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
 #include "profiler/model/scenario/map_names.hpp"

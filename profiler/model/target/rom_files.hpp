@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace tileprof {
 
@@ -13,6 +14,7 @@ struct RomFiles {
     std::filesystem::path image;
     std::optional<std::filesystem::path> symbols;
     std::optional<std::filesystem::path> manifest;
+    std::string symbolsOption = "--symbols"; // how the user gives `symbols`, for messages
 };
 
 // A path as a command line option gives it: empty when the option is not given.
@@ -22,9 +24,10 @@ inline std::optional<std::filesystem::path> givenPath(const std::string& path)
 }
 
 // The files as a command line names them: an empty `symbols` or `manifest` is the one beside the image.
-inline RomFiles romFiles(const std::filesystem::path& image, const std::string& symbols, const std::string& manifest)
+inline RomFiles romFiles(const std::filesystem::path& image, const std::string& symbols, const std::string& manifest,
+                         std::string symbolsOption = "--symbols")
 {
-    return RomFiles{image, givenPath(symbols), givenPath(manifest)};
+    return RomFiles{image, givenPath(symbols), givenPath(manifest), std::move(symbolsOption)};
 }
 
 } // namespace tileprof

@@ -34,6 +34,12 @@ std::string costs(const Cost& cost)
 
 } // namespace
 
+std::string foldedCallsText(const Profile& profile)
+{
+    return grouped(profile.foldedCalls) + (profile.foldedCalls == 1 ? " call was" : " calls were") + " made " + std::to_string(Profile::kMaxCallDepth) +
+           " or more calls deep (recursion): each is counted in the context it was made in, not one of its own";
+}
+
 // The callgrind profile format (valgrind's "Callgrind Format Specification"): a header whose
 // `event:` long names come before the `events:` line that ends it for callgrind_annotate, then a
 // block per function with the self cost of each of its lines and the inclusive cost of each call
@@ -45,6 +51,9 @@ std::string formatCallgrind(const ProfileView& view)
     out += "cmd: tileprof " + view.command + " (" + view.selection + ", " + counted(profile.calls, "call") + ")\n";
     for (const std::string& line : view.notRun) {
         out += "desc: " + view.notRunKind + " " + line + "\n";
+    }
+    if (profile.foldedCalls != 0) {
+        out += "desc: Folded: " + foldedCallsText(profile) + "\n";
     }
     // Code without line information is positioned by instruction address, as the listing is.
     const bool instr = std::any_of(profile.lines.begin(), profile.lines.end(), [](const LineProfile& line) { return line.address.has_value(); });

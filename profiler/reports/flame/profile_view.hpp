@@ -17,6 +17,10 @@ struct ProfileView {
     std::string notRunKind = "Scenario"; // what callgrind's desc: lines call them
 };
 
+// "N calls were made 64 or more calls deep (recursion): each is counted in the context it was
+// made in", for a profile that folded some (Profile::foldedCalls).
+std::string foldedCallsText(const Profile& profile);
+
 // callgrind (KCachegrind), folded stacks (flamegraph.pl) and speedscope JSON.
 std::string formatCallgrind(const ProfileView& view);
 std::string formatFolded(const ProfileView& view);

@@ -27,7 +27,7 @@ ScreenLayer layerText(const emu::Ppu& ppu, unsigned bg, unsigned spaceTile)
 {
     const emu::PpuRegisters& registers = ppu.registers();
     const std::uint8_t sc = registers.written(static_cast<std::uint8_t>(kBg1Sc + bg));
-    const unsigned base = (sc & 0xFCu) << 8;
+    const unsigned base = (sc & 0x7Cu) << 8; // VRAM has 32K words: bit 15 of the address is not wired
     const unsigned wide = (sc & 1) ? 2 : 1;
     const unsigned tall = (sc & 2) ? 2 : 1;
     // The first line the screen shows is the layer's line VOFS + 1.
@@ -35,7 +35,7 @@ ScreenLayer layerText(const emu::Ppu& ppu, unsigned bg, unsigned spaceTile)
     const unsigned top = ((registers.bgVofs(bg) + 1) & 0x3FF) >> 3;
 
     ScreenLayer layer;
-    layer.title = printfString("BG%u (tilemap $%04X, %ux%u, scroll %u,%u)", bg + 1, base, 32 * wide, 32 * tall,
+    layer.title = printfString("BG%u (tilemap at word $%04X, %ux%u, scroll %u,%u)", bg + 1, base, 32 * wide, 32 * tall,
                                registers.bgHofs(bg) & 0x3FF, registers.bgVofs(bg) & 0x3FF);
     for (unsigned row = 0; row < kRows; ++row) {
         std::string text;
