@@ -15,6 +15,7 @@
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
+#include "profiler/reports/play/play_report.hpp"
 #include "oracle/libretro_core.hpp"
 
 #include <algorithm>
@@ -25,6 +26,10 @@
 #include <optional>
 #include <string>
 #include <thread>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace tileprof {
 
@@ -184,6 +189,47 @@ bool benchPlay(unsigned frames, unsigned repeats, double machineRate)
     return same;
 }
 
+// Peak memory of `tileprof play` on kMachineRom for `frames` frames, profiling the collision routine
+// with its manifest (each call's case, entity and map reads), in every play format, each a process
+// of its own writing to /dev/null: what a long play costs a CI machine. Returns false when a play
+// failed to run.
+bool benchPlayMemory(unsigned frames)
+{
+    std::printf("\nplay memory (%s, %s frames, with the collision routine's manifest; peak resident set):\n", kMachineRom,
+                grouped(frames).c_str());
+    const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
+    const std::string rom = bundledRomPath(kMachineRom).string();
+    const std::string manifest = (bundledSourceDirectory() / "tile-collision" / "manifest.toml").string();
+    const std::string frameCount = std::to_string(frames);
+    bool ran = true;
+    for (const ReportFormat format : kPlayFormats) {
+        const std::string name(reportFormatName(format));
+        std::vector<std::string> arguments{program, "play", rom, "--profile", "MoveEntityAndProcessTileCollisions",
+                                           "--manifest", manifest, "--frames", frameCount, "--format", name, "--out", "/dev/null"};
+        std::vector<char*> argv;
+        for (std::string& argument : arguments) {
+            argv.push_back(argument.data());
+        }
+        argv.push_back(nullptr);
+        const auto start = std::chrono::steady_clock::now();
+        const pid_t child = ::fork();
+        if (child == 0) {
+            ::execv(program.c_str(), argv.data());
+            ::_exit(127);
+        }
+        int status = 0;
+        struct rusage usage {};
+        if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+            std::printf("  %-11s did not run (%s)\n", name.c_str(), child < 0 ? "fork failed" : "exit status");
+            ran = false;
+            continue;
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::printf("  %-11s %8.1f MB  (%.1f s)\n", name.c_str(), static_cast<double>(usage.ru_maxrss) / 1024.0, seconds);
+    }
+    return ran;
+}
+
 // The SPC700 on roms/bench/spc700_workload.s, whose S-CPU waits in WAI while the APU runs a sound
 // driver's busy loop: SPC700 cycles per second on one core, the fastest of `repeats` runs of
 // `frames` frames. Returns false when two runs counted different cycles.
@@ -243,6 +289,7 @@ struct BenchCommandOptions {
     std::uint64_t instructions = kWorkloadInstructions;
     unsigned oracleFrames = 600;
     unsigned machineFrames = 3600;
+    unsigned memoryFrames = 100'000;
 };
 
 int bench(const BenchCommandOptions& o)
@@ -331,6 +378,9 @@ int bench(const BenchCommandOptions& o)
     if (o.oracleFrames > 0 && !benchOracle(o.oracleFrames, machineRate)) {
         exitCode = kExitFailed;
     }
+    if (o.memoryFrames > 0 && !benchPlayMemory(o.memoryFrames)) {
+        exitCode = kExitFailed;
+    }
     return exitCode;
 }
 
@@ -343,6 +393,8 @@ CommandAction defineBench(CLI::App& command)
     addCount(command, "--machine-frames", o->machineFrames, "Frames of the whole machine on the demo game", 1, 1000000);
     addCount(command, "--oracle-frames", o->oracleFrames,
              "Frames of the oracle core (bsnes-mercury) on the demo game; 0 skips it", 0, 100000);
+    addCount(command, "--memory-frames", o->memoryFrames,
+             "Frames of the play whose peak memory is measured in every format (default 100000); 0 skips it", 0, 1000000);
     return [o] { return bench(*o); };
 }
 
