@@ -9,6 +9,7 @@
 #include "profiler/formats/input/joypad_buttons.hpp"
 #include "profiler/reports/flame/profile_view.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
+#include "profiler/reports/markup/json_writer.hpp"
 #include "profiler/reports/markup/markdown_text.hpp"
 #include "profiler/reports/markup/xml_text.hpp"
 #include "profiler/reports/run/case_json.hpp"
@@ -546,62 +547,76 @@ void addState(Json& json, const PlayResult& report, const CallState& state)
     json["invariant_broken"] = state.broken ? Json(*state.broken) : Json(nullptr);
 }
 
+// Written a call and a frame at a time (JsonWriter): a long play's calls and frames are never one
+// document in memory, only the report's text.
 std::string jsonReport(const PlayResult& report)
 {
     const PlayRun& run = report.run;
-    Json routines = Json::array();
+    const VerdictText verdict = verdictText(report);
+    std::string out;
+    JsonWriter json(out);
+    json.beginObject();
+    json.member("rom", report.rom);
+    json.member("budgets", verdict.lines);
+    json.member("within_budgets", verdict.broken.empty());
+    json.member("invariants_broken", brokenInvariants(report));
+    json.member("input", report.input);
+    json.member("stopped", stoppedText(report));
+    json.member("frames_run", run.framesRun);
+    json.key("routines");
+    json.beginArray();
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
-        Json calls = Json::array();
+        json.beginObject();
+        json.member("name", report.routines[r]);
+        json.key("calls");
+        json.beginArray();
         for (const GameCall& call : run.calls) {
             if (call.routine != r) {
                 continue;
             }
-            Json& entry = calls.emplace_back(Json{{"case", report.casedRoutine == r ? Json(caseName(report, call)) : Json(nullptr)},
-                                 {"frame", call.frame},
-                                 {"line", call.line},
-                                 {"start_clock", call.startClock},
-                                 {"call_site", cpuAddressText(call.callSite)},
-                                 {"depth", call.depth},
-                                 {"cycles", call.cycles},
-                                 {"interrupts_taken", call.interrupts},
-                                 {"clocks", splitJson(call.clocks)},
-                                 {"finished", call.finished}});
+            Json entry{{"case", report.casedRoutine == r ? Json(caseName(report, call)) : Json(nullptr)},
+                       {"frame", call.frame},
+                       {"line", call.line},
+                       {"start_clock", call.startClock},
+                       {"call_site", cpuAddressText(call.callSite)},
+                       {"depth", call.depth},
+                       {"cycles", call.cycles},
+                       {"interrupts_taken", call.interrupts},
+                       {"clocks", splitJson(call.clocks)},
+                       {"finished", call.finished}};
             if (const CallState* state = stateOf(run, call)) {
                 addState(entry, report, *state);
             }
+            json.value(entry);
         }
-        routines.push_back(Json{{"name", report.routines[r]}, {"calls", std::move(calls)}});
+        json.endArray();
+        json.endObject();
     }
-    Json frames = Json::array();
+    json.endArray();
+    json.key("frames");
+    json.beginArray();
     for (const FrameUse& use : run.frames) {
         Json byRoutine = Json::object();
         for (std::size_t r = 0; r < report.routines.size(); ++r) {
             byRoutine[report.routines[r]] = use.routines[r];
         }
         const PadFrame pads = use.frame < report.pads.size() ? report.pads[use.frame] : PadFrame{};
-        frames.push_back(Json{{"frame", use.frame},
-                              {"start_clock", use.start},
-                              {"clocks", use.clocks},
-                              {"routines", std::move(byRoutine)},
-                              {"nmi", use.nmi},
-                              {"irq", use.irq},
-                              {"other", use.other},
-                              {"waiting", use.waiting},
-                              {"lag", !use.padsRead},
-                              {"pad1", pads.pad1},
-                              {"pad2", pads.pad2}});
+        json.value(Json{{"frame", use.frame},
+                        {"start_clock", use.start},
+                        {"clocks", use.clocks},
+                        {"routines", std::move(byRoutine)},
+                        {"nmi", use.nmi},
+                        {"irq", use.irq},
+                        {"other", use.other},
+                        {"waiting", use.waiting},
+                        {"lag", !use.padsRead},
+                        {"pad1", pads.pad1},
+                        {"pad2", pads.pad2}});
     }
-    const VerdictText verdict = verdictText(report);
-    const Json json{{"rom", report.rom},
-                    {"budgets", verdict.lines},
-                    {"within_budgets", verdict.broken.empty()},
-                    {"invariants_broken", brokenInvariants(report)},
-                    {"input", report.input},
-                    {"stopped", stoppedText(report)},
-                    {"frames_run", run.framesRun},
-                    {"routines", std::move(routines)},
-                    {"frames", std::move(frames)}};
-    return json.dump(2) + "\n";
+    json.endArray();
+    json.endObject();
+    out += '\n';
+    return out;
 }
 
 // A number as JSON writes it: the shortest text that reads back the same.
