@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -160,6 +161,26 @@ TEST_CASE("label files: ld65's VICE list keeps both procs' Loop, and asking for 
                          tileprof::InputError);
     using Ranges = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
     CHECK(info.scopeRanges("Loop") == Ranges{{0x008006, 0x008008}, {0x008018, 0x00801D}});
+}
+
+TEST_CASE("label files: a name shared by thousands of labels is ambiguous in a message one can read")
+{
+    std::string text = "; wla symbolic information file\n[labels]\n";
+    for (unsigned i = 0; i < 20000; ++i) {
+        char line[32];
+        std::snprintf(line, sizeof line, "00:%04X Loop\n", 0x8000 + i);
+        text += line;
+    }
+    const DebugInfo info = symbols(text);
+    try {
+        (void)info.symbol("Loop", "walk.play.toml:4");
+        FAIL("Loop was not ambiguous");
+    } catch (const tileprof::InputError& e) {
+        const std::string message = e.what();
+        CHECK(message.starts_with("walk.play.toml:4: symbol Loop is ambiguous in test.sym: it may be Loop ($008000), "));
+        CHECK(message.ends_with(", Loop ($008007) and 19992 more"));
+        CHECK(message.size() < 300);
+    }
 }
 
 TEST_CASE("label files: WLA-DX sections, labels by bank and equates")
