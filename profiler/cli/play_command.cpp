@@ -108,7 +108,7 @@ int play(const PlayOptions& o)
         if (code.cover && !writeLcov(result.coverage, o.coverage, "play")) {
             return kExitBadInput;
         }
-        if (!writeReport(formatPlayReport(result, o.format), o.out, "play")) {
+        if (!writeReportPieces([&](const TextSink& sink) { writePlayReport(result, o.format, sink); }, o.out, "play")) {
             return kExitBadInput;
         }
         if (result.profile && result.profile->foldedCalls != 0) {

@@ -28,6 +28,7 @@ namespace tileprof {
 namespace {
 
 constexpr std::size_t kBusiestFrames = 5;
+constexpr std::size_t kSinkPiece = std::size_t{1} << 20; // what a streamed report gathers before giving it on
 
 // A column's figures over calls or frames: the mean, and the least and most with where they were.
 struct Spread {
@@ -549,12 +550,18 @@ void addState(Json& json, const PlayResult& report, const CallState& state)
 
 // Written a call and a frame at a time (JsonWriter): a long play's calls and frames are never one
 // document in memory, only the report's text.
-std::string jsonReport(const PlayResult& report)
+void jsonReport(const PlayResult& report, const TextSink& sink)
 {
     const PlayRun& run = report.run;
     const VerdictText verdict = verdictText(report);
     std::string out;
     JsonWriter json(out);
+    const auto flush = [&out, &sink] {
+        if (out.size() >= kSinkPiece) {
+            sink(out);
+            out.clear();
+        }
+    };
     json.beginObject();
     json.member("rom", report.rom);
     json.member("budgets", verdict.lines);
@@ -588,6 +595,7 @@ std::string jsonReport(const PlayResult& report)
                 addState(entry, report, *state);
             }
             json.value(entry);
+            flush();
         }
         json.endArray();
         json.endObject();
@@ -612,11 +620,12 @@ std::string jsonReport(const PlayResult& report)
                         {"lag", !use.padsRead},
                         {"pad1", pads.pad1},
                         {"pad2", pads.pad2}});
+        flush();
     }
     json.endArray();
     json.endObject();
     out += '\n';
-    return out;
+    sink(out);
 }
 
 // A number as JSON writes it: the shortest text that reads back the same.
@@ -626,7 +635,7 @@ std::string numberText(double value)
 }
 
 // One row a call, every figure the JSON report has but the tiles' places (their count instead).
-std::string csvReport(const PlayResult& report)
+void csvReport(const PlayResult& report, const TextSink& sink)
 {
     std::string out = "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
                       "waiting,interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,"
@@ -657,8 +666,12 @@ std::string csvReport(const PlayResult& report)
                    numberText(mapPixels(b.y, report.originY)) + "," + std::to_string(b.state);
         }
         out += "," + std::to_string(state->tilesRead.size()) + "," + csvField(state->broken.value_or("")) + "\r\n";
+        if (out.size() >= kSinkPiece) {
+            sink(out);
+            out.clear();
+        }
     }
-    return out;
+    sink(out);
 }
 
 // For a pull request's comment: the calls, the frames and the budgets.
@@ -777,19 +790,34 @@ ProfileView profileView(const PlayResult& report)
     return {*report.profile, "play", report.rom + ": " + profileOf(report), {}};
 }
 
-} // namespace
-
-std::string formatPlayReport(const PlayResult& report, ReportFormat format)
+// A format whose text does not grow with the calls.
+std::string wholeReport(const PlayResult& report, ReportFormat format)
 {
     switch (format) {
-    case ReportFormat::Json: return jsonReport(report);
-    case ReportFormat::Csv: return csvReport(report);
     case ReportFormat::Markdown: return markdownReport(report);
     case ReportFormat::Junit: return junitReport(report);
     case ReportFormat::Callgrind: return formatCallgrind(profileView(report));
     case ReportFormat::Speedscope: return formatSpeedscope(profileView(report));
     case ReportFormat::Folded: return formatFolded(profileView(report));
     default: return tableReport(report);
+    }
+}
+
+} // namespace
+
+std::string formatPlayReport(const PlayResult& report, ReportFormat format)
+{
+    std::string text;
+    writePlayReport(report, format, [&text](std::string_view piece) { text += piece; });
+    return text;
+}
+
+void writePlayReport(const PlayResult& report, ReportFormat format, const TextSink& sink)
+{
+    switch (format) {
+    case ReportFormat::Json: return jsonReport(report, sink);
+    case ReportFormat::Csv: return csvReport(report, sink);
+    default: return sink(wholeReport(report, format));
     }
 }
 

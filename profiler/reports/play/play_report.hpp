@@ -3,6 +3,7 @@
 #include "profiler/engine/ingame/play_run.hpp"
 #include "profiler/reports/baseline/baseline.hpp"
 #include "profiler/reports/markup/report_format.hpp"
+#include "profiler/reports/markup/text_sink.hpp"
 
 #include <optional>
 #include <string>
@@ -51,5 +52,9 @@ Baseline playBaseline(const PlayResult& result, std::string source);
 // The report in `format`, one of kPlayFormats (the callgrind and flame-graph ones need `profile`): every routine's calls and their cost, split; every
 // frame's time by routine, NMI, IRQ, waiting and the rest; lag frames; the busiest frames.
 std::string formatPlayReport(const PlayResult& result, ReportFormat format);
+
+// The same given to `sink`: JSON and CSV a megabyte at a time, so that a long play's report is never
+// whole in memory; the other formats, whose size does not grow with the calls, whole.
+void writePlayReport(const PlayResult& result, ReportFormat format, const TextSink& sink);
 
 } // namespace tileprof
