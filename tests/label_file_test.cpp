@@ -1,4 +1,5 @@
 #include "profiler/formats/symbols/label_file.hpp"
+#include "profiler/formats/symbols/label_roles.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
 
 #include "base/input_error.hpp"
@@ -181,6 +182,32 @@ TEST_CASE("label files: a name shared by thousands of labels is ambiguous in a m
         CHECK(message.ends_with(", Loop ($008007) and 19992 more"));
         CHECK(message.size() < 300);
     }
+}
+
+TEST_CASE("label files: a local-label pattern is a bounded ECMAScript regular expression")
+{
+    const tileprof::LocalLabelPattern loop("^loop[0-9]{1,3}$|_done\\b", "play.toml:3: local_labels");
+    CHECK(loop.matches("loop12"));
+    CHECK(loop.matches("Move_done"));
+    CHECK_FALSE(loop.matches("loop1234"));
+    const auto errorOf = [](const std::string& pattern) {
+        try {
+            tileprof::LocalLabelPattern refused(pattern, "play.toml:3: local_labels");
+        } catch (const tileprof::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK(errorOf("") == "play.toml:3: local_labels: a local-label pattern is 1 to 256 characters");
+    CHECK(errorOf(std::string(257, 'a')) == "play.toml:3: local_labels: a local-label pattern is 1 to 256 characters");
+    CHECK(errorOf("(a").starts_with("play.toml:3: local_labels: \"(a\" is not a regular expression: "));
+    // Numbers that libstdc++ would multiply past an int (a fuzzer's find): refused before it reads them.
+    CHECK(errorOf("(a)\\4444444444555555555") ==
+          "play.toml:3: local_labels: \"(a)\\4444444444555555555\" is not a regular expression tileprof takes: a "
+          "back-reference has at most 3 digits");
+    CHECK(errorOf("a{1,99999999999}") == "play.toml:3: local_labels: \"a{1,99999999999}\" is not a regular expression "
+                                          "tileprof takes: a repetition count has at most 5 digits");
+    CHECK(errorOf("label_123456789").empty()); // a literal number is no count
 }
 
 TEST_CASE("label files: WLA-DX sections, labels by bank and equates")
