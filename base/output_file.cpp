@@ -135,22 +135,21 @@ OutputFile::OutputFile(std::filesystem::path path) : path_(std::move(path)), tar
     if (exists && S_ISDIR(old.st_mode)) {
         fail(reasonOf(EISDIR));
     }
+    if (exists && !S_ISREG(old.st_mode)) {
+        // Opened once, as it is: a FIFO's reader must not see a writer come and go before the text.
+        fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd_ < 0) {
+            fail(reasonOf(errno));
+        }
+        return;
+    }
     if (exists) {
         // Writable at all? Asked of the file itself, so that the reason is its own.
         const int probe = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-        if (probe < 0 && !(errno == ENXIO && S_ISFIFO(old.st_mode))) {
+        if (probe < 0) {
             fail(reasonOf(errno));
         }
-        if (probe >= 0) {
-            ::close(probe);
-        }
-        if (!S_ISREG(old.st_mode)) {
-            fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-            if (fd_ < 0) {
-                fail(reasonOf(errno));
-            }
-            return;
-        }
+        ::close(probe);
     }
     static std::atomic<unsigned> made{0};
     const std::string stem = target_.native() + ".tileprof-partial-" + std::to_string(::getpid()) + "-";
