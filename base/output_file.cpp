@@ -132,11 +132,9 @@ OutputFile::OutputFile(std::filesystem::path path) : path_(std::move(path)), tar
     if (!exists && errno != ENOENT) {
         fail(reasonOf(errno));
     }
-    if (exists && S_ISDIR(old.st_mode)) {
-        fail(reasonOf(EISDIR));
-    }
     if (exists && !S_ISREG(old.st_mode)) {
-        // Opened once, as it is: a FIFO's reader must not see a writer come and go before the text.
+        // Opened once, as it is (a directory refuses with EISDIR): a FIFO's reader must not see a
+        // writer come and go before the text.
         fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
         if (fd_ < 0) {
             fail(reasonOf(errno));
@@ -193,21 +191,16 @@ void OutputFile::write(std::string_view text)
 
 void OutputFile::commit()
 {
-    if (temporary_.empty()) {
-        const int fd = fd_;
-        fd_ = -1;
-        if (::close(fd) != 0) {
-            fail(reasonOf(errno));
-        }
-        return;
-    }
-    if (::fsync(fd_) != 0 && errno != EINVAL) {
+    if (!temporary_.empty() && ::fsync(fd_) != 0 && errno != EINVAL) {
         fail(reasonOf(errno));
     }
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) {
         fail(reasonOf(errno));
+    }
+    if (temporary_.empty()) {
+        return;
     }
     if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
         fail(reasonOf(errno));

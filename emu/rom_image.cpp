@@ -14,12 +14,14 @@ namespace {
 
 constexpr std::size_t kCopierHeaderBytes = 512;
 constexpr std::size_t kTitleBytes = 21;
-constexpr std::size_t kMapModeByte = 0x15; // from the header's start
+// Fields, from the header's start.
+constexpr std::size_t kMapModeByte = 0x15;
+constexpr std::size_t kRomSizeByte = 0x17;
+constexpr std::size_t kSramSizeByte = 0x18;
+constexpr std::size_t kRegionByte = 0x19;
+constexpr std::size_t kResetVectorWord = 0x3C;
 constexpr std::size_t kHeaderBytes = 0x40;  // the header and the vectors after it
 constexpr std::uint8_t kFastRomBit = 0x10;
-constexpr std::uint8_t kMinRomSizeCode = 5;  // 32 KiB, one bank
-constexpr std::uint8_t kMaxRomSizeCode = 13; // 8 MiB, the largest code any cartridge uses
-constexpr std::uint8_t kMaxSramSizeCode = 7; // 128 KiB
 
 [[noreturn]] void fail(const std::string& name, const std::string& problem)
 {
@@ -117,7 +119,7 @@ int headerScore(const std::vector<std::uint8_t>& bytes, RomLayout layout)
     if (base + kHeaderBytes > bytes.size()) {
         return -1;
     }
-    const std::uint16_t reset = wordAt(bytes, base + 0x3C);
+    const std::uint16_t reset = wordAt(bytes, base + kResetVectorWord);
     if (reset < 0x8000) {
         return -1;
     }
@@ -197,14 +199,14 @@ RomHeader readHeader(const std::vector<std::uint8_t>& bytes, RomLayout layout)
     header.title.assign(titleStart, titleEnd);
     header.mapMode = bytes[base + kMapModeByte];
     header.cartridgeType = bytes[base + 0x16];
-    header.romSizeCode = bytes[base + 0x17];
-    header.sramSizeCode = bytes[base + 0x18];
-    header.region = bytes[base + 0x19];
+    header.romSizeCode = bytes[base + kRomSizeByte];
+    header.sramSizeCode = bytes[base + kSramSizeByte];
+    header.region = bytes[base + kRegionByte];
     header.developer = bytes[base + 0x1A];
     header.version = bytes[base + 0x1B];
     header.checksumComplement = wordAt(bytes, checksumOffset(layout));
     header.checksum = wordAt(bytes, checksumOffset(layout) + 2);
-    header.resetVector = wordAt(bytes, base + 0x3C);
+    header.resetVector = wordAt(bytes, base + kResetVectorWord);
     return header;
 }
 
@@ -215,13 +217,13 @@ void checkHeader(RomImage& image)
     const RomHeader& header = image.header;
     const auto warn = [&image](const std::string& problem) { image.warnings.push_back(image.name + ": " + problem); };
     const std::uint8_t code = header.romSizeCode;
-    if (code < kMinRomSizeCode || code > kMaxRomSizeCode) {
-        warn("ROM size code " + hex(code, 2) + " at " + fieldAt(image.layout, 0x17) +
+    if (header.declaredRomBytes() == 0) {
+        warn("ROM size code " + hex(code, 2) + " at " + fieldAt(image.layout, kRomSizeByte) +
              " is outside 5..13 (32 KiB to 8 MiB); the size is the file's, " + sizeText(image));
     } else {
         const std::size_t declared = header.declaredRomBytes();
         const std::string declares = "header declares " + std::to_string(declared) + " bytes (ROM size code " +
-                                     std::to_string(code) + " at " + fieldAt(image.layout, 0x17) + ")";
+                                     std::to_string(code) + " at " + fieldAt(image.layout, kRomSizeByte) + ")";
         // A ROM chip holds a power of two, so a file over half the declared size is a smaller
         // cartridge that mirrors the rest; at half or less, part of the image may be missing.
         if (declared < image.bytes.size()) {
@@ -230,16 +232,16 @@ void checkHeader(RomImage& image)
             warn(declares + " but the file has only " + sizeText(image) + ": truncated? The file is mapped as it is");
         }
     }
-    if (header.sramSizeCode > kMaxSramSizeCode) {
-        warn("SRAM size code " + hex(header.sramSizeCode, 2) + " at " + fieldAt(image.layout, 0x18) +
+    if (header.sramSizeCode > RomHeader::kMaxSramSizeCode) {
+        warn("SRAM size code " + hex(header.sramSizeCode, 2) + " at " + fieldAt(image.layout, kSramSizeByte) +
              " declares more than 128 KiB (the largest code is 7); mapped without SRAM");
     }
     if (header.resetVector < 0x8000) {
-        fail(image.name, "reset vector " + hex(header.resetVector, 4) + " at " + fieldAt(image.layout, 0x3C) +
+        fail(image.name, "reset vector " + hex(header.resetVector, 4) + " at " + fieldAt(image.layout, kResetVectorWord) +
                              " is below $8000: the CPU would start in RAM or I/O at power-on");
     }
     if (header.pal()) {
-        fail(image.name, "region " + hex(header.region, 2) + " at " + fieldAt(image.layout, 0x19) +
+        fail(image.name, "region " + hex(header.region, 2) + " at " + fieldAt(image.layout, kRegionByte) +
                              " is a PAL console's (312 lines, 50 frames a second); tileprof emulates the NTSC "
                              "console only (262 lines, 60 frames a second)");
     }

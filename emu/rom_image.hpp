@@ -31,17 +31,21 @@ struct RomHeader {
     std::uint16_t checksum;           // $7FDE
     std::uint16_t resetVector;        // $7FFC (emulation-mode RESET)
 
+    static constexpr std::uint8_t kMinRomSizeCode = 5;  // 32 KiB, one bank
+    static constexpr std::uint8_t kMaxRomSizeCode = 13; // 8 MiB, the largest code any cartridge uses
+    static constexpr std::uint8_t kMaxSramSizeCode = 7; // 128 KiB
+
     // $30 or $31: a map mode that names no layout says nothing of speed either.
     bool fastRom() const { return mapMode == 0x30 || mapMode == 0x31; }
     // What the ROM size code declares: 0 for a code outside 5..13 (32 KiB to 8 MiB).
     std::size_t declaredRomBytes() const
     {
-        return romSizeCode >= 5 && romSizeCode <= 13 ? std::size_t{1024} << romSizeCode : 0;
+        return romSizeCode >= kMinRomSizeCode && romSizeCode <= kMaxRomSizeCode ? std::size_t{1024} << romSizeCode : 0;
     }
     // None for code 0, and for a code over 7 (128 KiB), which no cartridge has.
     std::size_t sramBytes() const
     {
-        return sramSizeCode == 0 || sramSizeCode > 7 ? 0 : std::size_t{1024} << sramSizeCode;
+        return sramSizeCode == 0 || sramSizeCode > kMaxSramSizeCode ? 0 : std::size_t{1024} << sramSizeCode;
     }
     // The destination codes of PAL consoles: Europe and its countries $02-$0C, Australia $11.
     bool pal() const { return (region >= 0x02 && region <= 0x0C) || region == 0x11; }

@@ -5,6 +5,7 @@
 #include "base/counted.hpp"
 #include "base/output_file.hpp"
 #include "base/printf_string.hpp"
+#include "emu/cpu_address.hpp"
 #include "emu/rom_image.hpp"
 #include "emu/snes.hpp"
 #include "emu/snes_memories.hpp"
@@ -56,11 +57,6 @@ std::optional<std::uint32_t> parseValue(std::string_view text)
     return value;
 }
 
-std::string addressText(std::uint32_t address)
-{
-    return printfString("$%02X:%04X", address >> 16, address & 0xFFFF);
-}
-
 std::string hexText(std::uint32_t value, unsigned bytes)
 {
     return printfString("$%0*X", static_cast<int>(bytes * 2), value);
@@ -68,7 +64,7 @@ std::string hexText(std::uint32_t value, unsigned bytes)
 
 std::string faultText(const emu::BusFault& fault)
 {
-    return printfString("a write to ROM at %s ($%02X) on CPU cycle %llu", addressText(fault.address).c_str(), fault.value,
+    return printfString("a write to ROM at %s ($%02X) on CPU cycle %llu", cpuAddressText(fault.address).c_str(), fault.value,
                         static_cast<unsigned long long>(fault.cycle));
 }
 
@@ -127,7 +123,7 @@ int boot(const BootOptions& o)
         while (snes.frame() < o.frames) {
             const emu::StopReason why = snes.runFrame(until.value_or(emu::kNoBreakAddress));
             const std::uint32_t at = snes.cpu().regs.programAddress();
-            const std::string where = addressText(at) + " in frame " + std::to_string(snes.frame());
+            const std::string where = cpuAddressText(at) + " in frame " + std::to_string(snes.frame());
             if (why == emu::StopReason::BreakAddress) {
                 stopped = "at " + o.until + " (" + where + ")";
                 break;
@@ -149,7 +145,7 @@ int boot(const BootOptions& o)
         std::printf("  ran       %s CPU cycles, %s master clocks, to frame %llu line %u\n", grouped(cpu.time.cycles).c_str(),
                     grouped(cpu.time.masterClocks).c_str(), static_cast<unsigned long long>(now.frame), now.line);
         std::printf("  cpu       PC=%s A=$%04X X=$%04X Y=$%04X S=$%04X D=$%04X DB=$%02X P=$%02X%s\n",
-                    addressText(cpu.regs.programAddress()).c_str(), cpu.regs.a, cpu.regs.x, cpu.regs.y, cpu.regs.s,
+                    cpuAddressText(cpu.regs.programAddress()).c_str(), cpu.regs.a, cpu.regs.x, cpu.regs.y, cpu.regs.s,
                     cpu.regs.d, cpu.regs.dbr, cpu.regs.p, cpu.regs.e ? " (emulation)" : "");
         const std::vector<emu::BusFault>& faults = snes.bus().faults();
         if (faults.empty()) {

@@ -2,6 +2,7 @@
 
 #include "base/input_error.hpp"
 #include "base/printf_string.hpp"
+#include "emu/cpu_address.hpp"
 #include "emu/snes_memories.hpp"
 
 #include <charconv>
@@ -115,7 +116,7 @@ std::uint32_t readMemoryWatch(const emu::Snes& snes, const MemoryWatch& watch)
 std::string memoryWatchPlace(const MemoryWatch& watch)
 {
     if (watch.memory.empty()) {
-        return printfString("$%02X:%04X", watch.address >> 16, watch.address & 0xFFFF);
+        return cpuAddressText(watch.address);
     }
     return printfString("%s:$%04X", watch.memory.c_str(), watch.address);
 }

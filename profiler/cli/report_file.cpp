@@ -10,17 +10,7 @@ namespace tileprof {
 
 bool writeReport(const std::string& text, const std::string& out, const char* command)
 {
-    if (out.empty()) {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return std::fflush(stdout) == 0;
-    }
-    try {
-        replaceFile(out, text);
-    } catch (const InputError& e) {
-        std::fprintf(stderr, "tileprof %s: %s\n", command, e.what());
-        return false;
-    }
-    return true;
+    return writeReportPieces([&text](const TextSink& sink) { sink(text); }, out, command);
 }
 
 bool writeReportPieces(const std::function<void(const TextSink&)>& produce, const std::string& out, const char* command)

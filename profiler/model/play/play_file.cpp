@@ -1,6 +1,5 @@
 #include "profiler/model/play/play_file.hpp"
 
-#include "base/bundled_files.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/formats/toml/toml_section.hpp"
 #include "profiler/model/scenario/scenario.hpp"
@@ -91,21 +90,10 @@ std::filesystem::path namedFile(const TomlSection& top, std::string_view key, co
 
 std::filesystem::path romOf(const TomlSection& top, const std::string& name, const std::filesystem::path& folder)
 {
-    const std::filesystem::path path = resolveRomPath(name, folder);
-    std::error_code error;
-    if (std::filesystem::exists(path, error)) {
-        return path;
+    if (const std::optional<std::string> problem = romNotThere(name, folder)) {
+        top.fail(top.require("rom"), "rom", *problem);
     }
-    if (path == bundledRomPath(name)) {
-        std::string names;
-        for (const std::string& bundled : bundledRomNames()) {
-            names += (names.empty() ? "" : ", ") + bundled;
-        }
-        top.fail(top.require("rom"), "rom",
-                 "names no bundled ROM: " + name + " (bundled: " + names +
-                     "); a path to an image has a / or ends in .sfc or .smc");
-    }
-    return namedFile(top, "rom", folder, name);
+    return resolveRomPath(name, folder);
 }
 
 PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file)

@@ -98,6 +98,9 @@ struct Scenario {
 // Where a scenario's `rom` value leads: a bundled ROM by name (bundledRomPath), or a path to a
 // .sfc or .smc, relative to `baseDirectory`.
 std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory);
+// What is wrong when it leads nowhere: "names no bundled ROM: X (bundled: ...); ..." or "names a
+// file that is not there: PATH"; nothing when the image is there.
+std::optional<std::string> romNotThere(const std::string& rom, const std::filesystem::path& baseDirectory);
 
 // The index of the entity named `name` in `scenario.entities`; nothing if it has none of that name.
 inline std::optional<std::size_t> findEntity(const Scenario& scenario, std::string_view name)

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <map>
 #include <string_view>
+#include <system_error>
 
 namespace tileprof {
 namespace {
@@ -465,10 +466,35 @@ Scenario readScenario(const std::filesystem::path& path, const TomlFile& file, c
 
 } // namespace
 
+namespace {
+
+bool namesBundledRom(const std::string& rom)
+{
+    return rom.find('/') == std::string::npos && !rom.ends_with(".sfc") && !rom.ends_with(".smc");
+}
+
+} // namespace
+
 std::filesystem::path resolveRomPath(const std::string& rom, const std::filesystem::path& baseDirectory)
 {
-    const bool isPath = rom.find('/') != std::string::npos || rom.ends_with(".sfc") || rom.ends_with(".smc");
-    return isPath ? baseDirectory / rom : bundledRomPath(rom);
+    return namesBundledRom(rom) ? bundledRomPath(rom) : baseDirectory / rom;
+}
+
+std::optional<std::string> romNotThere(const std::string& rom, const std::filesystem::path& baseDirectory)
+{
+    const std::filesystem::path path = resolveRomPath(rom, baseDirectory);
+    std::error_code error;
+    if (std::filesystem::exists(path, error)) {
+        return std::nullopt;
+    }
+    if (!namesBundledRom(rom)) {
+        return "names a file that is not there: " + path.string();
+    }
+    std::string names;
+    for (const std::string& bundled : bundledRomNames()) {
+        names += (names.empty() ? "" : ", ") + bundled;
+    }
+    return "names no bundled ROM: " + rom + " (bundled: " + names + "); a path to an image has a / or ends in .sfc or .smc";
 }
 
 std::filesystem::path Scenario::romPath() const
