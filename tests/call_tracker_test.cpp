@@ -55,7 +55,7 @@ TEST_CASE("call tracker: a routine's calls are found however the game enters the
 {
     const CallsRom rom;
     const PlayRun run = play(rom);
-    REQUIRE(run.framesRun == kFrames);
+    REQUIRE(run.ran.frames == kFrames);
     const std::uint64_t frame = 5;
     const std::vector<GameCall> leaves = callsOf(run, "Leaf", frame);
     // JSR, JSR (a,x), the dispatcher's JMP (a,x), and twice inside Outer

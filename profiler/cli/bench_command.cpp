@@ -189,43 +189,59 @@ bool benchPlay(unsigned frames, unsigned repeats, double machineRate)
     return same;
 }
 
-// Peak memory of `tileprof play` on kMachineRom for `frames` frames, profiling the collision routine
-// with its manifest (each call's case, entity and map reads), in every play format, each a process
-// of its own writing to /dev/null: what a long play costs a CI machine. Returns false when a play
-// failed to run.
+// Runs this program with `arguments` (after its path) in a process of its own: its peak resident
+// set in MB and the seconds it took, or nothing when it did not run or exited over 1.
+std::optional<std::pair<double, double>> peakMemory(std::vector<std::string> arguments)
+{
+    const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
+    arguments.insert(arguments.begin(), program);
+    std::vector<char*> argv;
+    for (std::string& argument : arguments) {
+        argv.push_back(argument.data());
+    }
+    argv.push_back(nullptr);
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::execv(program.c_str(), argv.data());
+        ::_exit(127);
+    }
+    int status = 0;
+    struct rusage usage {};
+    if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+        return std::nullopt;
+    }
+    return std::pair{static_cast<double>(usage.ru_maxrss) / 1024.0,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+}
+
+// Peak memory of `tileprof play` on kMachineRom for a tenth of `frames` and for `frames`, profiling
+// the collision routine with its manifest (each call's case, entity and map reads), in every play
+// format, each a process of its own writing to /dev/null: what a long play costs a CI machine, and
+// whether it grows with the frames. Returns false when a play failed to run.
 bool benchPlayMemory(unsigned frames)
 {
-    std::printf("\nplay memory (%s, %s frames, with the collision routine's manifest; peak resident set):\n", kMachineRom,
-                grouped(frames).c_str());
-    const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
+    const unsigned fewer = std::max(frames / 10, 1U);
+    std::printf("\nplay memory (%s, with the collision routine's manifest; peak resident set at %s and %s frames):\n",
+                kMachineRom, grouped(fewer).c_str(), grouped(frames).c_str());
     const std::string rom = bundledRomPath(kMachineRom).string();
     const std::string manifest = (bundledSourceDirectory() / "tile-collision" / "manifest.toml").string();
-    const std::string frameCount = std::to_string(frames);
     bool ran = true;
     for (const ReportFormat format : kPlayFormats) {
         const std::string name(reportFormatName(format));
-        std::vector<std::string> arguments{program, "play", rom, "--profile", "MoveEntityAndProcessTileCollisions",
-                                           "--manifest", manifest, "--frames", frameCount, "--format", name, "--out", "/dev/null"};
-        std::vector<char*> argv;
-        for (std::string& argument : arguments) {
-            argv.push_back(argument.data());
-        }
-        argv.push_back(nullptr);
-        const auto start = std::chrono::steady_clock::now();
-        const pid_t child = ::fork();
-        if (child == 0) {
-            ::execv(program.c_str(), argv.data());
-            ::_exit(127);
-        }
-        int status = 0;
-        struct rusage usage {};
-        if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1) {
-            std::printf("  %-11s did not run (%s)\n", name.c_str(), child < 0 ? "fork failed" : "exit status");
+        const auto play = [&](unsigned count) {
+            return peakMemory({"play", rom, "--profile", "MoveEntityAndProcessTileCollisions", "--manifest", manifest, "--frames",
+                               std::to_string(count), "--format", name, "--out", "/dev/null"});
+        };
+        const auto few = play(fewer);
+        const auto many = play(frames);
+        if (!few || !many) {
+            std::printf("  %-11s did not run\n", name.c_str());
             ran = false;
             continue;
         }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::printf("  %-11s %8.1f MB  (%.1f s)\n", name.c_str(), static_cast<double>(usage.ru_maxrss) / 1024.0, seconds);
+        std::printf("  %-11s %8.1f MB %8.1f MB  (%.1f s for %s frames)\n", name.c_str(), few->first, many->first, many->second,
+                    grouped(frames).c_str());
     }
     return ran;
 }

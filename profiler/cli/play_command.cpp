@@ -104,17 +104,22 @@ int play(const PlayOptions& o)
         const PlayCodeOptions code{isProfileFormat(o.format), !o.coverage.empty(),
                                    o.wholeFrame ? PlayProfileScope::Frames : PlayProfileScope::Routines};
         const std::unique_ptr<PreparedPlay> play = preparePlay(requestOf(o));
-        const PlayResult result = runPrepared(*play, code);
-        if (code.cover && !writeLcov(result.coverage, o.coverage, "play")) {
+        // The report is written as the play runs, so that a long play's calls are never all in memory.
+        std::optional<PlayResult> result;
+        const bool written = writeReportPieces(
+            [&](const TextSink& sink) {
+                PlayReportWriter writer(play->result, o.format, sink);
+                result = runPrepared(*play, code, &writer);
+                writer.finish(*result);
+            },
+            o.out, "play");
+        if (!written || (code.cover && !writeLcov(result->coverage, o.coverage, "play"))) {
             return kExitBadInput;
         }
-        if (!writeReportPieces([&](const TextSink& sink) { writePlayReport(result, o.format, sink); }, o.out, "play")) {
-            return kExitBadInput;
+        if (result->profile && result->profile->foldedCalls != 0) {
+            std::fprintf(stderr, "tileprof play: warning: %s\n", foldedCallsText(*result->profile).c_str());
         }
-        if (result.profile && result.profile->foldedCalls != 0) {
-            std::fprintf(stderr, "tileprof play: warning: %s\n", foldedCallsText(*result.profile).c_str());
-        }
-        return result.verdict.failed() ? kExitFailed : kExitOk;
+        return result->verdict.failed() ? kExitFailed : kExitOk;
     } catch (const InputError& e) {
         std::fprintf(stderr, "tileprof play: %s\n", e.what());
         return kExitBadInput;

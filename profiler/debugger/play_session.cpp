@@ -12,7 +12,11 @@ bool PlaySession::open(const std::filesystem::path& playFile)
 {
     try {
         auto play = preparePlay(loadPlayFile(playFile));
-        report_ = runPrepared(*play);
+        PlayRun run;
+        PlayCollector collector(run);
+        report_ = runPrepared(*play, {}, &collector);
+        run.ran = report_.tally.ran();
+        run_ = std::move(run);
         play_ = std::move(play);
         path_ = playFile;
         error_.clear();
@@ -25,8 +29,8 @@ bool PlaySession::open(const std::filesystem::path& playFile)
     rows_.clear();
     // The busiest whole frame that has calls (a boot's frames are busy with nothing to show), or
     // else the busiest: where a look usually starts.
-    std::vector<bool> hasCalls(report_.run.frames.size());
-    for (const GameCall& call : report_.run.calls) {
+    std::vector<bool> hasCalls(run_.frames.size());
+    for (const GameCall& call : run_.calls) {
         if (call.frame < hasCalls.size()) {
             hasCalls[call.frame] = true;
         }
@@ -34,7 +38,7 @@ bool PlaySession::open(const std::filesystem::path& playFile)
     const bool anyCalls = std::ranges::find(hasCalls, true) != hasCalls.end();
     std::optional<std::uint64_t> busiest;
     std::uint64_t most = 0;
-    for (const FrameUse* use : wholeFrames(report_.run)) {
+    for (const FrameUse* use : wholeFrames(run_)) {
         if ((hasCalls[use->frame] || !anyCalls) && (!busiest || use->busy() > most)) {
             most = use->busy();
             busiest = use->frame;
@@ -46,9 +50,9 @@ bool PlaySession::open(const std::filesystem::path& playFile)
 
 void PlaySession::setFrame(std::uint64_t frame)
 {
-    frame_ = std::min<std::uint64_t>(frame, report_.run.frames.empty() ? 0 : report_.run.frames.size() - 1);
+    frame_ = std::min<std::uint64_t>(frame, run_.frames.empty() ? 0 : run_.frames.size() - 1);
     callsOfFrame_.clear();
-    const std::vector<GameCall>& calls = report_.run.calls;
+    const std::vector<GameCall>& calls = run_.calls;
     for (std::size_t i = 0; i < calls.size(); ++i) {
         if (calls[i].frame == frame_) {
             callsOfFrame_.push_back(i);
@@ -63,16 +67,16 @@ std::optional<std::filesystem::path> PlaySession::sourceFile(const std::string& 
 
 const CallState* PlaySession::selectedState() const
 {
-    return selected_ ? report_.run.stateOf(*selected_) : nullptr;
+    return selected_ ? run_.stateOf(*selected_) : nullptr;
 }
 
 void PlaySession::selectCall(std::size_t call)
 {
-    if (call >= report_.run.calls.size()) {
+    if (call >= run_.calls.size()) {
         return;
     }
     selected_ = call;
-    replayed_ = replayCall(play_->image, play_->setup, report_.run.calls[call].routine, call);
+    replayed_ = replayCall(play_->image, play_->setup, run_.calls[call].routine, call);
     selectedRecord_ = CallRecord{};
     if (const CallState* state = selectedState()) {
         selectedRecord_.tilesRead = state->tilesRead;

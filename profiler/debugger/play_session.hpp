@@ -27,6 +27,8 @@ public:
     const std::string& error() const { return error_; }
     const std::filesystem::path& path() const { return path_; }
     const PlayResult& report() const { return report_; }
+    // Every call and frame of the play, kept for the debugger to show.
+    const PlayRun& run() const { return run_; }
     const DebugInfo& symbols() const { return play_->symbols; }
     // Where a source file the symbol file names is (findSourceFile): under the directories given
     // (--source-dir), then the symbol file's directory and those above it.
@@ -35,7 +37,7 @@ public:
     // The manifest's ROM, when the play has a manifest.
     const ProfiledRom* target() const { return play_->target ? &*play_->target : nullptr; }
 
-    // The frame on show, and the play's calls that began in it (indices into report().run.calls).
+    // The frame on show, and the play's calls that began in it (indices into run().calls).
     std::uint64_t frame() const { return frame_; }
     void setFrame(std::uint64_t frame);
     const std::vector<std::size_t>& callsOfFrame() const { return callsOfFrame_; }
@@ -60,6 +62,7 @@ private:
     std::string error_;
     std::unique_ptr<PreparedPlay> play_;
     PlayResult report_;
+    PlayRun run_;
     std::uint64_t frame_ = 0;
     std::vector<std::size_t> callsOfFrame_;
     std::optional<std::size_t> selected_;

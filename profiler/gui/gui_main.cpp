@@ -131,7 +131,7 @@ int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o, Size
 // name none.
 std::optional<std::string> selectPlayCall(tileprof::PlaySession& session, const Options& o)
 {
-    const std::size_t frames = session.report().run.frames.size();
+    const std::size_t frames = session.run().frames.size();
     if (o.frame) {
         if (*o.frame < 0 || static_cast<std::size_t>(*o.frame) >= frames) {
             return "--frame " + std::to_string(*o.frame) + ": the play ran " +

@@ -141,10 +141,10 @@ void PlayUi::drawToolbar()
         session_.setFrame(session_.frame() + 1);
     }
     ImGui::SameLine();
-    if (report.run.frames.empty()) {
+    if (session_.run().frames.empty()) {
         return;
     }
-    const FrameUse& use = report.run.frames[session_.frame()];
+    const FrameUse& use = session_.run().frames[session_.frame()];
     const std::uint16_t pad = session_.frame() < report.pads.size() ? report.pads[session_.frame()].pad1 : 0;
     ImGui::Text("frame %llu: %s master clocks busy, %s waiting, NMI %s, pad 1 $%04X%s",
                 static_cast<unsigned long long>(session_.frame()), grouped(use.busy()).c_str(), grouped(use.waiting).c_str(),
@@ -154,7 +154,7 @@ void PlayUi::drawToolbar()
 void PlayUi::drawTimeline()
 {
     const PlayResult& report = session_.report();
-    const std::vector<FrameUse>& frames = report.run.frames;
+    const std::vector<FrameUse>& frames = session_.run().frames;
     std::uint64_t most = (report.frameRule ? report.frameRule->budget : 0);
     for (std::size_t i = 1; i < frames.size(); ++i) {
         most = std::max(most, frames[i].busy());
@@ -258,7 +258,7 @@ void PlayUi::drawCalls()
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableHeadersRow();
     for (const std::size_t index : calls) {
-        const GameCall& call = report.run.calls[index];
+        const GameCall& call = session_.run().calls[index];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         const std::string label = std::to_string(call.line) + "##" + std::to_string(index);
@@ -268,7 +268,7 @@ void PlayUi::drawCalls()
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(caseName(report, call).c_str());
         ImGui::TableNextColumn();
-        if (const CallState* state = report.run.stateOf(index); state != nullptr && state->entity >= 0) {
+        if (const CallState* state = session_.run().stateOf(index); state != nullptr && state->entity >= 0) {
             ImGui::Text("%d", state->entity);
         }
         ImGui::TableNextColumn();
@@ -291,7 +291,7 @@ void PlayUi::drawCall()
         return;
     }
     const PlayResult& report = session_.report();
-    const GameCall& call = report.run.calls[*selected];
+    const GameCall& call = session_.run().calls[*selected];
     ImGui::Text("%s", report.routines[call.routine].c_str());
     ImGui::Text("frame %llu, line %u, from %s, depth %u%s", static_cast<unsigned long long>(call.frame), call.line,
                 cpuAddressText(call.callSite).c_str(), call.depth, call.finished ? "" : ", unfinished");
@@ -524,7 +524,7 @@ void PlayUi::drawMap()
         }
     }
     // The slots the play's calls moved: the others may hold anything.
-    const std::vector<int> moved = entitiesRun(report.run);
+    const std::vector<int> moved = entitiesRun(session_.run());
     for (std::size_t e = 0; e < replayed->entities.size(); ++e) {
         if (std::ranges::find(moved, static_cast<int>(e)) == moved.end()) {
             continue;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace tileprof {
 
@@ -112,7 +113,7 @@ void CallStateRecorder::readMap()
 
 void CallStateRecorder::resume(const Open& open)
 {
-    CallState& state = states_[open.state];
+    CallState& state = states_[open.state - firstState_];
     mapReads_.begin(open.cycle, state.tilesRead, state.strayMapReads);
 }
 
@@ -121,7 +122,7 @@ void CallStateRecorder::entered(std::size_t call, const emu::Registers& register
     readMap();
     CallState& state = states_.emplace_back();
     state.call = call;
-    Open open{states_.size() - 1, cycle, 0};
+    Open open{firstState_ + states_.size() - 1, cycle, 0};
     if (const auto slot = slotOf(registers)) {
         state.entity = slot->first;
         open.slot = slot->second;
@@ -133,12 +134,12 @@ void CallStateRecorder::entered(std::size_t call, const emu::Registers& register
 
 void CallStateRecorder::left(std::size_t call)
 {
-    if (open_.empty() || states_[open_.back().state].call != call) {
+    if (open_.empty() || states_[open_.back().state - firstState_].call != call) {
         return;
     }
     const Open open = open_.back();
     open_.pop_back();
-    CallState& state = states_[open.state];
+    CallState& state = states_[open.state - firstState_];
     if (state.entity >= 0) {
         state.after = readEntity(bus_, rom_, open.slot);
         if (geometry_) {
@@ -148,6 +149,17 @@ void CallStateRecorder::left(std::size_t call)
     if (!open_.empty()) {
         resume(open_.back());
     }
+}
+
+std::optional<CallState> CallStateRecorder::take(std::size_t call)
+{
+    if (states_.empty() || states_.front().call != call) {
+        return std::nullopt;
+    }
+    std::optional<CallState> state(std::move(states_.front()));
+    states_.pop_front();
+    ++firstState_;
+    return state;
 }
 
 } // namespace tileprof

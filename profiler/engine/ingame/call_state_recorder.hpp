@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,8 +48,9 @@ public:
     void read(const emu::BusAccess& access) override { mapReads_.read(window_, access); }
     void left(std::size_t call) override;
 
-    // By call, in the order they began.
-    std::vector<CallState>& states() { return states_; }
+    // The state of call `call` once it has ended, when it is the first not yet taken (the calls
+    // are taken in the order they began); nothing for a call of another routine.
+    std::optional<CallState> take(std::size_t call);
 
     // Reads the map as the game keeps it now (each call's entry does); map() is what it read:
     // nothing before the game sets its map up.
@@ -57,7 +59,7 @@ public:
 
 private:
     struct Open {
-        std::size_t state;
+        std::size_t state;   // its number among the states, counting those taken
         std::uint64_t cycle; // when it began
         std::uint32_t slot;  // its entity's address
     };
@@ -79,7 +81,8 @@ private:
     std::unique_ptr<TileMap> map_;
     std::unique_ptr<CollisionGeometry> geometry_;
     std::vector<Open> open_;
-    std::vector<CallState> states_;
+    std::deque<CallState> states_; // from state firstState_ on: those not yet taken
+    std::size_t firstState_ = 0;
 };
 
 } // namespace tileprof

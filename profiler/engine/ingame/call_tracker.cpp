@@ -74,8 +74,8 @@ void CallTracker::noteCase(std::uint32_t address)
         return;
     }
     for (auto frame = stack_.rbegin(); frame != stack_.rend(); ++frame) {
-        if (!frame->interrupt && calls_[frame->call].routine == casedRoutine_) {
-            int& caseIndex = calls_[frame->call].caseIndex;
+        if (!frame->interrupt && callAt(frame->call).routine == casedRoutine_) {
+            int& caseIndex = callAt(frame->call).caseIndex;
             if (caseIndex < 0 || found->second < caseIndex) {
                 caseIndex = found->second;
             }
@@ -100,7 +100,7 @@ void CallTracker::updateColumn()
     watching_ = false;
     for (auto frame = stack_.rbegin(); frame != stack_.rend() && !frame->interrupt; ++frame) {
         place_.call = frame->call;
-        watching_ = watching_ || (watcher_ != nullptr && calls_[frame->call].routine == watchedRoutine_);
+        watching_ = watching_ || (watcher_ != nullptr && callAt(frame->call).routine == watchedRoutine_);
     }
     place_.interrupt = std::ranges::any_of(stack_, &Frame::interrupt);
     if (stack_.empty()) {
@@ -108,7 +108,7 @@ void CallTracker::updateColumn()
     } else if (const Frame& top = stack_.back(); top.interrupt) {
         column_ = {top.kind == emu::StepKind::Nmi ? FrameColumn::Nmi : FrameColumn::Irq, 0};
     } else {
-        column_ = {FrameColumn::Routine, calls_[top.call].routine};
+        column_ = {FrameColumn::Routine, callAt(top.call).routine};
     }
 }
 
@@ -144,7 +144,7 @@ void CallTracker::leave(bool finished)
         }
         return;
     }
-    GameCall& call = calls_[frame.call];
+    GameCall& call = callAt(frame.call);
     call.finished = finished;
     call.cycles = spent.cycles - frame.interruptTime.cycles - frame.waitTime.cycles;
     call.interrupts = frame.interrupts;
@@ -203,7 +203,7 @@ void CallTracker::maybeEnter(const emu::Registers& registers)
     if (emu::isCall(flow)) {
         returnBytes = lastOpcode_ == kJsl ? kLongReturnBytes : kShortReturnBytes;
     } else if (flow == emu::ControlFlow::Jump || flow == emu::ControlFlow::JumpIndirect) {
-        const bool loop = !stack_.empty() && !stack_.back().interrupt && calls_[stack_.back().call].routine == routine &&
+        const bool loop = !stack_.empty() && !stack_.back().interrupt && callAt(stack_.back().call).routine == routine &&
                           stack_.back().inside == registers.s;
         if (loop) {
             return;
@@ -218,7 +218,7 @@ void CallTracker::maybeEnter(const emu::Registers& registers)
         return; // the routine's start reached by a branch, by running into it, or by a return to it
     }
     Frame frame;
-    frame.call = calls_.size();
+    frame.call = firstCall_ + calls_.size();
     frame.inside = registers.s;
     frame.returnBytes = returnBytes;
     frame.start = lastEnd_;

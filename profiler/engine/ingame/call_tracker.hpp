@@ -5,8 +5,10 @@
 #include "emu/snes_bus.hpp"
 #include "profiler/engine/ingame/frame_ledger.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <utility>
 #include <vector>
 
@@ -161,11 +163,29 @@ public:
         lastEnd_ = emu::Time{step.start.cycles + step.cycles, end};
     }
 
-    // Ends watching: calls still running are kept as unfinished, and the last frame is settled.
+    // Ends watching: calls still running end as unfinished, and the last frame is settled.
     void finish();
 
-    const std::vector<GameCall>& calls() const { return calls_; }
-    const std::vector<FrameUse>& frames() const { return ledger_.frames(); }
+    // Gives `give(index, call)` each call that has ended and began after every call still running,
+    // in the order they began, and forgets it: a long play keeps only the calls under way.
+    template <class Give>
+    void releaseEnded(Give&& give)
+    {
+        const auto open = std::ranges::find_if(stack_, [](const Frame& frame) { return !frame.interrupt; });
+        const std::size_t firstOpen = open == stack_.end() ? firstCall_ + calls_.size() : open->call;
+        for (; firstCall_ < firstOpen; ++firstCall_) {
+            give(firstCall_, calls_.front());
+            calls_.pop_front();
+        }
+    }
+    // Gives `give(use)` each frame that is over, and forgets it.
+    template <class Give>
+    void releaseSettled(Give&& give)
+    {
+        ledger_.releaseSettled(give);
+    }
+    // The frame under way (after finish(), the last frame, settled).
+    const FrameUse& currentFrame() const { return ledger_.current(); }
 
 private:
     // A call or an interrupt under way.
@@ -204,6 +224,7 @@ private:
     [[gnu::noinline]] void addWaiting(const emu::StepEvent& step);
     void leave(bool finished);
     void updateColumn();
+    GameCall& callAt(std::size_t index) { return calls_[index - firstCall_]; }
 
     const emu::SnesBus& bus_;
     std::vector<std::pair<std::uint32_t, std::size_t>> entries_; // address, routine
@@ -222,7 +243,8 @@ private:
     std::uint8_t flags_ = 0;
     FrameLedger ledger_;
     std::vector<Frame> stack_;
-    std::vector<GameCall> calls_;
+    std::deque<GameCall> calls_; // from call firstCall_ on: those not yet released
+    std::size_t firstCall_ = 0;
     FrameColumn column_;
     emu::StolenClocks stolenAtStep_;
     // The step that ran last.

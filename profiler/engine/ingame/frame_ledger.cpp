@@ -1,5 +1,7 @@
 #include "profiler/engine/ingame/frame_ledger.hpp"
 
+#include <utility>
+
 namespace tileprof {
 
 FrameLedger::FrameLedger(const emu::SnesBus& bus, std::size_t routines, std::uint64_t now)
@@ -11,10 +13,10 @@ FrameLedger::FrameLedger(const emu::SnesBus& bus, std::size_t routines, std::uin
 void FrameLedger::open(std::uint64_t frame, std::uint64_t start)
 {
     padReadsAtOpen_ = bus_.padReads();
-    FrameUse& use = frames_.emplace_back();
-    use.frame = frame;
-    use.start = start;
-    use.routines.assign(routines_, 0);
+    current_ = FrameUse{};
+    current_.frame = frame;
+    current_.start = start;
+    current_.routines.assign(routines_, 0);
 }
 
 // The span passes the end of the frame being charged: the bus has begun a later one. Each frame
@@ -22,7 +24,7 @@ void FrameLedger::open(std::uint64_t frame, std::uint64_t start)
 std::uint64_t FrameLedger::crossFrames(FrameColumn column, std::uint64_t from, std::uint64_t to)
 {
     while (to > frameEnd_) {
-        const std::uint64_t next = frames_.back().frame + 1;
+        const std::uint64_t next = current_.frame + 1;
         if (next == bus_.frame()) {
             video_ = bus_.video();
         } else {
@@ -34,6 +36,7 @@ std::uint64_t FrameLedger::crossFrames(FrameColumn column, std::uint64_t from, s
             from = boundary;
         }
         settle(); // a pad read in the span after the boundary counts to the frame before it
+        settled_.push_back(std::move(current_));
         open(next, boundary);
         frameEnd_ = video_.nextFrameStart();
     }

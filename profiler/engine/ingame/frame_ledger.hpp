@@ -50,13 +50,22 @@ public:
     }
     // Settles the last frame, at the end of watching.
     void finish() { settle(); }
-    // The frames so far; the last is still open until finish().
-    const std::vector<FrameUse>& frames() const { return frames_; }
+    // The frame under way (after finish(), the last, settled).
+    const FrameUse& current() const { return current_; }
+    // Gives `give(use)` each frame that is over, in order, and forgets it.
+    template <class Give>
+    void releaseSettled(Give&& give)
+    {
+        for (const FrameUse& use : settled_) {
+            give(use);
+        }
+        settled_.clear();
+    }
 
 private:
     void add(FrameColumn column, std::uint64_t clocks)
     {
-        FrameUse& use = frames_.back();
+        FrameUse& use = current_;
         use.clocks += clocks;
         switch (column.kind) {
         case FrameColumn::Routine: use.routines[column.routine] += clocks; break;
@@ -68,7 +77,7 @@ private:
     }
     [[gnu::noinline]] std::uint64_t crossFrames(FrameColumn column, std::uint64_t from, std::uint64_t to);
     void open(std::uint64_t frame, std::uint64_t start);
-    void settle() { frames_.back().padsRead = bus_.padReads() != padReadsAtOpen_; }
+    void settle() { current_.padsRead = bus_.padReads() != padReadsAtOpen_; }
 
     const emu::SnesBus& bus_;
     std::size_t routines_;
@@ -77,7 +86,8 @@ private:
     emu::VideoTiming video_;
     std::uint64_t frameEnd_ = 0;
     std::uint64_t padReadsAtOpen_ = 0;
-    std::vector<FrameUse> frames_;
+    FrameUse current_;
+    std::vector<FrameUse> settled_; // over, not yet released
 };
 
 } // namespace tileprof

@@ -2,13 +2,22 @@
 
 #include "profiler/engine/ingame/play_frames.hpp"
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <utility>
 
 namespace tileprof {
 
-PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
+void PlayCollector::call(std::size_t, const GameCall& call, const CallState* state)
+{
+    run_.calls.push_back(call);
+    if (state != nullptr) {
+        run_.states.push_back(*state);
+    }
+}
+
+FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListener& listener)
 {
     const auto snes = std::make_unique<emu::Snes>(image);
     CallTracker tracker(snes->bus(), setup.entries, snes->cpu().time);
@@ -23,19 +32,37 @@ PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
         recorder.emplace(snes->bus(), rom);
         tracker.watch(setup.target->routine, *recorder, recorder->mapStart(), recorder->mapBytes());
     }
-    const FramesRun ran = runFrames(*snes, setup, tracker, [] { return false; });
-    PlayRun run;
-    run.framesRun = ran.frames;
-    run.stop = ran.stop;
+    // Told a frame at a time, so that what is kept is a frame's worth. A run that ran all its
+    // frames has begun the next: not one of its frames.
+    const auto release = [&](std::uint64_t framesBefore) {
+        tracker.releaseEnded([&](std::size_t index, const GameCall& call) {
+            const std::optional<CallState> state = recorder ? recorder->take(index) : std::nullopt;
+            listener.call(index, call, state ? &*state : nullptr);
+        });
+        tracker.releaseSettled([&](const FrameUse& use) {
+            if (use.frame < framesBefore) {
+                listener.frame(use);
+            }
+        });
+    };
+    const FramesRun ran = runFrames(*snes, setup, tracker, [&] {
+        release(std::numeric_limits<std::uint64_t>::max());
+        return false;
+    });
     tracker.finish();
-    run.calls = tracker.calls();
-    run.frames = tracker.frames();
-    if (recorder) {
-        run.states = std::move(recorder->states());
+    const std::uint64_t framesBefore = ran.stop ? std::numeric_limits<std::uint64_t>::max() : ran.frames;
+    release(framesBefore);
+    if (tracker.currentFrame().frame < framesBefore) {
+        listener.frame(tracker.currentFrame());
     }
-    if (!run.stop) {
-        run.frames.resize(run.framesRun); // the next frame had just begun
-    }
+    return ran;
+}
+
+PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup)
+{
+    PlayRun run;
+    PlayCollector collector(run);
+    run.ran = playGame(image, setup, collector);
     return run;
 }
 

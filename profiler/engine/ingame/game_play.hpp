@@ -4,6 +4,7 @@
 #include "emu/rom_image.hpp"
 #include "profiler/engine/ingame/call_state_recorder.hpp"
 #include "profiler/engine/ingame/call_tracker.hpp"
+#include "profiler/engine/ingame/play_listener.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 
 #include <algorithm>
@@ -32,15 +33,20 @@ struct PlaySetup {
     StepWatcher* steps = nullptr; // told every step (a PlayProfiler)
 };
 
-// A play's results: every call, every frame's use of its time, and how the play ended.
+// How far a play's frames got.
+struct FramesRun {
+    std::uint64_t frames = 0; // whole frames run (the last may be cut short by `until` or a stop)
+    // Why it ended before its frames ran: the `until` address reached, STP, or a WAI that nothing
+    // can end. Nothing when it ran them all.
+    std::optional<emu::StopReason> stop;
+};
+
+// A play's results kept whole: every call, every frame's use of its time, and how the play ended.
 struct PlayRun {
     std::vector<GameCall> calls;
     std::vector<FrameUse> frames;
     std::vector<CallState> states; // of the target routine's calls, in order
-    std::uint64_t framesRun = 0; // whole frames run (the last may be cut short by `until` or a stop)
-    // Why it ended before its frames ran: the `until` address reached, STP, or a WAI that nothing
-    // can end. Nothing when it ran them all.
-    std::optional<emu::StopReason> stop;
+    FramesRun ran;
 
     // What the manifest let the play read of call `call` (an index into `calls`): nothing for a
     // routine it does not describe.
@@ -51,9 +57,24 @@ struct PlayRun {
     }
 };
 
+// Keeps every call and frame it is told of in `run` (not how the run ended).
+class PlayCollector final : public PlayListener {
+public:
+    explicit PlayCollector(PlayRun& run) : run_(run) {}
+
+    void call(std::size_t index, const GameCall& call, const CallState* state) override;
+    void frame(const FrameUse& use) override { run_.frames.push_back(use); }
+
+private:
+    PlayRun& run_;
+};
+
 // Runs the ROM on the whole machine from power-on, headless, frame by frame, each frame's pads
 // set as the frame begins (the auto-joypad read in its V-blank sees them), profiling as
-// CallTracker does.
+// CallTracker does, and tells `listener` of the calls and frames as they end.
+FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListener& listener);
+
+// The same, every call and frame kept.
 PlayRun playGame(const emu::RomImage& image, const PlaySetup& setup);
 
 } // namespace tileprof

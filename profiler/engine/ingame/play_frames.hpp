@@ -9,12 +9,6 @@
 
 namespace tileprof {
 
-// How far a play's frames got.
-struct FramesRun {
-    std::uint64_t frames = 0;            // whole frames run
-    std::optional<emu::StopReason> stop; // why it ended before its frames ran (the `until` address, STP, ...)
-};
-
 // Runs the play's frames on `snes` from power-on, watched by `observer`, the input played frame by
 // frame (Snes::playPads), until the machine reaches the start of frame `setup.frames`, stops, or
 // `done()` says so as a frame ends. A frame whose start a DMA spans ends with the DMA: the frames

@@ -117,7 +117,36 @@ std::unique_ptr<PreparedPlay> preparePlay(const PlayRequest& request)
     return play;
 }
 
-PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code)
+namespace {
+
+// Tells two listeners.
+class BothListeners final : public PlayListener {
+public:
+    BothListeners(PlayListener& first, PlayListener* second) : first_(first), second_(second) {}
+
+    void call(std::size_t index, const GameCall& call, const CallState* state) override
+    {
+        first_.call(index, call, state);
+        if (second_ != nullptr) {
+            second_->call(index, call, state);
+        }
+    }
+    void frame(const FrameUse& use) override
+    {
+        first_.frame(use);
+        if (second_ != nullptr) {
+            second_->frame(use);
+        }
+    }
+
+private:
+    PlayListener& first_;
+    PlayListener* second_;
+};
+
+} // namespace
+
+PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code, PlayListener* also)
 {
     PlayResult result = play.result;
     std::optional<PlayProfiler> profiler;
@@ -125,7 +154,13 @@ PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code)
         profiler.emplace(code.scope, play.symbols, play.image, code.attribute, code.cover);
         play.setup.steps = &*profiler;
     }
-    result.run = playGame(play.image, play.setup);
+    std::vector<std::optional<std::uint64_t>> budgets;
+    for (const RoutineRule& rule : result.rules) {
+        budgets.push_back(rule.budget);
+    }
+    result.tally = PlayTally(std::move(budgets), result.frameRule, result.casedRoutine, result.caseNames.size());
+    BothListeners listeners(result.tally, also);
+    result.tally.finish(playGame(play.image, play.setup, listeners));
     play.setup.steps = nullptr;
     if (profiler) {
         PlayCode ran = profiler->finish();
@@ -134,13 +169,9 @@ PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code)
         result.profileScope = code.scope;
     }
     // Why a routine was never called takes a second run, which only a play that needs it pays for.
-    std::vector<bool> called(result.routines.size());
-    for (const GameCall& call : result.run.calls) {
-        called[call.routine] = true;
-    }
-    const bool uncalled = std::find(called.begin(), called.end(), false) != called.end();
+    const bool uncalled = std::ranges::any_of(result.tally.routines(), [](const CallFigures& calls) { return calls.calls == 0; });
     const std::vector<EntryTouches> touches = uncalled ? touchEntries(play.image, play.setup) : std::vector<EntryTouches>{};
-    result.verdict = judgePlay(result.run, result.rules, result.frameRule, play.setup.until.has_value(), play.untilRequired, touches);
+    result.verdict = judgePlay(result.tally, result.rules, play.setup.until.has_value(), play.untilRequired, touches);
     return result;
 }
 

@@ -5,6 +5,7 @@
 #include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/engine/ingame/play_profiler.hpp"
+#include "profiler/engine/ingame/play_tally.hpp"
 #include "profiler/engine/ingame/play_verdict.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/play/play_file.hpp"
@@ -44,7 +45,7 @@ struct PlayResult {
     std::vector<std::string> tileTypes;
     std::uint16_t originX = 0;
     std::uint16_t originY = 0;
-    PlayRun run;
+    PlayTally tally; // what the reports say of its calls and frames
     // The code the play ran, for the callgrind and flame-graph formats and lcov, and what it covers.
     std::optional<Profile> profile;
     PlayProfileScope profileScope = PlayProfileScope::Routines;
@@ -72,7 +73,7 @@ struct PreparedPlay {
 std::unique_ptr<PreparedPlay> preparePlay(const PlayRequest& request);
 
 // Runs it: the ROM from power-on under its input, its routines profiled, what `code` asks of the
-// code it ran, and the verdict.
-PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code = {});
+// code it ran, and the verdict; `also`, when given, is told of the calls and frames as they end.
+PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code = {}, PlayListener* also = nullptr);
 
 } // namespace tileprof

@@ -2,6 +2,7 @@
 
 #include "profiler/engine/ingame/entry_touches.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
+#include "profiler/engine/ingame/play_tally.hpp"
 #include "profiler/model/play/play_file.hpp"
 
 #include <cstddef>
@@ -25,24 +26,11 @@ struct RoutineVerdict {
     bool failed() const { return over > 0 || (neverCalled() && !rule.optional); }
 };
 
-// How the frames kept theirs: each frame the rule holds, whether it was over.
-struct FrameVerdict {
-    FrameRule rule;
-    std::uint64_t frames = 0; // held to the budget
-    std::uint64_t most = 0;
-    std::uint64_t mostFrame = 0;
-    std::uint64_t overCount = 0;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> firstOver; // frame and busy clocks, the first kFramesListed
-
-    static constexpr std::size_t kFramesListed = 10;
-    bool failed() const { return overCount > 0; }
-};
-
 // How a play kept what it was asked: the reports write it, and a play's exit code is read from it.
 struct PlayVerdict {
     std::vector<RoutineVerdict> routines; // parallel to the play's routines
     std::optional<FrameVerdict> frames;
-    std::vector<std::size_t> brokenInvariants; // calls (indices into PlayRun::calls) that broke the design's invariants
+    std::uint64_t brokenCalls = 0; // calls that broke the design's invariants
     bool untilMissed = false;   // the play was to stop at a label the CPU never reached
     bool untilRequired = false; // and that fails it (a play file's `until`)
 
@@ -53,9 +41,9 @@ struct PlayVerdict {
 // not in it), nor a last frame that a stop cut short.
 std::vector<const FrameUse*> wholeFrames(const PlayRun& run);
 
-// Judges a run by its rules (parallel to its routines) and its frame rule; `touches` (parallel to
-// the routines, or empty) say why those never called were not.
-PlayVerdict judgePlay(const PlayRun& run, const std::vector<RoutineRule>& routines, const std::optional<FrameRule>& frames,
-                      bool untilAsked, bool untilRequired, const std::vector<EntryTouches>& touches);
+// Judges a play by its rules (parallel to its routines; the frame rule is the tally's); `touches`
+// (parallel to the routines, or empty) say why those never called were not.
+PlayVerdict judgePlay(const PlayTally& tally, const std::vector<RoutineRule>& routines, bool untilAsked, bool untilRequired,
+                      const std::vector<EntryTouches>& touches);
 
 } // namespace tileprof

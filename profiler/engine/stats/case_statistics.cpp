@@ -1,7 +1,6 @@
 #include "profiler/engine/stats/case_statistics.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace tileprof {
 
@@ -10,18 +9,6 @@ namespace {
 constexpr const char* kNoCase = "(no case label)";
 
 } // namespace
-
-Distribution distributionOf(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    double sum = 0;
-    for (double v : values) {
-        sum += v;
-    }
-    const auto rank = static_cast<std::size_t>(std::ceil(0.95 * static_cast<double>(values.size())));
-    return {values.front(), sum / static_cast<double>(values.size()), values[std::max<std::size_t>(rank, 1) - 1],
-            values.back()};
-}
 
 std::string caseNameOf(const ScenarioResult& scenario, const CallRecord& call)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/engine/stats/distribution.hpp"
 
 #include <span>
 
@@ -10,16 +11,6 @@
 #include <vector>
 
 namespace tileprof {
-
-struct Distribution {
-    double min = 0;
-    double mean = 0;
-    double p95 = 0; // nearest rank
-    double max = 0;
-};
-
-// The distribution of values, at least one.
-Distribution distributionOf(std::vector<double> values);
 
 // Where a case's costliest call happened, so it can be replayed.
 struct WorstCall {

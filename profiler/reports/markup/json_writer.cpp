@@ -22,18 +22,34 @@ void JsonWriter::key(std::string_view name)
     afterKey_ = true;
 }
 
+namespace {
+
+// dump(2) indents nested lines from column 0; here they sit as deep as the open containers.
+void appendIndented(std::string& out, const nlohmann::ordered_json& value, std::size_t depth)
+{
+    const std::string text = value.dump(2);
+    const std::string indent(2 * depth, ' ');
+    for (const char c : text) {
+        out += c;
+        if (c == '\n') {
+            out += indent;
+        }
+    }
+}
+
+} // namespace
+
 void JsonWriter::value(const nlohmann::ordered_json& value)
 {
     next();
-    // dump(2) indents nested lines from column 0; here they sit as deep as the open containers.
-    const std::string text = value.dump(2);
-    const std::string indent(2 * counts_.size(), ' ');
-    for (const char c : text) {
-        out_ += c;
-        if (c == '\n') {
-            out_ += indent;
-        }
-    }
+    appendIndented(out_, value, counts_.size());
+}
+
+void JsonWriter::element(std::string& out, const nlohmann::ordered_json& value, std::size_t depth, bool first)
+{
+    out += first ? "\n" : ",\n";
+    out.append(2 * depth, ' ');
+    appendIndented(out, value, depth);
 }
 
 void JsonWriter::open(char bracket)

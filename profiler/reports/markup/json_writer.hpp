@@ -28,6 +28,13 @@ public:
         value(content);
     }
 
+    // An element written apart, for an array `depth` containers deep (the outermost object is 1),
+    // to be given on with the writer's text where the array is open (given()). `first`: the array's
+    // first element.
+    static void element(std::string& out, const nlohmann::ordered_json& value, std::size_t depth, bool first);
+    // `count` elements written apart were given on after this writer's text, into the array open.
+    void given(std::size_t count) { counts_.back() += count; }
+
 private:
     void open(char bracket);
     void close(char bracket);

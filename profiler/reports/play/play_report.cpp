@@ -3,9 +3,10 @@
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
 #include "base/rounding.hpp"
+#include "base/text_spool.hpp"
 #include "emu/cpu_address.hpp"
 #include "emu/video_timing.hpp"
-#include "profiler/engine/stats/case_statistics.hpp"
+#include "profiler/engine/stats/distribution.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
 #include "profiler/reports/flame/profile_view.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
@@ -18,42 +19,14 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <limits>
-#include <numeric>
+#include <memory>
+#include <utility>
 
 namespace tileprof {
 
 namespace {
 
-constexpr std::size_t kBusiestFrames = 5;
 constexpr std::size_t kSinkPiece = std::size_t{1} << 20; // what a streamed report gathers before giving it on
-
-// A column's figures over calls or frames: the mean, and the least and most with where they were.
-struct Spread {
-    std::uint64_t count = 0;
-    std::uint64_t sum = 0;
-    std::uint64_t min = std::numeric_limits<std::uint64_t>::max();
-    std::uint64_t max = 0;
-    std::uint64_t minAt = 0;
-    std::uint64_t maxAt = 0;
-
-    void add(std::uint64_t value, std::uint64_t at)
-    {
-        if (value < min) {
-            min = value;
-            minAt = at;
-        }
-        if (value > max || count == 0) {
-            max = value;
-            maxAt = at;
-        }
-        ++count;
-        sum += value;
-    }
-    double mean() const { return count == 0 ? 0.0 : static_cast<double>(sum) / static_cast<double>(count); }
-};
 
 // "3,089.6": a mean to a tenth, its thousands grouped as counts are.
 std::string meanText(double value)
@@ -79,91 +52,26 @@ std::string padText(std::uint16_t pad)
     return text.empty() ? "-" : text;
 }
 
-// A routine's calls, those the play ended inside included (with their cost so far, as the flame
-// graphs have it).
-std::vector<const GameCall*> callsOf(const PlayRun& run, std::size_t routine)
+// A group of calls' cycles and scanlines (master clocks / 1364, all in) as distributions.
+Distribution cyclesOf(const CallFigures& calls)
 {
-    std::vector<const GameCall*> calls;
-    for (const GameCall& call : run.calls) {
-        if (call.routine == routine) {
-            calls.push_back(&call);
-        }
-    }
-    return calls;
+    return calls.cycles.distribution();
 }
 
-// A routine's calls, column by column: the CPU cycles of their own and the scanlines they spanned
-// (master clocks / 1364, all in) as `run` gives them, and the master clocks split.
-struct RoutineFigures {
-    std::size_t calls = 0;
-    Distribution cycles;
-    Distribution scanlines;
-    Spread cycleSpread; // where the most and the fewest were
-    Spread total;
-    Spread own;
-    Spread dma;
-    Spread hdma;
-    Spread refresh;
-    Spread interrupts;
-    Spread waiting;
-    std::uint64_t taken = 0;
-};
-
-// `keep`: only the calls it keeps; nothing: all of them.
-RoutineFigures routineFigures(const PlayRun& run, std::size_t routine, const std::function<bool(const GameCall&)>& keep = {})
+Distribution scanlinesOf(const CallFigures& calls)
 {
-    RoutineFigures figures;
-    std::vector<double> cycles;
-    std::vector<double> scanlines;
-    for (const GameCall* call : callsOf(run, routine)) {
-        if (keep && !keep(*call)) {
-            continue;
-        }
-        ++figures.calls;
-        cycles.push_back(static_cast<double>(call->cycles));
-        scanlines.push_back(static_cast<double>(call->clocks.total()) / emu::VideoTiming::kLineClocks);
-        figures.cycleSpread.add(call->cycles, call->frame);
-        figures.total.add(call->clocks.total(), call->frame);
-        figures.own.add(call->clocks.own, call->frame);
-        figures.dma.add(call->clocks.dma, call->frame);
-        figures.hdma.add(call->clocks.hdma, call->frame);
-        figures.refresh.add(call->clocks.refresh, call->frame);
-        figures.interrupts.add(call->clocks.interrupts, call->frame);
-        figures.waiting.add(call->clocks.waiting, call->frame);
-        figures.taken += call->interrupts;
-    }
-    if (figures.calls > 0) {
-        figures.cycles = distributionOf(std::move(cycles));
-        figures.scanlines = distributionOf(std::move(scanlines));
-    }
-    return figures;
-}
-
-std::function<bool(const GameCall&)> inCase(int caseIndex)
-{
-    return [caseIndex](const GameCall& call) { return call.caseIndex == caseIndex; };
-}
-
-// What the manifest's state recording found of a call.
-const CallState* stateOf(const PlayRun& run, const GameCall& call)
-{
-    return run.stateOf(static_cast<std::size_t>(&call - run.calls.data()));
-}
-
-int entityOf(const PlayRun& run, const GameCall& call)
-{
-    const CallState* state = stateOf(run, call);
-    return state == nullptr ? -1 : state->entity;
-}
-
-std::function<bool(const GameCall&)> ofEntity(const PlayRun& run, int entity)
-{
-    return [&run, entity](const GameCall& call) { return entityOf(run, call) == entity; };
+    return calls.clocks.distribution(emu::VideoTiming::kLineClocks);
 }
 
 std::string entityName(int entity)
 {
     return entity < 0 ? "(no slot)" : "entity " + std::to_string(entity);
+}
+
+// "frame 412, entity 1: ...": a call that broke the design's invariants.
+std::string brokenLine(std::uint64_t frame, int entity, const std::string& invariant)
+{
+    return printfString("frame %llu, %s: ", static_cast<unsigned long long>(frame), entityName(entity).c_str()) + invariant;
 }
 
 // The cases of the cased routine its calls ran, in the manifest's order, then "(no case)": -1.
@@ -173,27 +81,23 @@ std::vector<int> casesRun(const PlayResult& report)
     if (!report.casedRoutine) {
         return cases;
     }
-    for (int i = -1; i < static_cast<int>(report.caseNames.size()); ++i) {
-        if (routineFigures(report.run, *report.casedRoutine, inCase(i)).calls > 0) {
+    for (int i = 0; i < static_cast<int>(report.caseNames.size()); ++i) {
+        if (report.tally.ofCase(i).calls > 0) {
             cases.push_back(i);
         }
     }
-    std::rotate(cases.begin(), std::find_if(cases.begin(), cases.end(), [](int i) { return i >= 0; }), cases.end());
+    if (report.tally.ofCase(-1).calls > 0) {
+        cases.push_back(-1);
+    }
     return cases;
 }
 
-// The frame's columns by name, routines first.
-std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>>> frameColumns(const PlayResult& report)
+// The names of a frame's columns, in frameColumnValues's order.
+std::vector<std::string> frameColumnNames(const PlayResult& report)
 {
-    std::vector<std::pair<std::string, std::function<std::uint64_t(const FrameUse&)>>> columns;
-    for (std::size_t i = 0; i < report.routines.size(); ++i) {
-        columns.emplace_back(report.routines[i], [i](const FrameUse& use) { return use.routines[i]; });
-    }
-    columns.emplace_back("NMI", [](const FrameUse& use) { return use.nmi; });
-    columns.emplace_back("IRQ", [](const FrameUse& use) { return use.irq; });
-    columns.emplace_back("other", [](const FrameUse& use) { return use.other; });
-    columns.emplace_back("waiting", [](const FrameUse& use) { return use.waiting; });
-    return columns;
+    std::vector<std::string> names = report.routines;
+    names.insert(names.end(), {"NMI", "IRQ", "other", "waiting"});
+    return names;
 }
 
 // What the CPU did with a never-called routine's first byte: the evidence of a label that is not
@@ -212,6 +116,22 @@ std::string neverCalledWhy(const EntryTouches& touches)
         return printfString(": its first byte was read %s as data and never run: not code", groupedCount(touches.data, "time").c_str());
     }
     return "";
+}
+
+} // namespace
+
+namespace {
+
+// The entity slots the cased routine's calls moved, in order, then -1 when some calls' registers
+// named none.
+std::vector<int> entitiesRun(const PlayTally& tally)
+{
+    std::vector<int> entities;
+    for (const auto& [entity, calls] : tally.entities()) {
+        entities.push_back(entity);
+    }
+    std::rotate(entities.begin(), std::find_if(entities.begin(), entities.end(), [](int e) { return e >= 0; }), entities.end());
+    return entities;
 }
 
 } // namespace
@@ -292,7 +212,7 @@ VerdictText verdictText(const PlayResult& report)
         text.lines.push_back(std::move(line));
     }
     if (verdict.untilMissed) {
-        std::string line = "until " + report.until + ": never reached in " + groupedCount(report.run.framesRun, "frame");
+        std::string line = "until " + report.until + ": never reached in " + groupedCount(report.tally.ran().frames, "frame");
         if (verdict.untilRequired) {
             text.broken.push_back(line);
         }
@@ -304,12 +224,12 @@ VerdictText verdictText(const PlayResult& report)
 
 std::string stoppedText(const PlayResult& report)
 {
-    const PlayRun& run = report.run;
-    if (!run.stop) {
+    const FramesRun& ran = report.tally.ran();
+    if (!ran.stop) {
         return printfString("%s frames from power-on", grouped(report.frames).c_str());
     }
-    const std::string after = printfString("after %s frames", grouped(run.framesRun).c_str());
-    switch (*run.stop) {
+    const std::string after = printfString("after %s frames", grouped(ran.frames).c_str());
+    switch (*ran.stop) {
     case emu::StopReason::BreakAddress: return "stopped at " + report.until + ", " + after;
     case emu::StopReason::Stopped: return "stopped by STP, " + after;
     case emu::StopReason::WaitingForever: return "stopped waiting (WAI) with no interrupt enabled, " + after;
@@ -320,11 +240,8 @@ std::string stoppedText(const PlayResult& report)
 std::vector<std::string> brokenInvariants(const PlayResult& report)
 {
     std::vector<std::string> lines;
-    for (const std::size_t index : report.verdict.brokenInvariants) {
-        const GameCall& call = report.run.calls[index];
-        const CallState& state = *report.run.stateOf(index);
-        lines.push_back(printfString("frame %llu, %s: ", static_cast<unsigned long long>(call.frame), entityName(state.entity).c_str()) +
-                        *state.broken);
+    for (const BrokenCall& call : report.tally.firstBrokenCalls()) {
+        lines.push_back(brokenLine(call.frame, call.entity, call.invariant));
     }
     return lines;
 }
@@ -332,9 +249,8 @@ std::vector<std::string> brokenInvariants(const PlayResult& report)
 std::vector<std::string> playFailures(const PlayResult& report)
 {
     std::vector<std::string> failures = verdictText(report).broken;
-    if (const std::vector<std::string> invariants = brokenInvariants(report); !invariants.empty()) {
-        failures.push_back(printfString("invariants: broken by %zu call%s, the first in ", invariants.size(), invariants.size() == 1 ? "" : "s") +
-                           invariants.front());
+    if (const std::uint64_t broken = report.tally.brokenCalls(); broken > 0) {
+        failures.push_back("invariants: broken by " + groupedCount(broken, "call") + ", the first in " + brokenInvariants(report).front());
     }
     return failures;
 }
@@ -343,24 +259,16 @@ namespace {
 
 // What a baseline keeps of some of a routine's calls: their own cycles, the frame of the most, and
 // their share of the routine's budget (none without one).
-BaselineCase baselineCase(std::string name, const std::vector<const GameCall*>& calls, const std::optional<std::uint64_t>& budget)
+BaselineCase baselineCase(std::string name, const CallFigures& calls)
 {
     BaselineCase figures;
     figures.name = std::move(name);
-    figures.calls = calls.size();
-    Spread cycles;
-    double shares = 0;
-    for (const GameCall* call : calls) {
-        cycles.add(call->cycles, call->frame);
-        if (budget) {
-            shares += static_cast<double>(call->clocks.budgeted()) / static_cast<double>(*budget);
-            figures.overBudget = figures.overBudget || call->clocks.budgeted() > *budget;
-        }
-    }
-    figures.meanCycles = rounded(cycles.mean(), 2);
-    figures.maxCycles = calls.empty() ? 0 : cycles.max;
-    figures.meanBudgetShare = calls.empty() ? 0.0 : shares / static_cast<double>(calls.size());
-    figures.longest = calls.empty() ? "" : "frame " + std::to_string(cycles.maxAt);
+    figures.calls = calls.calls;
+    figures.meanCycles = rounded(calls.cycleSpread.mean(), 2);
+    figures.maxCycles = calls.calls == 0 ? 0 : calls.cycleSpread.max;
+    figures.meanBudgetShare = calls.calls == 0 ? 0.0 : calls.budgetShares / static_cast<double>(calls.calls);
+    figures.overBudget = calls.over > 0;
+    figures.longest = calls.calls == 0 ? "" : "frame " + std::to_string(calls.cycleSpread.maxAt);
     return figures;
 }
 
@@ -371,17 +279,14 @@ Baseline playBaseline(const PlayResult& report, std::string source)
     Baseline baseline;
     baseline.source = std::move(source);
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
-        const std::vector<const GameCall*> calls = callsOf(report.run, r);
-        const std::optional<std::uint64_t>& budget = report.rules[r].budget;
-        baseline.calls += calls.size();
-        baseline.cases.push_back(baselineCase(report.routines[r], calls, budget));
+        const CallFigures& calls = report.tally.routines()[r];
+        baseline.calls += calls.calls;
+        baseline.cases.push_back(baselineCase(report.routines[r], calls));
         if (report.casedRoutine != r) {
             continue;
         }
         for (const int c : casesRun(report)) {
-            std::vector<const GameCall*> ofCase;
-            std::ranges::copy_if(calls, std::back_inserter(ofCase), [c](const GameCall* call) { return call->caseIndex == c; });
-            baseline.cases.push_back(baselineCase(report.routines[r] + ": " + caseLabel(report, c), ofCase, budget));
+            baseline.cases.push_back(baselineCase(report.routines[r] + ": " + caseLabel(report, c), report.tally.ofCase(c)));
         }
     }
     return baseline;
@@ -391,19 +296,14 @@ namespace {
 
 std::string tableReport(const PlayResult& report)
 {
-    const PlayRun& run = report.run;
+    const PlayTally& tally = report.tally;
     std::string out = printfString("play %s: %s, input %s\n", report.rom.c_str(), stoppedText(report).c_str(), report.input.c_str());
-    std::vector<std::uint64_t> lag;
-    for (const FrameUse& use : run.frames) {
-        if (!use.padsRead) {
-            lag.push_back(use.frame);
-        }
-    }
-    out += printfString("lag frames: %s of %s", grouped(lag.size()).c_str(), grouped(run.frames.size()).c_str());
-    for (std::size_t i = 0; i < lag.size() && i < 10; ++i) {
+    const std::vector<std::uint64_t>& lag = tally.firstLagFrames();
+    out += printfString("lag frames: %s of %s", grouped(tally.lagFrames()).c_str(), grouped(tally.frames()).c_str());
+    for (std::size_t i = 0; i < lag.size(); ++i) {
         out += (i == 0 ? " (" : ", ") + std::to_string(lag[i]);
     }
-    out += lag.empty() ? "\n" : lag.size() > 10 ? ", ...)\n" : ")\n";
+    out += lag.empty() ? "\n" : tally.lagFrames() > lag.size() ? ", ...)\n" : ")\n";
 
     std::size_t width = 7;
     for (const std::string& name : report.routines) {
@@ -415,16 +315,18 @@ std::string tableReport(const PlayResult& report)
     out += printfString("  %-*s %7s   %5s %7s %6s %6s   %5s %6s %6s %6s   %10s %10s %8s %8s %8s %10s %8s %6s\n",
                         static_cast<int>(width), "routine", "calls", "min", "mean", "p95", "max", "min", "mean", "p95", "max",
                         "total", "own", "DMA", "HDMA", "refresh", "interrupts", "waiting", "taken");
-    const auto row = [&](const std::string& label, const RoutineFigures& f) {
+    const auto row = [&](const std::string& label, const CallFigures& f) {
+        const Distribution cycles = cyclesOf(f);
+        const Distribution scanlines = scanlinesOf(f);
         return printfString("  %-*s %7s   %5.0f %7.1f %6.0f %6.0f   %5.2f %6.2f %6.2f %6.2f   %10s %10s %8s %8s %8s %10s %8s %6s",
-                            static_cast<int>(width), label.c_str(), grouped(f.calls).c_str(), f.cycles.min, f.cycles.mean,
-                            f.cycles.p95, f.cycles.max, f.scanlines.min, f.scanlines.mean, f.scanlines.p95, f.scanlines.max,
+                            static_cast<int>(width), label.c_str(), grouped(f.calls).c_str(), cycles.min, cycles.mean,
+                            cycles.p95, cycles.max, scanlines.min, scanlines.mean, scanlines.p95, scanlines.max,
                             meanText(f.total.mean()).c_str(), meanText(f.own.mean()).c_str(), meanText(f.dma.mean()).c_str(),
                             meanText(f.hdma.mean()).c_str(), meanText(f.refresh.mean()).c_str(),
                             meanText(f.interrupts.mean()).c_str(), meanText(f.waiting.mean()).c_str(), grouped(f.taken).c_str());
     };
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
-        const RoutineFigures f = routineFigures(run, r);
+        const CallFigures& f = tally.routines()[r];
         if (f.calls == 0) {
             out += printfString("  %-*s %7s   never called\n", static_cast<int>(width), report.routines[r].c_str(), "0");
             continue;
@@ -435,35 +337,33 @@ std::string tableReport(const PlayResult& report)
         if (report.casedRoutine != r) {
             continue;
         }
-        const auto subRow = [&](const std::string& label, const RoutineFigures& k) {
+        const auto subRow = [&](const std::string& label, const CallFigures& k) {
             out += row("  " + label, k) + printfString("  most: frame %llu\n", static_cast<unsigned long long>(k.cycleSpread.maxAt));
         };
         for (const int c : casesRun(report)) {
-            subRow(caseLabel(report, c), routineFigures(run, r, inCase(c)));
+            subRow(caseLabel(report, c), tally.ofCase(c));
         }
-        for (const int e : entitiesRun(run)) {
-            subRow(entityName(e), routineFigures(run, r, ofEntity(run, e)));
+        for (const int e : entitiesRun(tally)) {
+            subRow(entityName(e), tally.entities().at(e));
         }
     }
-    const std::size_t unfinished = std::ranges::count_if(run.calls, [](const GameCall& call) { return !call.finished; });
+    const std::uint64_t unfinished = tally.unfinished();
     if (unfinished > 0) {
         out += printfString("  (%s still running when the play ended: counted with %s cost so far, as in the flame graphs)\n",
                             groupedCount(unfinished, "call").c_str(), unfinished == 1 ? "its" : "their");
     }
 
-    const std::vector<const FrameUse*> frames = wholeFrames(report.run);
-    if (frames.empty()) {
+    if (tally.wholeFrames() == 0) {
         return out;
     }
     out += printfString("\nframes %llu-%llu, in master clocks a frame (a frame is 357,368 or 357,364)\n",
-                        static_cast<unsigned long long>(frames.front()->frame),
-                        static_cast<unsigned long long>(frames.back()->frame));
+                        static_cast<unsigned long long>(tally.firstWholeFrame()),
+                        static_cast<unsigned long long>(tally.lastWholeFrame()));
     out += printfString("  %-*s %10s %8s %8s %8s %8s\n", static_cast<int>(width), "", "mean", "min", "(frame)", "max", "(frame)");
-    for (const auto& [name, value] : frameColumns(report)) {
-        Spread spread;
-        for (const FrameUse* use : frames) {
-            spread.add(value(*use), use->frame);
-        }
+    const std::vector<std::string> columns = frameColumnNames(report);
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const std::string& name = columns[i];
+        const Spread& spread = tally.frameColumns()[i];
         out += printfString("  %-*s %10s %8s %8llu %8s %8llu\n", static_cast<int>(width), name.c_str(),
                             meanText(spread.mean()).c_str(), grouped(spread.min).c_str(),
                             static_cast<unsigned long long>(spread.minAt), grouped(spread.max).c_str(),
@@ -483,28 +383,25 @@ std::string tableReport(const PlayResult& report)
         if (broken.empty()) {
             out += "  kept by every call\n";
         }
-        for (std::size_t i = 0; i < broken.size() && i < 10; ++i) {
-            out += "  " + broken[i] + "\n";
+        for (const std::string& line : broken) {
+            out += "  " + line + "\n";
         }
-        out += broken.size() > 10 ? printfString("  ... %s in all\n", groupedCount(broken.size(), "call").c_str()) : "";
+        out += tally.brokenCalls() > broken.size() ? printfString("  ... %s in all\n", groupedCount(tally.brokenCalls(), "call").c_str()) : "";
     }
 
-    std::vector<const FrameUse*> busiest = frames;
-    std::ranges::stable_sort(busiest, [](const FrameUse* a, const FrameUse* b) { return a->busy() > b->busy(); });
-    busiest.resize(std::min(busiest.size(), kBusiestFrames));
     out += "\nthe busiest frames (all but waiting), with the pads the input held in them\n";
     out += printfString("  %8s %9s", "frame", "busy");
-    const auto columns = frameColumns(report);
-    for (const auto& [name, value] : columns) {
+    for (const std::string& name : columns) {
         out += printfString(" %*s", static_cast<int>(std::max<std::size_t>(name.size(), 8)), name.c_str());
     }
     out += "  pad 1\n";
-    for (const FrameUse* use : busiest) {
-        out += printfString("  %8llu %9s", static_cast<unsigned long long>(use->frame), grouped(use->busy()).c_str());
-        for (const auto& [name, value] : columns) {
-            out += printfString(" %*s", static_cast<int>(std::max<std::size_t>(name.size(), 8)), grouped(value(*use)).c_str());
+    for (const FrameUse& use : tally.busiestFrames()) {
+        out += printfString("  %8llu %9s", static_cast<unsigned long long>(use.frame), grouped(use.busy()).c_str());
+        const std::vector<std::uint64_t> values = frameColumnValues(use);
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            out += printfString(" %*s", static_cast<int>(std::max<std::size_t>(columns[i].size(), 8)), grouped(values[i]).c_str());
         }
-        const std::uint16_t pad = use->frame < report.pads.size() ? report.pads[use->frame].pad1 : 0;
+        const std::uint16_t pad = use.frame < report.pads.size() ? report.pads[use.frame].pad1 : 0;
         out += "  " + padText(pad) + "\n";
     }
     return out;
@@ -548,84 +445,43 @@ void addState(Json& json, const PlayResult& report, const CallState& state)
     json["invariant_broken"] = state.broken ? Json(*state.broken) : Json(nullptr);
 }
 
-// Written a call and a frame at a time (JsonWriter): a long play's calls and frames are never one
-// document in memory, only the report's text.
-void jsonReport(const PlayResult& report, const TextSink& sink)
+// A call in the JSON report, with what the manifest let the play read of it.
+Json callJson(const PlayResult& report, const GameCall& call, const CallState* state)
 {
-    const PlayRun& run = report.run;
-    const VerdictText verdict = verdictText(report);
-    std::string out;
-    JsonWriter json(out);
-    const auto flush = [&out, &sink] {
-        if (out.size() >= kSinkPiece) {
-            sink(out);
-            out.clear();
-        }
-    };
-    json.beginObject();
-    json.member("rom", report.rom);
-    json.member("budgets", verdict.lines);
-    json.member("within_budgets", verdict.broken.empty());
-    json.member("invariants_broken", brokenInvariants(report));
-    json.member("input", report.input);
-    json.member("stopped", stoppedText(report));
-    json.member("frames_run", run.framesRun);
-    json.key("routines");
-    json.beginArray();
+    Json entry{{"case", report.casedRoutine == call.routine ? Json(caseName(report, call)) : Json(nullptr)},
+               {"frame", call.frame},
+               {"line", call.line},
+               {"start_clock", call.startClock},
+               {"call_site", cpuAddressText(call.callSite)},
+               {"depth", call.depth},
+               {"cycles", call.cycles},
+               {"interrupts_taken", call.interrupts},
+               {"clocks", splitJson(call.clocks)},
+               {"finished", call.finished}};
+    if (state != nullptr) {
+        addState(entry, report, *state);
+    }
+    return entry;
+}
+
+Json frameJson(const PlayResult& report, const FrameUse& use)
+{
+    Json byRoutine = Json::object();
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
-        json.beginObject();
-        json.member("name", report.routines[r]);
-        json.key("calls");
-        json.beginArray();
-        for (const GameCall& call : run.calls) {
-            if (call.routine != r) {
-                continue;
-            }
-            Json entry{{"case", report.casedRoutine == r ? Json(caseName(report, call)) : Json(nullptr)},
-                       {"frame", call.frame},
-                       {"line", call.line},
-                       {"start_clock", call.startClock},
-                       {"call_site", cpuAddressText(call.callSite)},
-                       {"depth", call.depth},
-                       {"cycles", call.cycles},
-                       {"interrupts_taken", call.interrupts},
-                       {"clocks", splitJson(call.clocks)},
-                       {"finished", call.finished}};
-            if (const CallState* state = stateOf(run, call)) {
-                addState(entry, report, *state);
-            }
-            json.value(entry);
-            flush();
-        }
-        json.endArray();
-        json.endObject();
+        byRoutine[report.routines[r]] = use.routines[r];
     }
-    json.endArray();
-    json.key("frames");
-    json.beginArray();
-    for (const FrameUse& use : run.frames) {
-        Json byRoutine = Json::object();
-        for (std::size_t r = 0; r < report.routines.size(); ++r) {
-            byRoutine[report.routines[r]] = use.routines[r];
-        }
-        const PadFrame pads = use.frame < report.pads.size() ? report.pads[use.frame] : PadFrame{};
-        json.value(Json{{"frame", use.frame},
-                        {"start_clock", use.start},
-                        {"clocks", use.clocks},
-                        {"routines", std::move(byRoutine)},
-                        {"nmi", use.nmi},
-                        {"irq", use.irq},
-                        {"other", use.other},
-                        {"waiting", use.waiting},
-                        {"lag", !use.padsRead},
-                        {"pad1", pads.pad1},
-                        {"pad2", pads.pad2}});
-        flush();
-    }
-    json.endArray();
-    json.endObject();
-    out += '\n';
-    sink(out);
+    const PadFrame pads = use.frame < report.pads.size() ? report.pads[use.frame] : PadFrame{};
+    return Json{{"frame", use.frame},
+                {"start_clock", use.start},
+                {"clocks", use.clocks},
+                {"routines", std::move(byRoutine)},
+                {"nmi", use.nmi},
+                {"irq", use.irq},
+                {"other", use.other},
+                {"waiting", use.waiting},
+                {"lag", !use.padsRead},
+                {"pad1", pads.pad1},
+                {"pad2", pads.pad2}};
 }
 
 // A number as JSON writes it: the shortest text that reads back the same.
@@ -634,44 +490,38 @@ std::string numberText(double value)
     return Json(value).dump();
 }
 
-// One row a call, every figure the JSON report has but the tiles' places (their count instead).
-void csvReport(const PlayResult& report, const TextSink& sink)
+constexpr const char* kCsvHeader =
+    "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
+    "waiting,interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,"
+    "invariant_broken\r\n";
+
+// A call's row in the CSV report: every figure the JSON report has but the tiles' places (their
+// count instead).
+std::string csvRow(const PlayResult& report, const GameCall& call, const CallState* state)
 {
-    std::string out = "routine,case,frame,line,start_clock,call_site,depth,cycles,total,own,dma,hdma,refresh,interrupts,"
-                      "waiting,interrupts_taken,finished,entity,x_before,y_before,x_after,y_after,state_after,tiles_read,"
-                      "invariant_broken\r\n";
-    for (const GameCall& call : report.run.calls) {
-        const ClockSplit& c = call.clocks;
-        out += csvField(report.routines[call.routine]) + "," + csvField(caseName(report, call)) +
-               printfString(",%llu,%u,%llu,", static_cast<unsigned long long>(call.frame), call.line,
-                            static_cast<unsigned long long>(call.startClock)) +
-               cpuAddressText(call.callSite) +
-               printfString(",%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s", call.depth, static_cast<unsigned long long>(call.cycles),
-                            static_cast<unsigned long long>(c.total()), static_cast<unsigned long long>(c.own),
-                            static_cast<unsigned long long>(c.dma), static_cast<unsigned long long>(c.hdma),
-                            static_cast<unsigned long long>(c.refresh), static_cast<unsigned long long>(c.interrupts),
-                            static_cast<unsigned long long>(c.waiting), call.interrupts, call.finished ? "true" : "false");
-        const CallState* state = stateOf(report.run, call);
-        if (state == nullptr) {
-            out += ",,,,,,,,\r\n";
-            continue;
-        }
-        if (state->entity < 0) {
-            out += ",,,,,,";
-        } else {
-            const EntityState& a = state->before;
-            const EntityState& b = state->after;
-            out += "," + std::to_string(state->entity) + "," + numberText(mapPixels(a.x, report.originX)) + "," +
-                   numberText(mapPixels(a.y, report.originY)) + "," + numberText(mapPixels(b.x, report.originX)) + "," +
-                   numberText(mapPixels(b.y, report.originY)) + "," + std::to_string(b.state);
-        }
-        out += "," + std::to_string(state->tilesRead.size()) + "," + csvField(state->broken.value_or("")) + "\r\n";
-        if (out.size() >= kSinkPiece) {
-            sink(out);
-            out.clear();
-        }
+    const ClockSplit& c = call.clocks;
+    std::string out = csvField(report.routines[call.routine]) + "," + csvField(caseName(report, call)) +
+                      printfString(",%llu,%u,%llu,", static_cast<unsigned long long>(call.frame), call.line,
+                                   static_cast<unsigned long long>(call.startClock)) +
+                      cpuAddressText(call.callSite) +
+                      printfString(",%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s", call.depth, static_cast<unsigned long long>(call.cycles),
+                                   static_cast<unsigned long long>(c.total()), static_cast<unsigned long long>(c.own),
+                                   static_cast<unsigned long long>(c.dma), static_cast<unsigned long long>(c.hdma),
+                                   static_cast<unsigned long long>(c.refresh), static_cast<unsigned long long>(c.interrupts),
+                                   static_cast<unsigned long long>(c.waiting), call.interrupts, call.finished ? "true" : "false");
+    if (state == nullptr) {
+        return out + ",,,,,,,,\r\n";
     }
-    sink(out);
+    if (state->entity < 0) {
+        out += ",,,,,,";
+    } else {
+        const EntityState& a = state->before;
+        const EntityState& b = state->after;
+        out += "," + std::to_string(state->entity) + "," + numberText(mapPixels(a.x, report.originX)) + "," +
+               numberText(mapPixels(a.y, report.originY)) + "," + numberText(mapPixels(b.x, report.originX)) + "," +
+               numberText(mapPixels(b.y, report.originY)) + "," + std::to_string(b.state);
+    }
+    return out + "," + std::to_string(state->tilesRead.size()) + "," + csvField(state->broken.value_or("")) + "\r\n";
 }
 
 // For a pull request's comment: the calls, the frames and the budgets.
@@ -682,27 +532,26 @@ std::string markdownReport(const PlayResult& report)
     out += "| routine | calls | cycles mean | p95 | max | scanlines mean | max | clocks own | DMA | HDMA | refresh | interrupts | waiting | taken |\n"
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
-        const RoutineFigures f = routineFigures(report.run, r);
+        const CallFigures& f = report.tally.routines()[r];
         if (f.calls == 0) {
             out += "| " + markdownCell(report.routines[r]) + " | 0 | never called | | | | | | | | | | | |\n";
             continue;
         }
+        const Distribution cycles = cyclesOf(f);
+        const Distribution scanlines = scanlinesOf(f);
         out += "| " + markdownCell(report.routines[r]) +
                printfString(" | %s | %.1f | %.0f | %.0f | %.2f | %.2f | %s | %s | %s | %s | %s | %s | %s |\n", grouped(f.calls).c_str(),
-                            f.cycles.mean, f.cycles.p95, f.cycles.max, f.scanlines.mean, f.scanlines.max,
+                            cycles.mean, cycles.p95, cycles.max, scanlines.mean, scanlines.max,
                             meanText(f.own.mean()).c_str(), meanText(f.dma.mean()).c_str(), meanText(f.hdma.mean()).c_str(),
                             meanText(f.refresh.mean()).c_str(), meanText(f.interrupts.mean()).c_str(),
                             meanText(f.waiting.mean()).c_str(), grouped(f.taken).c_str());
     }
-    const std::vector<const FrameUse*> frames = wholeFrames(report.run);
-    if (!frames.empty()) {
+    if (report.tally.wholeFrames() > 0) {
         out += "\n| a frame, in master clocks | mean | min | max |\n|---|---:|---:|---:|\n";
-        for (const auto& [name, value] : frameColumns(report)) {
-            Spread spread;
-            for (const FrameUse* use : frames) {
-                spread.add(value(*use), use->frame);
-            }
-            out += "| " + markdownCell(name) +
+        const std::vector<std::string> columns = frameColumnNames(report);
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            const Spread& spread = report.tally.frameColumns()[i];
+            out += "| " + markdownCell(columns[i]) +
                    printfString(" | %s | %s (frame %llu) | %s (frame %llu) |\n", meanText(spread.mean()).c_str(),
                                 grouped(spread.min).c_str(), static_cast<unsigned long long>(spread.minAt),
                                 grouped(spread.max).c_str(), static_cast<unsigned long long>(spread.maxAt));
@@ -716,10 +565,10 @@ std::string markdownReport(const PlayResult& report)
         }
     }
     if (report.casedRoutine) {
-        const std::vector<std::string> broken = brokenInvariants(report);
-        out += "\n**Invariants: " + (broken.empty() ? std::string("kept by every call") : "broken by " + groupedCount(broken.size(), "call")) + "**\n";
-        for (std::size_t i = 0; i < broken.size() && i < 10; ++i) {
-            out += "- " + markdownCell(broken[i]) + "\n";
+        const std::uint64_t broken = report.tally.brokenCalls();
+        out += "\n**Invariants: " + (broken == 0 ? std::string("kept by every call") : "broken by " + groupedCount(broken, "call")) + "**\n";
+        for (const std::string& line : brokenInvariants(report)) {
+            out += "- " + markdownCell(line) + "\n";
         }
     }
     return out;
@@ -750,14 +599,16 @@ std::string junitReport(const PlayResult& report)
         testCase(verdict.names[i], line, std::ranges::find(verdict.broken, line) != verdict.broken.end());
     }
     if (report.casedRoutine) {
-        const std::vector<std::string> broken = brokenInvariants(report);
+        const std::uint64_t broken = report.tally.brokenCalls();
         testCase(report.routines[*report.casedRoutine] + " invariants",
-                 broken.empty() ? "kept by every call" : broken.front() + (broken.size() > 1 ? printfString(" (and %zu more)", broken.size() - 1) : ""),
-                 !broken.empty());
+                 broken == 0 ? "kept by every call"
+                             : brokenInvariants(report).front() +
+                                   (broken > 1 ? printfString(" (and %llu more)", static_cast<unsigned long long>(broken - 1)) : ""),
+                 broken > 0);
     }
     if (verdict.lines.empty() && !report.casedRoutine) {
         for (std::size_t r = 0; r < report.routines.size(); ++r) {
-            const std::size_t calls = callsOf(report.run, r).size();
+            const std::uint64_t calls = report.tally.routines()[r].calls;
             testCase(report.routines[r] + " called", groupedCount(calls, "call"), calls == 0);
         }
     }
@@ -767,10 +618,6 @@ std::string junitReport(const PlayResult& report)
                         tests, failures, xmlEscaped(report.rom).c_str(), tests, failures) +
            cases + "  </testsuite>\n</testsuites>\n";
 }
-
-} // namespace
-
-namespace {
 
 // What the profile of a play's code covers: "the calls of Move, Draw", "every frame, ...".
 std::string profileOf(const PlayResult& report)
@@ -803,22 +650,117 @@ std::string wholeReport(const PlayResult& report, ReportFormat format)
     }
 }
 
+// A JSON array's elements, written apart as the play tells of them (JsonWriter::element).
+struct SpooledArray {
+    TextSpool text;
+    std::size_t count = 0;
+
+    void add(const Json& value, std::size_t depth)
+    {
+        std::string element;
+        JsonWriter::element(element, value, depth, count++ == 0);
+        text.write(element);
+    }
+    // Into the array `json` has open.
+    void giveTo(JsonWriter& json, std::string& out, const TextSink& sink)
+    {
+        sink(out);
+        out.clear();
+        text.giveTo(sink);
+        json.given(count);
+    }
+};
+
 } // namespace
 
-std::string formatPlayReport(const PlayResult& report, ReportFormat format)
+// The JSON report's arrays that grow with the play: each routine's calls, the frames, the calls that
+// broke the invariants. Depths: routines[r].calls is 4 containers deep, frames and
+// invariants_broken 2.
+struct PlayReportWriter::JsonArrays {
+    explicit JsonArrays(std::size_t routines) : calls(routines) {}
+    std::vector<SpooledArray> calls;
+    SpooledArray frames;
+    SpooledArray broken;
+};
+
+PlayReportWriter::PlayReportWriter(const PlayResult& request, ReportFormat format, TextSink sink)
+    : request_(request), format_(format), sink_(std::move(sink))
 {
-    std::string text;
-    writePlayReport(report, format, [&text](std::string_view piece) { text += piece; });
-    return text;
+    if (format_ == ReportFormat::Json) {
+        json_ = std::make_unique<JsonArrays>(request_.routines.size());
+    }
+    if (format_ == ReportFormat::Csv) {
+        csv_ = kCsvHeader;
+    }
 }
 
-void writePlayReport(const PlayResult& report, ReportFormat format, const TextSink& sink)
+PlayReportWriter::~PlayReportWriter() = default;
+
+void PlayReportWriter::call(std::size_t, const GameCall& call, const CallState* state)
 {
-    switch (format) {
-    case ReportFormat::Json: return jsonReport(report, sink);
-    case ReportFormat::Csv: return csvReport(report, sink);
-    default: return sink(wholeReport(report, format));
+    if (json_) {
+        json_->calls[call.routine].add(callJson(request_, call, state), 4);
+        if (state != nullptr && state->broken) {
+            json_->broken.add(brokenLine(call.frame, state->entity, *state->broken), 2);
+        }
     }
+    if (format_ == ReportFormat::Csv) {
+        csv_ += csvRow(request_, call, state);
+        if (csv_.size() >= kSinkPiece) {
+            sink_(csv_);
+            csv_.clear();
+        }
+    }
+}
+
+void PlayReportWriter::frame(const FrameUse& use)
+{
+    if (json_) {
+        json_->frames.add(frameJson(request_, use), 2);
+    }
+}
+
+void PlayReportWriter::finish(const PlayResult& result)
+{
+    if (format_ == ReportFormat::Csv) {
+        return sink_(csv_);
+    }
+    if (!json_) {
+        return sink_(wholeReport(result, format_));
+    }
+    const VerdictText verdict = verdictText(result);
+    std::string out;
+    JsonWriter json(out);
+    json.beginObject();
+    json.member("rom", result.rom);
+    json.member("budgets", verdict.lines);
+    json.member("within_budgets", verdict.broken.empty());
+    json.key("invariants_broken");
+    json.beginArray();
+    json_->broken.giveTo(json, out, sink_);
+    json.endArray();
+    json.member("input", result.input);
+    json.member("stopped", stoppedText(result));
+    json.member("frames_run", result.tally.ran().frames);
+    json.key("routines");
+    json.beginArray();
+    for (std::size_t r = 0; r < result.routines.size(); ++r) {
+        json.beginObject();
+        json.member("name", result.routines[r]);
+        json.key("calls");
+        json.beginArray();
+        json_->calls[r].giveTo(json, out, sink_);
+        json.endArray();
+        json.endObject();
+    }
+    json.endArray();
+    json.key("frames");
+    json.beginArray();
+    json_->frames.giveTo(json, out, sink_);
+    json.endArray();
+    json.endObject();
+    out += '\n';
+    sink_(out);
 }
 
 } // namespace tileprof

@@ -5,6 +5,7 @@
 #include "profiler/reports/markup/report_format.hpp"
 #include "profiler/reports/markup/text_sink.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,8 +37,8 @@ std::string caseLabel(const PlayResult& result, int caseIndex);
 // The case of a call: "" for a routine without cases.
 std::string caseName(const PlayResult& result, const GameCall& call);
 
-// The calls whose result broke the design's invariants (PlayVerdict::brokenInvariants), one line
-// each: "frame 412, entity 1: ...".
+// The first calls (PlayTally::kListed) whose result broke the design's invariants, one line each:
+// "frame 412, entity 1: ...".
 std::vector<std::string> brokenInvariants(const PlayResult& result);
 
 // What fails a play (`check` lists it): the verdict's broken lines, then a line for the calls that
@@ -49,12 +50,33 @@ std::vector<std::string> playFailures(const PlayResult& result);
 // budget, and the frame of its longest call.
 Baseline playBaseline(const PlayResult& result, std::string source);
 
-// The report in `format`, one of kPlayFormats (the callgrind and flame-graph ones need `profile`): every routine's calls and their cost, split; every
-// frame's time by routine, NMI, IRQ, waiting and the rest; lag frames; the busiest frames.
-std::string formatPlayReport(const PlayResult& result, ReportFormat format);
+// Writes a play's report in `format`, one of kPlayFormats (the callgrind and flame-graph ones need
+// the result's `profile`), to a sink: every routine's calls and their cost, split; every frame's time
+// by routine, NMI, IRQ, waiting and the rest; lag frames; the busiest frames. Told of the play as it
+// runs (runPrepared's `also`), then finish()ed with its result: JSON's and CSV's calls and frames are
+// written as they come, a megabyte at a time (CSV's straight to the sink, JSON's kept in temporary
+// files until the figures that head the report are known), never all in memory; the other formats,
+// whose size does not grow with the calls, whole at the end.
+class PlayReportWriter final : public PlayListener {
+public:
+    // `request`: the play as prepared (PreparedPlay::result), which must outlive the writer.
+    PlayReportWriter(const PlayResult& request, ReportFormat format, TextSink sink);
+    ~PlayReportWriter();
+    PlayReportWriter(const PlayReportWriter&) = delete;
+    PlayReportWriter& operator=(const PlayReportWriter&) = delete;
 
-// The same given to `sink`: JSON and CSV a megabyte at a time, so that a long play's report is never
-// whole in memory; the other formats, whose size does not grow with the calls, whole.
-void writePlayReport(const PlayResult& result, ReportFormat format, const TextSink& sink);
+    void call(std::size_t index, const GameCall& call, const CallState* state) override;
+    void frame(const FrameUse& use) override;
+    void finish(const PlayResult& result);
+
+private:
+    struct JsonArrays;
+
+    const PlayResult& request_;
+    ReportFormat format_;
+    TextSink sink_;
+    std::string csv_; // rows not yet given on
+    std::unique_ptr<JsonArrays> json_;
+};
 
 } // namespace tileprof
