@@ -4,6 +4,7 @@
 #include "base/rounding.hpp"
 #include "profiler/formats/json/json_document.hpp"
 #include "profiler/formats/json/json_excerpt.hpp"
+#include "profiler/reports/markup/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,7 +12,6 @@ namespace tileprof {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr int kSchemaVersion = 2;
 

@@ -2,6 +2,7 @@
 
 #include "base/printf_string.hpp"
 #include "base/rounding.hpp"
+#include "profiler/reports/markup/json.hpp"
 #include "profiler/reports/markup/name_column.hpp"
 
 #include <nlohmann/json.hpp>
@@ -153,7 +154,6 @@ std::string markdown(const Comparison& comparison, const std::string& command)
 
 std::string json(const Comparison& comparison, const std::string& command)
 {
-    using Json = nlohmann::ordered_json;
     const auto figures = [](const std::optional<BaselineCase>& baselineCase) {
         return baselineCase ? Json{{"calls", baselineCase->calls}, {"mean_cycles", baselineCase->meanCycles}, {"max_cycles", baselineCase->maxCycles},
                         {"over_budget", baselineCase->overBudget}}

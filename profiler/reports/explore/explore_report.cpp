@@ -2,6 +2,7 @@
 
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
+#include "profiler/reports/markup/json.hpp"
 #include "profiler/reports/markup/markdown_text.hpp"
 #include "profiler/reports/markup/xml_text.hpp"
 
@@ -11,7 +12,6 @@ namespace tileprof {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 std::string formatTable(const std::vector<Explored>& all, std::uint32_t seed)
 {

@@ -1,6 +1,7 @@
 #include "profiler/reports/flame/profile_view.hpp"
 
 #include "base/counted.hpp"
+#include "profiler/reports/markup/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -28,7 +29,6 @@ std::string formatFolded(const ProfileView& view)
 
 std::string formatSpeedscope(const ProfileView& view)
 {
-    using Json = nlohmann::ordered_json;
     const Profile& selected = view.profile;
     Json frames = Json::array();
     std::map<std::string, std::size_t> frameIndex;

@@ -650,37 +650,37 @@ std::string wholeReport(const PlayResult& report, ReportFormat format)
     }
 }
 
-// A JSON array's elements, written apart as the play tells of them (JsonWriter::element).
-struct SpooledArray {
-    TextSpool text;
-    std::size_t count = 0;
-
-    void add(const Json& value, std::size_t depth)
-    {
-        std::string element;
-        JsonWriter::element(element, value, depth, count++ == 0);
-        text.write(element);
-    }
-    // Into the array `json` has open.
-    void giveTo(JsonWriter& json, std::string& out, const TextSink& sink)
-    {
-        sink(out);
-        out.clear();
-        text.giveTo(sink);
-        json.given(count);
-    }
-};
-
 } // namespace
 
 // The JSON report's arrays that grow with the play: each routine's calls, the frames, the calls that
 // broke the invariants. Depths: routines[r].calls is 4 containers deep, frames and
 // invariants_broken 2.
 struct PlayReportWriter::JsonArrays {
+    // An array's elements, written apart as the play tells of them (JsonWriter::element).
+    struct Spooled {
+        TextSpool text;
+        std::size_t count = 0;
+
+        void add(const Json& value, std::size_t depth)
+        {
+            std::string element;
+            JsonWriter::element(element, value, depth, count++ == 0);
+            text.write(element);
+        }
+        // Into the array `json` has open.
+        void giveTo(JsonWriter& json, std::string& out, const TextSink& sink)
+        {
+            sink(out);
+            out.clear();
+            text.giveTo(sink);
+            json.given(count);
+        }
+    };
+
     explicit JsonArrays(std::size_t routines) : calls(routines) {}
-    std::vector<SpooledArray> calls;
-    SpooledArray frames;
-    SpooledArray broken;
+    std::vector<Spooled> calls;
+    Spooled frames;
+    Spooled broken;
 };
 
 PlayReportWriter::PlayReportWriter(const PlayResult& request, ReportFormat format, TextSink sink)

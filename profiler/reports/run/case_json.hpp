@@ -2,6 +2,7 @@
 
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/engine/stats/case_statistics.hpp"
+#include "profiler/reports/markup/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -10,7 +11,6 @@
 
 namespace tileprof {
 
-using Json = nlohmann::ordered_json;
 
 // A case's statistics as the JSON reports give them; `scenario` leads the entry when the
 // statistics are one scenario's.
