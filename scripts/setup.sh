@@ -17,7 +17,7 @@ case "${1-}" in
 esac
 
 packages=(
-    cmake make g++          # the build
+    cmake ninja-build g++   # the build (Ninja compiles a layer while the one below it links)
     cc65                    # ca65/ld65 assemble the ROMs in roms/
     64tass                  # 64tass assembles roms/tile-collision-64tass
     libcli11-dev            # command line
@@ -67,7 +67,12 @@ if $fuzz; then
     exit 0
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}"
+# A new build tree uses Ninja; one made before keeps the generator it was made with.
+generator=()
+if [[ ! -f build/CMakeCache.txt ]]; then
+    generator=(-G Ninja)
+fi
+cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}"
 if $tests; then
     cmake --build build -j2
 else
