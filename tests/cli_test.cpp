@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -246,7 +247,7 @@ TEST_CASE("cli: JSON nested 100,000 deep is bad input, not a crash")
 TEST_CASE("cli: bench runs the workloads and reports rates")
 {
     const CommandResult r = runTileprof({"bench", "--instructions", "200000", "--repeat", "1", "--oracle-frames", "5",
-                                         "--machine-frames", "20"});
+                                         "--machine-frames", "20", "--memory-frames", "20000"});
     CHECK(r.exitCode == 0);
     CHECK(contains(r.out, "whole machine (demo, 20 frames): "));
     CHECK(contains(r.out, "oracle (bsnes-mercury v094 (Accuracy), demo, 5 frames): "));
@@ -254,6 +255,22 @@ TEST_CASE("cli: bench runs the workloads and reports rates")
     CHECK(contains(r.out, "W8   flat   none"));
     CHECK(contains(r.out, "W16  LoROM  none"));
     CHECK(contains(r.out, "the unobserved time"));
+    // A play's memory does not grow with its frames, in any format: the same at 2,000 frames and at
+    // 20,000 (keeping every call, it grew by about 2 KB a frame: 40 MB more).
+    REQUIRE(contains(r.out, "peak resident set at 2,000 and 20,000 frames"));
+    for (const char* format : {"table", "json", "csv", "junit", "folded"}) {
+        CAPTURE(format);
+        const std::size_t at = r.out.find(std::string("\n  ") + format + " ");
+        REQUIRE(at != std::string::npos);
+        std::istringstream line(r.out.substr(at + 3 + std::string(format).size()));
+        double few = 0;
+        double many = 0;
+        std::string unit;
+        line >> few >> unit >> many;
+        CHECK(few > 1.0);
+        CHECK(many < 64.0);
+        CHECK(many - few < 4.0);
+    }
 }
 
 TEST_CASE("cli: --rom, --symbols and --manifest run the scenarios on a ROM kept elsewhere, from its Mesen labels")

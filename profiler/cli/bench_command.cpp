@@ -23,11 +23,11 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <string>
 #include <thread>
 
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -189,8 +189,27 @@ bool benchPlay(unsigned frames, unsigned repeats, double machineRate)
     return same;
 }
 
+// The peak resident set of process `pid` so far, in KB (VmHWM: its own since it began running its
+// program); 0 when it cannot be read.
+std::uint64_t peakResidentKb(pid_t pid)
+{
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string key;
+    std::uint64_t kb = 0;
+    while (status >> key) {
+        if (key == "VmHWM:") {
+            status >> kb;
+            return kb;
+        }
+        status.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    }
+    return 0;
+}
+
 // Runs this program with `arguments` (after its path) in a process of its own: its peak resident
-// set in MB and the seconds it took, or nothing when it did not run or exited over 1.
+// set in MB and the seconds it took, or nothing when it did not run or exited over 1. The peak is
+// the process's high-water mark read every millisecond until it exits (not wait4's ru_maxrss, which
+// counts the copy of this process that fork made before the program replaced it).
 std::optional<std::pair<double, double>> peakMemory(std::vector<std::string> arguments)
 {
     const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
@@ -206,12 +225,29 @@ std::optional<std::pair<double, double>> peakMemory(std::vector<std::string> arg
         ::execv(program.c_str(), argv.data());
         ::_exit(127);
     }
-    int status = 0;
-    struct rusage usage {};
-    if (child < 0 || ::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+    if (child < 0) {
         return std::nullopt;
     }
-    return std::pair{static_cast<double>(usage.ru_maxrss) / 1024.0,
+    std::string commandLine;
+    for (const std::string& argument : arguments) {
+        commandLine += argument + '\0';
+    }
+    std::uint64_t peakKb = 0;
+    int status = 0;
+    pid_t waited = 0;
+    while ((waited = ::waitpid(child, &status, WNOHANG)) == 0) {
+        // Only once the program runs: before execv the child is a copy of this process, whose
+        // command line is this one's.
+        std::ifstream cmdline("/proc/" + std::to_string(child) + "/cmdline");
+        if (std::string(std::istreambuf_iterator<char>(cmdline), {}) == commandLine) {
+            peakKb = std::max(peakKb, peakResidentKb(child));
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (waited != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+        return std::nullopt;
+    }
+    return std::pair{static_cast<double>(peakKb) / 1024.0,
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }
 
