@@ -13,6 +13,7 @@
 #include "profiler/engine/bench/workload.hpp"
 #include "profiler/engine/explore/explorer.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
+#include "profiler/engine/ingame/play_tally.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/reports/play/play_report.hpp"
@@ -171,14 +172,17 @@ bool benchPlay(unsigned frames, unsigned repeats, double machineRate)
     setup.entries.push_back(symbols.symbol(kRoutine, "bench").value);
     setup.frames = frames;
     double best = 0;
-    std::optional<std::size_t> calls;
+    std::optional<std::uint64_t> calls;
     bool same = true;
     for (unsigned run = 0; run < repeats; ++run) {
         const auto start = std::chrono::steady_clock::now();
-        const PlayRun played = playGame(image, setup);
+        // What `play` keeps of a play: its tally, not every call.
+        PlayTally tally({std::nullopt}, std::nullopt, std::nullopt, 0);
+        tally.finish(playGame(image, setup, tally));
         best = std::max(best, frames / std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        same = same && (!calls || played.calls.size() == *calls);
-        calls = played.calls.size();
+        const std::uint64_t found = tally.routines().front().calls;
+        same = same && (!calls || found == *calls);
+        calls = found;
     }
     std::printf("play (%s, %u frames, %s calls of %s profiled): %.1f frames/s, %.0f%% of the unprofiled machine's "
                 "(target: 50%%)\n",

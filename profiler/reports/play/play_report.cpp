@@ -122,6 +122,13 @@ std::string neverCalledWhy(const EntryTouches& touches)
 
 namespace {
 
+// Entity slots in order, then -1 (the calls whose registers named none) last; sorted and unique.
+std::vector<int> noSlotLast(std::vector<int> entities)
+{
+    std::rotate(entities.begin(), std::find_if(entities.begin(), entities.end(), [](int e) { return e >= 0; }), entities.end());
+    return entities;
+}
+
 // The entity slots the cased routine's calls moved, in order, then -1 when some calls' registers
 // named none.
 std::vector<int> entitiesRun(const PlayTally& tally)
@@ -130,8 +137,7 @@ std::vector<int> entitiesRun(const PlayTally& tally)
     for (const auto& [entity, calls] : tally.entities()) {
         entities.push_back(entity);
     }
-    std::rotate(entities.begin(), std::find_if(entities.begin(), entities.end(), [](int e) { return e >= 0; }), entities.end());
-    return entities;
+    return noSlotLast(std::move(entities));
 }
 
 } // namespace
@@ -144,8 +150,7 @@ std::vector<int> entitiesRun(const PlayRun& run)
     }
     std::ranges::sort(entities);
     entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
-    std::rotate(entities.begin(), std::find_if(entities.begin(), entities.end(), [](int e) { return e >= 0; }), entities.end());
-    return entities;
+    return noSlotLast(std::move(entities));
 }
 
 std::string caseLabel(const PlayResult& report, int caseIndex)
