@@ -20,6 +20,7 @@
 //                                       internal cycles, as idle() one at a time, while no
 //                                       request is raised (at least one; stops at either limit)
 
+#include "base/sanitizers.hpp"
 #include "emu/bus_access.hpp"
 #include "emu/cpu_state.hpp"
 #include "emu/observer.hpp"
@@ -30,14 +31,9 @@
 #include <optional>
 
 // Sanitizer builds check memory and undefined behaviour, not speed, and flattening instrumented
-// run loops takes minutes each; they leave inlining to the compiler. (GCC defines
-// __SANITIZE_ADDRESS__; clang answers __has_feature.)
-#if defined(__SANITIZE_ADDRESS__)
+// run loops takes minutes each; they leave inlining to the compiler.
+#if TILEPROF_ADDRESS_SANITIZED
 #define TILEPROF_FLATTEN
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TILEPROF_FLATTEN
-#endif
 #endif
 #ifndef TILEPROF_FLATTEN
 #define TILEPROF_FLATTEN [[gnu::flatten]]
