@@ -1,6 +1,7 @@
 // The command line as a user meets it: exit codes 0 (ok), 1 (a check failed), 2 (bad input),
 // and for bad input a message on stderr that names the file and the problem.
 
+#include "base/build_version.hpp"
 #include "base/bundled_files.hpp"
 #include "base/sanitizers.hpp"
 #include "tests/support/command.hpp"
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -339,6 +341,24 @@ TEST_CASE("cli: usage errors exit with 2")
     const CommandResult help = runTileprof({"--help"});
     CHECK(help.exitCode == 0);
     CHECK(contains(help.out, "sst"));
+}
+
+TEST_CASE("cli: --version names the release and the commit the programs were built from")
+{
+    const std::string version(buildVersion());
+    CHECK(std::regex_match(version, std::regex("[0-9]+\\.[0-9]+\\.[0-9]+")));
+    const CommandResult cli = runTileprof({"--version"});
+    CHECK(cli.exitCode == 0);
+    CHECK(cli.out == versionLine("tileprof") + "\n");
+    const CommandResult gui = runTileprofGui({"--version"});
+    CHECK(gui.exitCode == 0);
+    CHECK(gui.out == versionLine("tileprof-gui") + "\n");
+    // In a clone the commit is git's HEAD (a source archive says "unknown" or the one it was given).
+    const CommandResult head = runProgram("/usr/bin/git", {"-C", TILEPROF_SOURCE_DIR, "rev-parse", "--short=12", "HEAD"});
+    if (head.exitCode == 0) {
+        CHECK(std::string(buildCommit()).starts_with(head.out.substr(0, 12)));
+    }
+    CHECK(runTileprof({"run", "--version"}).exitCode == 2);
 }
 
 } // namespace

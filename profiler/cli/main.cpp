@@ -1,6 +1,7 @@
 // tileprof: the command line. Each command defines its own options and action (command.hpp); this
 // lists them, parses, and runs the one named.
 
+#include "base/build_version.hpp"
 #include "base/exit_codes.hpp"
 #include "profiler/cli/command.hpp"
 
@@ -21,6 +22,7 @@ int main(int argc, char** argv)
                                        &kPlayCommand};
     CLI::App app{"tileprof: a cycle-accurate 65816 emulator for profiling SNES code"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", versionLine("tileprof"), "Print the version and the commit built from, and exit");
     std::vector<std::pair<CLI::App*, CommandAction>> actions;
     for (const Command* command : commands) {
         CLI::App* parser = app.add_subcommand(std::string(command->name), std::string(command->summary));
@@ -31,6 +33,8 @@ int main(int argc, char** argv)
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         app.exit(e);

@@ -1,5 +1,6 @@
 // tileprof-gui: the visual debugger (docs/debugger.md), in a window or headless.
 
+#include "base/build_version.hpp"
 #include "base/exit_codes.hpp"
 #include "base/output_file.hpp"
 #include "profiler/arguments/count_argument.hpp"
@@ -211,6 +212,8 @@ int main(int argc, char** argv)
                    "the debug file's directory and those above it are searched after these");
     tileprof::RomArguments rom;
     rom.addTo(app);
+    app.set_version_flag("--version", tileprof::versionLine("tileprof-gui"),
+                         "Print the version and the commit built from, and exit");
     CLI11_PARSE(app, argc, argv);
 
     IMGUI_CHECKVERSION();
