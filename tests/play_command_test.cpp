@@ -220,6 +220,9 @@ TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test
 
     const CommandResult markdown = runTileprof({"play", rom, "--profile", "Leaf", "--frames", "3", "--format", "markdown"});
     CHECK(contains(markdown.out, "| Leaf | 15 | 25.0 | 25 | 25 | 0.13 | 0.13 | 182.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0 |"));
+    // For a pull request: the verdict and each routine's longest call first, the tables folded.
+    CHECK(markdown.out.starts_with("### tileprof play: " + rom + ": passed\n\n3 frames from power-on, input none"));
+    CHECK(markdown.out.find("\n- Leaf: 15 calls, the longest 25 cycles, in frame 0\n") < markdown.out.find("<details>"));
 
     const TempDir dir;
     const std::string play = dir.write("over.play.toml", "rom = \"" + rom + "\"\nframes = 3\n[[routine]]\nname = \"Leaf\"\nbudget = 181\n").string();
@@ -228,6 +231,11 @@ TEST_CASE("play: CSV has a row a call, Markdown the tables, JUnit a failing test
     CHECK(contains(junit.out, "<testsuites name=\"tileprof play\" tests=\"1\" failures=\"1\" errors=\"0\">"));
     CHECK(contains(junit.out, "name=\"Leaf budget\""));
     CHECK(contains(junit.out, "<failure message=\"Leaf: at most 181 master clocks a call, interrupts and waiting left out: OVER in 15 calls of 15"));
+    const CommandResult broken = runTileprof({"play", play, "--format", "markdown"});
+    CHECK(broken.exitCode == 1);
+    CHECK(broken.out.starts_with("### tileprof play: " + rom + ": FAILED\n"));
+    CHECK(broken.out.find("**Broken:**\n\n- Leaf: at most 181 master clocks a call, interrupts and waiting left out: OVER in 15 calls of 15") <
+          broken.out.find("<details>"));
 }
 
 TEST_CASE("play: the demo's walk, from its script or its BizHawk movie, and its baseline catching the slowed routine")

@@ -125,7 +125,7 @@ std::map<std::string, std::vector<std::string>> checkEveryCase(const std::string
     CHECK(rows.size() == cases);
     for (const auto& [name, row] : rows) {
         INFO(name);
-        REQUIRE(row.size() == 10);
+        REQUIRE(row.size() >= 10); // a slower case names its longest call after its verdict
         CHECK(row[3] == meanDelta);
         CHECK(row[7] == maxDelta);
         CHECK(row[9] == verdict);
@@ -211,7 +211,10 @@ TEST_CASE("regression: a baseline passes check against the run it came from")
 
     const CommandResult markdown = runTileprof({"check", "--baseline", baseline, "--format", "markdown"});
     CHECK(markdown.exitCode == 0);
-    CHECK(markdown.out.starts_with("### tileprof check: passed\n"));
+    // A check that passed is its verdict; every case waits folded below it.
+    CHECK(markdown.out.starts_with("### tileprof check: passed\n\npassed: 0 cases slower than " + baseline +
+                                   " (tolerance 0 cycles), 0 over budget, 0 faster\n\n<details><summary>every case (4)</summary>\n"));
+    CHECK(markdown.out.ends_with("</details>\n"));
 
     // A scenario the baseline names that is gone is bad input, named.
     fs::remove(scenarios[1]);
@@ -237,6 +240,18 @@ TEST_CASE("regression: check fails a build that is two cycles slower on every ca
         CHECK(cases.contains(entry.first));
     }
     CHECK(contains(check.out, kXAxis));
+    // Each slower case names its longest call, where `trace` finds it.
+    CHECK(contains(check.out, "SLOWER (its longest call: " + dir.path().string()));
+
+    // For a pull request: the verdict, then the slower cases before anything folded.
+    const CommandResult markdown = runTileprof({"check", "--baseline", baseline, "--format", "markdown"});
+    CHECK(markdown.exitCode == 1);
+    CHECK(markdown.out.starts_with("### tileprof check: FAILED\n\nFAILED: 4 cases slower than " + baseline));
+    const std::size_t folded = markdown.out.find("<details>");
+    const std::size_t slower = markdown.out.find("| SLOWER (its longest call: ");
+    CHECK(slower < folded);
+    CHECK(contains(markdown.out, "<details><summary>2 functions whose cycles per call of the routine changed</summary>"));
+    CHECK(contains(markdown.out, "| " + std::string(kXAxis) + " | "));
 
     const CommandResult json = runTileprof({"check", "--baseline", baseline, "--format", "json"});
     CHECK(json.exitCode == 1);
@@ -450,7 +465,7 @@ TEST_CASE("regression: diff of two ROM builds each with its own manifest and sym
         INFO(name);
         REQUIRE(rows.count(name) == 1);
         const std::vector<std::string>& row = rows.at(name);
-        REQUIRE(row.size() == 10);
+        REQUIRE(row.size() >= 10); // a slower case names its longest call after its verdict
         CHECK(row[3] == deltas.first);
         CHECK(row[7] == deltas.second);
         CHECK(row[9] == "faster");

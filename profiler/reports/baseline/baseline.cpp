@@ -1,5 +1,7 @@
 #include "profiler/reports/baseline/baseline.hpp"
 
+#include "base/printf_string.hpp"
+
 #include "base/input_error.hpp"
 #include "base/rounding.hpp"
 #include "profiler/formats/json/json_document.hpp"
@@ -111,8 +113,10 @@ Baseline baselineOf(const RunReport& report, std::string source)
     }
     f.calls = totalCalls(report);
     for (const CaseStatistics& c : report.cases) {
+        const std::string longest =
+            c.calls == 0 ? "" : printfString("%s frame %d, entity \"%s\"", c.worst.scenario.c_str(), c.worst.frame, c.worst.entity.c_str());
         f.cases.push_back({c.name, c.calls, rounded(c.cycles.mean, 2), static_cast<std::uint64_t>(c.cycles.max),
-                           c.meanBudgetShare, c.overBudget(), ""});
+                           c.meanBudgetShare, c.overBudget(), longest});
     }
     if (report.attribution) {
         const Profile& p = report.attribution->selected;

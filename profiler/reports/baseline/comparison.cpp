@@ -131,25 +131,69 @@ std::string table(const Comparison& comparison, const std::string& command)
     return out + "\n" + summary(comparison);
 }
 
-std::string markdown(const Comparison& comparison, const std::string& command)
+std::string markdownCaseRows(const std::vector<const CaseDelta*>& cases)
 {
-    std::string out = printfString("### tileprof %s: %s\n\n", command.c_str(), comparison.failed() ? "FAILED" : "passed");
-    out += "| case | mean cycles (old) | mean cycles (new) | delta | max cycles (old) | max cycles (new) | delta | "
-           "verdict |\n|---|---:|---:|---:|---:|---:|---:|---|\n";
-    for (const CaseDelta& delta : comparison.cases) {
+    std::string out = "| case | mean cycles (old) | mean cycles (new) | delta | max cycles (old) | max cycles (new) | delta | "
+                      "verdict |\n|---|---:|---:|---:|---:|---:|---:|---|\n";
+    for (const CaseDelta* delta : cases) {
         const auto mean = [](const std::optional<BaselineCase>& baselineCase) { return baselineCase ? printfString("%.2f", baselineCase->meanCycles) : ""; };
         const auto max = [](const std::optional<BaselineCase>& baselineCase) {
             return baselineCase ? std::to_string(baselineCase->maxCycles) : std::string();
         };
-        const std::string meanDelta = delta.old && delta.now ? printfString("%+.2f", delta.now->meanCycles - delta.old->meanCycles) : "";
+        const std::string meanDelta = delta->old && delta->now ? printfString("%+.2f", delta->now->meanCycles - delta->old->meanCycles) : "";
         const std::string maxDelta =
-            delta.old && delta.now ? printfString("%+lld", static_cast<long long>(delta.now->maxCycles) -
-                                                       static_cast<long long>(delta.old->maxCycles))
-                           : "";
-        out += "| " + delta.name + " | " + mean(delta.old) + " | " + mean(delta.now) + " | " + meanDelta + " | " + max(delta.old) +
-               " | " + max(delta.now) + " | " + maxDelta + " | " + verdict(delta) + " |\n";
+            delta->old && delta->now ? printfString("%+lld", static_cast<long long>(delta->now->maxCycles) -
+                                                         static_cast<long long>(delta->old->maxCycles))
+                                     : "";
+        out += "| " + delta->name + " | " + mean(delta->old) + " | " + mean(delta->now) + " | " + meanDelta + " | " + max(delta->old) +
+               " | " + max(delta->now) + " | " + maxDelta + " | " + verdict(*delta) + " |\n";
     }
-    return out + "\n" + summary(comparison);
+    return out;
+}
+
+// For a pull request's page: the verdict first, then what failed (the cases that got slower, went
+// over budget or no longer run, with their longest call, and the budgets a play broke); every case
+// and the functions that changed are folded away, so a check that passed is two lines tall.
+std::string markdown(const Comparison& comparison, const std::string& command)
+{
+    std::string out = printfString("### tileprof %s: %s\n\n", command.c_str(), comparison.failed() ? "FAILED" : "passed");
+    const std::string verdictLines = summary(comparison);
+    out += verdictLines.substr(0, verdictLines.find('\n') + 1);
+    std::vector<const CaseDelta*> failing;
+    std::vector<const CaseDelta*> every;
+    for (const CaseDelta& delta : comparison.cases) {
+        every.push_back(&delta);
+        if (delta.slower || delta.overBudget || (comparison.checking && delta.old && !delta.now)) {
+            failing.push_back(&delta);
+        }
+    }
+    if (!failing.empty()) {
+        out += "\n" + markdownCaseRows(failing);
+    }
+    if (!comparison.broken.empty()) {
+        out += "\nbroken:\n\n";
+        for (const std::string& line : comparison.broken) {
+            out += "- " + line + "\n";
+        }
+    }
+    if (!comparison.functions.empty()) {
+        out += printfString("\n<details><summary>%zu function%s whose cycles per call of the routine changed</summary>\n\n",
+                            comparison.functions.size(), comparison.functions.size() == 1 ? "" : "s");
+        out += "| function | exclusive (old) | exclusive (new) | delta | inclusive (old) | inclusive (new) | delta |\n"
+               "|---|---:|---:|---:|---:|---:|---:|\n";
+        for (const FunctionDelta& function : comparison.functions) {
+            const BaselineFunction none;
+            const BaselineFunction& old = function.old ? *function.old : none;
+            const BaselineFunction& now = function.now ? *function.now : none;
+            out += printfString("| %s%s | %.2f | %.2f | %+.2f | %.2f | %.2f | %+.2f |\n", function.name.c_str(),
+                                !function.old ? " (new)" : !function.now ? " (gone)" : "", old.exclusivePerCall,
+                                now.exclusivePerCall, now.exclusivePerCall - old.exclusivePerCall, old.inclusivePerCall,
+                                now.inclusivePerCall, now.inclusivePerCall - old.inclusivePerCall);
+        }
+        out += "\n</details>\n";
+    }
+    out += printfString("\n<details><summary>every case (%zu)</summary>\n\n", every.size());
+    return out + markdownCaseRows(every) + "\n</details>\n";
 }
 
 std::string json(const Comparison& comparison, const std::string& command)

@@ -529,11 +529,32 @@ std::string csvRow(const PlayResult& report, const GameCall& call, const CallSta
     return out + "," + std::to_string(state->tilesRead.size()) + "," + csvField(state->broken.value_or("")) + "\r\n";
 }
 
-// For a pull request's comment: the calls, the frames and the budgets.
+// For a pull request's page: the verdict first, then what broke and each routine's longest call
+// with its frame; the tables of calls and frames are folded away, so a play that passed is a few
+// lines tall.
 std::string markdownReport(const PlayResult& report)
 {
-    std::string out = "### tileprof play: " + markdownCell(report.rom) + "\n\n" + markdownCell(stoppedText(report)) +
-                      ", input " + markdownCell(report.input) + "\n\n";
+    const std::vector<std::string> failures = playFailures(report);
+    std::string out = "### tileprof play: " + markdownCell(report.rom) + ": " + (failures.empty() ? "passed" : "FAILED") + "\n\n" +
+                      markdownCell(stoppedText(report)) + ", input " + markdownCell(report.input) + "\n";
+    if (!failures.empty()) {
+        out += "\n**Broken:**\n\n";
+        for (const std::string& line : failures) {
+            out += "- " + markdownCell(line) + "\n";
+        }
+    }
+    out += "\n";
+    for (std::size_t r = 0; r < report.routines.size(); ++r) {
+        const CallFigures& f = report.tally.routines()[r];
+        out += "- " + markdownCell(report.routines[r]) + ": " +
+               (f.calls == 0 ? std::string("never called")
+                             : groupedCount(f.calls, "call") +
+                                   printfString(", the longest %s cycles, in frame %llu", grouped(f.cycleSpread.max).c_str(),
+                                                static_cast<unsigned long long>(f.cycleSpread.maxAt))) +
+               "\n";
+    }
+    out += "\n<details><summary>calls, frames";
+    out += report.casedRoutine ? ", budgets and invariants</summary>\n\n" : " and budgets</summary>\n\n";
     out += "| routine | calls | cycles mean | p95 | max | scanlines mean | max | clocks own | DMA | HDMA | refresh | interrupts | waiting | taken |\n"
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
@@ -576,7 +597,7 @@ std::string markdownReport(const PlayResult& report)
             out += "- " + markdownCell(line) + "\n";
         }
     }
-    return out;
+    return out + "\n</details>\n";
 }
 
 // For CI systems: a test case a budget, failing when broken; a play without budgets has one
