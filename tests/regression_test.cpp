@@ -253,6 +253,18 @@ TEST_CASE("regression: check fails a build that is two cycles slower on every ca
     CHECK(contains(markdown.out, "<details><summary>2 functions whose cycles per call of the routine changed</summary>"));
     CHECK(contains(markdown.out, "| " + std::string(kXAxis) + " | "));
 
+    // For CI's test reports: a test case per case, each failed, valid against the JUnit schema.
+    const std::string junit = dir.file("check.xml").string();
+    CHECK(runTileprof({"check", "--baseline", baseline, "--format", "junit", "--out", junit}).exitCode == 1);
+    const CommandResult valid =
+        runProgram("xmllint", {"--noout", "--schema", std::string(TILEPROF_TEST_DATA_DIR) + "/junit/junit.xsd", junit});
+    REQUIRE_MESSAGE(valid.exitCode != 127, "xmllint is missing: ./scripts/setup.sh --tests installs it");
+    CHECK(valid.exitCode == 0);
+    const std::string xml = slurp(junit);
+    CHECK(contains(xml, "<testsuites name=\"tileprof check\" tests=\"4\" failures=\"4\" errors=\"0\">"));
+    CHECK(contains(xml, "name=\"rising\">\n      <failure message=\"old mean "));
+    CHECK(contains(xml, "SLOWER (its longest call: "));
+
     const CommandResult json = runTileprof({"check", "--baseline", baseline, "--format", "json"});
     CHECK(json.exitCode == 1);
     const Json j = parseJson(json.out);

@@ -223,7 +223,7 @@ void addComparisonOptions(CLI::App& command, RegressionOptions& o)
 {
     command.add_option("--tolerance", o.tolerance, "Cycles a case's mean or max may grow before it counts as slower (default 0)")
         ->check(CLI::Range(0.0, 1e9));
-    addFormatOption(command, o.format, kComparisonFormats);
+    addFormatOption(command, o.format, kRegressionFormats);
 }
 
 CommandAction defineBaseline(CLI::App& command)

@@ -3,6 +3,7 @@
 #include "base/printf_string.hpp"
 #include "base/rounding.hpp"
 #include "profiler/reports/markup/json.hpp"
+#include "profiler/reports/markup/junit_suite.hpp"
 #include "profiler/reports/markup/name_column.hpp"
 
 #include <nlohmann/json.hpp>
@@ -229,6 +230,25 @@ std::string json(const Comparison& comparison, const std::string& command)
     return root.dump(2) + "\n";
 }
 
+// For CI systems: a test case per case, failing when it got slower, went over budget or no longer
+// runs, and one per budget or invariant a play broke.
+std::string junit(const Comparison& comparison, const std::string& command)
+{
+    JunitSuite suite(comparison.oldSource);
+    for (const CaseDelta& delta : comparison.cases) {
+        const auto figures = [](const std::optional<BaselineCase>& side) {
+            return side ? printfString("mean %.2f, max %llu cycles", side->meanCycles, static_cast<unsigned long long>(side->maxCycles))
+                        : std::string("none");
+        };
+        const bool failed = delta.slower || delta.overBudget || (comparison.checking && delta.old && !delta.now);
+        suite.add(comparison.oldSource, delta.name, "old " + figures(delta.old) + "; new " + figures(delta.now) + ": " + verdict(delta), failed);
+    }
+    for (const std::string& line : comparison.broken) {
+        suite.add(comparison.oldSource, line.substr(0, line.find(':')), line, true);
+    }
+    return suite.document("tileprof " + command);
+}
+
 } // namespace
 
 std::size_t Comparison::slower() const
@@ -287,6 +307,8 @@ std::string formatComparison(const Comparison& comparison, const std::string& co
         return json(comparison, command);
     case ReportFormat::Markdown:
         return markdown(comparison, command);
+    case ReportFormat::Junit:
+        return junit(comparison, command);
     default:
         return table(comparison, command);
     }

@@ -46,7 +46,7 @@ struct Comparison {
 // be written again).
 Comparison compare(const Baseline& old, const Baseline& now, double tolerance, bool checking);
 
-// `command` heads the report: "check" or "diff". Formats: table, markdown, json.
+// `command` heads the report: "check" or "diff". Formats: table, markdown, json, junit.
 std::string formatComparison(const Comparison& comparison, const std::string& command, ReportFormat format);
 
 } // namespace tileprof

@@ -25,6 +25,8 @@ inline constexpr ReportFormat kRunReportFormats[] = {ReportFormat::Table,    Rep
                                                      ReportFormat::Folded,   ReportFormat::Speedscope};
 inline constexpr ReportFormat kTraceFormats[] = {ReportFormat::Table, ReportFormat::Json, ReportFormat::Csv};
 inline constexpr ReportFormat kComparisonFormats[] = {ReportFormat::Table, ReportFormat::Markdown, ReportFormat::Json};
+inline constexpr ReportFormat kRegressionFormats[] = {ReportFormat::Table, ReportFormat::Markdown, ReportFormat::Json,
+                                                      ReportFormat::Junit};
 inline constexpr ReportFormat kExploreFormats[] = {ReportFormat::Table, ReportFormat::Json, ReportFormat::Markdown,
                                                    ReportFormat::Junit};
 

@@ -11,8 +11,8 @@
 #include "profiler/reports/flame/profile_view.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
 #include "profiler/reports/markup/json_writer.hpp"
+#include "profiler/reports/markup/junit_suite.hpp"
 #include "profiler/reports/markup/markdown_text.hpp"
-#include "profiler/reports/markup/xml_text.hpp"
 #include "profiler/reports/run/case_json.hpp"
 
 #include <nlohmann/json.hpp>
@@ -605,44 +605,26 @@ std::string markdownReport(const PlayResult& report)
 std::string junitReport(const PlayResult& report)
 {
     const VerdictText verdict = verdictText(report);
-    std::string cases;
-    std::size_t tests = 0;
-    std::size_t failures = 0;
-    const auto testCase = [&](const std::string& name, const std::string& line, bool broken) {
-        ++tests;
-        cases += printfString("    <testcase classname=\"%s\" name=\"%s\">\n", xmlEscaped(report.rom).c_str(),
-                              xmlEscaped(name).c_str());
-        if (broken) {
-            ++failures;
-            cases += printfString("      <failure message=\"%s\"/>\n", xmlEscaped(line).c_str());
-        } else {
-            cases += printfString("      <system-out>%s</system-out>\n", xmlEscaped(line).c_str());
-        }
-        cases += "    </testcase>\n";
-    };
+    JunitSuite suite(report.rom);
     for (std::size_t i = 0; i < verdict.lines.size(); ++i) {
         const std::string& line = verdict.lines[i];
-        testCase(verdict.names[i], line, std::ranges::find(verdict.broken, line) != verdict.broken.end());
+        suite.add(report.rom, verdict.names[i], line, std::ranges::find(verdict.broken, line) != verdict.broken.end());
     }
     if (report.casedRoutine) {
         const std::uint64_t broken = report.tally.brokenCalls();
-        testCase(report.routines[*report.casedRoutine] + " invariants",
-                 broken == 0 ? "kept by every call"
-                             : brokenInvariants(report).front() +
-                                   (broken > 1 ? printfString(" (and %llu more)", static_cast<unsigned long long>(broken - 1)) : ""),
-                 broken > 0);
+        suite.add(report.rom, report.routines[*report.casedRoutine] + " invariants",
+                  broken == 0 ? "kept by every call"
+                              : brokenInvariants(report).front() +
+                                    (broken > 1 ? printfString(" (and %llu more)", static_cast<unsigned long long>(broken - 1)) : ""),
+                  broken > 0);
     }
     if (verdict.lines.empty() && !report.casedRoutine) {
         for (std::size_t r = 0; r < report.routines.size(); ++r) {
             const std::uint64_t calls = report.tally.routines()[r].calls;
-            testCase(report.routines[r] + " called", groupedCount(calls, "call"), calls == 0);
+            suite.add(report.rom, report.routines[r] + " called", groupedCount(calls, "call"), calls == 0);
         }
     }
-    return printfString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                        "<testsuites name=\"tileprof play\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n"
-                        "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n",
-                        tests, failures, xmlEscaped(report.rom).c_str(), tests, failures) +
-           cases + "  </testsuite>\n</testsuites>\n";
+    return suite.document("tileprof play");
 }
 
 // What the profile of a play's code covers: "the calls of Move, Draw", "every frame, ...".
