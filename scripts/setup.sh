@@ -3,17 +3,21 @@
 # configures a Release build in build/ and builds what the main job needs: the command line, the
 # debugger and the ROMs. With --tests it also installs what the tests run and builds the test
 # suite. With --fuzz it also installs clang and libFuzzer, and builds nothing (scripts/fuzz.sh
-# does). TILEPROF_WERROR=ON makes warnings errors.
+# does). With --package it installs only what the command line needs, builds it alone in
+# build-package/ and makes its Debian package there (a CI job's way to tileprof; prints the
+# package's path last). TILEPROF_WERROR=ON makes warnings errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tests=false
 fuzz=false
+package=false
 case "${1-}" in
     "") ;;
     --tests) tests=true ;;
     --fuzz) fuzz=true ;;
-    *) echo "usage: $0 [--tests | --fuzz]" >&2; exit 2 ;;
+    --package) package=true ;;
+    *) echo "usage: $0 [--tests | --fuzz | --package]" >&2; exit 2 ;;
 esac
 
 packages=(
@@ -25,19 +29,29 @@ packages=(
     libpugixml-dev          # XML: Tiled maps (.tmx) and tilesets (.tsx)
     libtomlplusplus-dev     # TOML: scenarios and ROM manifests
     zlib1g-dev              # gzip-compressed test vectors, compressed Tiled tile layers
-    doctest-dev             # tests (the build configures them either way)
-    pkg-config              # finds Dear ImGui
-    libimgui-dev            # tileprof-gui: Dear ImGui with its GLFW, OpenGL 3 and SDL2 backends
-    libglfw3-dev            # tileprof-gui: the window
-    libgl-dev               # tileprof-gui: OpenGL
-    libsdl2-dev             # tileprof-gui --headless: SDL2's software renderer
-    libstb-dev              # tileprof-gui --headless: PNG writing (and reading, in the tests)
 )
+if $package; then
+    packages+=(
+        dpkg-dev file       # the package: dpkg-shlibdeps works out its dependencies from the binary
+    )
+else
+    packages+=(
+        doctest-dev         # tests (the build configures them either way)
+        pkg-config          # finds Dear ImGui
+        libimgui-dev        # tileprof-gui: Dear ImGui with its GLFW, OpenGL 3 and SDL2 backends
+        libglfw3-dev        # tileprof-gui: the window
+        libgl-dev           # tileprof-gui: OpenGL
+        libsdl2-dev         # tileprof-gui --headless: SDL2's software renderer
+        libstb-dev          # tileprof-gui --headless: PNG writing (and reading, in the tests)
+    )
+fi
 if $tests; then
     packages+=(
         valgrind            # tests: callgrind_annotate reads the callgrind reports
         libxml2-utils       # tests: xmllint checks the JUnit reports against a schema
         lcov                # tests: genhtml renders the coverage tracefiles
+        dpkg-dev file       # tests: the Debian packages (dpkg-shlibdeps works out their dependencies)
+        python3-yaml        # tests: the CI examples' YAML is read and checked against the runners' keys
         libretro-bsnes-mercury-accuracy # tests: bsnes v094 (accuracy) as a libretro core, the
                                         # oracle oracle/ loads with dlopen (never linked)
     )
@@ -48,9 +62,9 @@ if $fuzz; then
 fi
 
 missing=()
-for package in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$package")
+for name in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$name" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$name")
     fi
 done
 if ((${#missing[@]} > 0)); then
@@ -64,6 +78,21 @@ if ((${#missing[@]} > 0)); then
 fi
 
 if $fuzz; then
+    exit 0
+fi
+
+if $package; then
+    generator=()
+    if [[ ! -f build-package/CMakeCache.txt ]]; then
+        generator=(-G Ninja)
+    fi
+    # A source archive has no git to say its commit: TILEPROF_COMMIT says it for --version.
+    cmake -S . -B build-package "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DTILEPROF_GUI=OFF \
+        -DTILEPROF_WERROR="${TILEPROF_WERROR:-OFF}" -DTILEPROF_COMMIT="${TILEPROF_COMMIT-}"
+    cmake --build build-package -j2 --target tileprof roms
+    rm -f build-package/packages/*.deb
+    cpack --config build-package/CPackConfig.cmake -B build-package/packages > /dev/null
+    ls "$PWD"/build-package/packages/tileprof_*.deb
     exit 0
 fi
 
