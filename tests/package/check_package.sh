@@ -33,11 +33,11 @@ done
 cli_depends=$(field "$cli" Depends)
 gui_depends=$(field "$gui" Depends)
 for library in libc6 libstdc++6 libtomlplusplus3 libpugixml1v5 zlib1g; do
-    [[ $cli_depends =~ (^|, )$library\ \(\>=\  ]] || fail "the command line does not depend on $library: $cli_depends"
+    [[ $cli_depends =~ (^|, )"$library (>= " ]] || fail "the command line does not depend on $library: $cli_depends"
 done
 for library in libglfw3 libsdl2-2.0-0 libopengl0; do
-    [[ $gui_depends =~ (^|, )$library ]] || fail "the debugger does not depend on $library: $gui_depends"
-    [[ $cli_depends =~ $library ]] && fail "the command line depends on the debugger's $library: $cli_depends"
+    [[ $gui_depends =~ (^|, )"$library" ]] || fail "the debugger does not depend on $library: $gui_depends"
+    [[ $cli_depends =~ "$library" ]] && fail "the command line depends on the debugger's $library: $cli_depends"
 done
 [[ $gui_depends =~ (^|, )"tileprof (= $version)" ]] || fail "the debugger does not need its command line's package: $gui_depends"
 
