@@ -5,6 +5,7 @@
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
+#include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"
 #include "profiler/model/opening/game_opener.hpp"
@@ -139,6 +140,23 @@ TEST_CASE("symbol sources: the symbol file and manifest may be named, and the lo
     CHECK(rom.manifest.path == dir.file("other.toml"));
     checkMessage(romError(dir, RomFiles{dir.file("tile-collision.sfc"), dir.file("elsewhere.dbg"), std::nullopt}),
                  "tile-collision.sfc", {"no manifest", "(give one with --manifest)"});
+}
+
+TEST_CASE("symbol sources: a source named by another machine's absolute path is found where it was copied with its folders")
+{
+    const TempDir dir;
+    fs::create_directories(dir.file("share/roms/engine"));
+    const fs::path copied = dir.write("share/roms/engine/player.s", "; player\n");
+    const fs::path elsewhere = dir.write("share/player.s", "; another player.s\n");
+    const std::vector<fs::path> searched = sourceDirectories({}, dir.file("share/roms/engine.dbg"));
+    REQUIRE(searched.front() == dir.file("share/roms"));
+    // The longest trailing part that exists wins over the file name alone in a directory above.
+    CHECK(findSourceFile("/home/someone/game/roms/engine/player.s", searched) == copied);
+    CHECK(findSourceFile("/home/someone/game/elsewhere/player.s", searched) == elsewhere);
+    CHECK(findSourceFile("roms/engine/player.s", searched) == copied);
+    CHECK_FALSE(findSourceFile("/home/someone/game/roms/engine/enemy.s", searched).has_value());
+    // As recorded, when it is there.
+    CHECK(findSourceFile(copied.string(), {}) == copied);
 }
 
 } // namespace tileprof::test

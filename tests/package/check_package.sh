@@ -58,10 +58,11 @@ for file in ./usr/bin/tileprof ./usr/bin/tileprof-ci ./usr/share/tileprof/roms/t
             ./usr/share/tileprof/roms/tile-collision/scenarios/walkthrough-12x24.toml \
             ./usr/share/tileprof/roms/tile-collision/baseline.json ./usr/share/tileprof/roms/designs/ \
             ./usr/share/tileprof/roms/demo/walk.play.toml ./usr/share/tileprof/roms/demo/walk.toml \
-            ./usr/share/tileprof/roms/demo/walk.bk2 ./usr/share/doc/tileprof/README.md ./usr/share/doc/tileprof/docs/ci.md; do
+            ./usr/share/tileprof/roms/demo/walk.bk2 ./usr/share/doc/tileprof/README.md ./usr/share/doc/tileprof/docs/ci.md \
+            ./usr/share/tileprof/roms/tile-collision/tile_collision.s ./usr/share/tileprof/roms/common/native_mode.inc; do
     grep -qxF "$file" <<< "$cli_files" || fail "the command line's package lacks $file"
 done
-grep -q '\.cpp$\|\.s$\|CMakeLists' <<< "$cli_files" && fail "the command line's package holds sources: $(grep '\.cpp$\|\.s$' <<< "$cli_files" | head -3)"
+grep -q '\.cpp$\|CMakeLists' <<< "$cli_files" && fail "the command line's package holds the build's sources: $(grep '\.cpp$\|CMakeLists' <<< "$cli_files" | head -3)"
 gui_files=$(dpkg-deb -c "$gui" | awk '{print $6}' | grep -v '/$')
 [[ $gui_files == ./usr/bin/tileprof-gui ]] || fail "the debugger's package holds more than its program: $gui_files"
 

@@ -1,6 +1,7 @@
 #include "profiler/formats/symbols/source_files.hpp"
 
 #include <algorithm>
+#include <vector>
 #include <system_error>
 
 namespace tileprof {
@@ -22,16 +23,20 @@ std::optional<std::filesystem::path> findSourceFile(const std::string& recorded,
     if (name.empty() || isFile(name)) {
         return name.empty() ? std::nullopt : std::optional(name);
     }
-    if (name.is_relative()) {
-        for (const std::filesystem::path& directory : directories) {
-            if (isFile(directory / name)) {
-                return directory / name;
-            }
+    // The recorded name's trailing parts, longest first: an absolute name of the machine that built
+    // the ROM ("/home/a/game/src/player.s") is found where the sources were copied with their
+    // folders ("src/player.s" under a directory searched), before a file of the same name elsewhere.
+    const std::filesystem::path unrooted = name.relative_path();
+    const std::vector<std::filesystem::path> parts(unrooted.begin(), unrooted.end());
+    for (std::size_t first = 0; first < parts.size(); ++first) {
+        std::filesystem::path suffix;
+        for (std::size_t i = first; i < parts.size(); ++i) {
+            suffix /= parts[i];
         }
-    }
-    for (const std::filesystem::path& directory : directories) {
-        if (isFile(directory / name.filename())) {
-            return directory / name.filename();
+        for (const std::filesystem::path& directory : directories) {
+            if (isFile(directory / suffix)) {
+                return directory / suffix;
+            }
         }
     }
     return std::nullopt;

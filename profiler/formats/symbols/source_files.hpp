@@ -11,7 +11,8 @@ namespace tileprof {
 // it was given, often relative to the directory it ran in, which need not be where tileprof runs:
 // the name as recorded (absolute, or from the working directory), else under each of
 // `directories` (a command line's --source-dir, then the debug file's directory and those above
-// it) by the recorded name, then by its file name alone. Nothing when none of them has it.
+// it) by the recorded name without its root, then by ever shorter trailing parts of it, down to
+// its file name alone. Nothing when none of them has it.
 std::optional<std::filesystem::path> findSourceFile(const std::string& recorded,
                                                     const std::vector<std::filesystem::path>& directories);
 
