@@ -270,11 +270,13 @@ def check_action_runs():
         roms = tmp_root + share
         status, summary, outputs, workspace = run_action(
             {**inputs, "baselines": f"{roms}/tile-collision/baseline.json {roms}/seed00*-probes/baseline.json",
-             "plays": f"{roms}/demo/*.play.toml"}, cached)
+             "plays": f"{roms}/demo/*.play.toml", "check-options": "--tolerance 1"}, cached)
         if status != 0:
             fail(f"{what}: the action failed (exit {status})")
         if not summary.startswith("## tileprof: passed (3 passed, 0 failed, 0 could not run)\n"):
             fail(f"{what}: the job summary begins {summary[:80]!r}")
+        if summary.count("(tolerance 1 cycles)") != 2:
+            fail(f"{what}: the check options did not reach both checks")
         if "### tileprof play: demo: passed" not in summary:
             fail(f"{what}: the job summary lacks the play")
         if outputs.get("result") != "passed":
