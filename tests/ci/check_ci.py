@@ -298,6 +298,15 @@ def check_action_runs():
             fail(f"{what}: a slower case gave exit {status}, result {outputs.get('result')!r}")
         if not summary.startswith("## tileprof: FAILED (0 passed, 1 failed, 0 could not run)\n") or "SLOWER" not in summary:
             fail(f"{what}: the failed check's summary: {summary[:300]!r}")
+        # A baseline that cannot be read: exit 2, an error in the test report, the message in the summary.
+        with open(f"{roms}/broken.baseline.json", "w") as f:
+            f.write("{broken")
+        status, summary, outputs, workspace = run_action({**inputs, "baselines": f"{roms}/broken.baseline.json"}, cached)
+        reports = [os.path.join(workspace, "tileprof-junit", name) for name in os.listdir(os.path.join(workspace, "tileprof-junit"))]
+        if status != 2 or "### tileprof check: could not run" not in summary or "not JSON" not in summary:
+            fail(f"{what}: an unreadable baseline gave exit {status} and the summary {summary[:200]!r}")
+        if len(reports) != 1 or 'errors="1"' not in open(reports[0]).read():
+            fail(f"{what}: an unreadable baseline's JUnit: {reports}")
         shutil.rmtree(tmp_root)
 
 
