@@ -4,19 +4,9 @@
 
 namespace tileprof {
 
-std::string_view buildVersion()
-{
-    return TILEPROF_VERSION;
-}
-
-std::string_view buildCommit()
-{
-    return TILEPROF_COMMIT;
-}
-
 std::string versionLine(std::string_view program)
 {
-    return std::string(program) + " " + std::string(buildVersion()) + " (commit " + std::string(buildCommit()) + ")";
+    return std::string(program) + " " TILEPROF_VERSION " (commit " TILEPROF_COMMIT ")";
 }
 
 } // namespace tileprof

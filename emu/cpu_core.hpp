@@ -34,8 +34,7 @@
 // run loops takes minutes each; they leave inlining to the compiler.
 #if TILEPROF_ADDRESS_SANITIZED
 #define TILEPROF_FLATTEN
-#endif
-#ifndef TILEPROF_FLATTEN
+#else
 #define TILEPROF_FLATTEN [[gnu::flatten]]
 #endif
 

@@ -1,8 +1,8 @@
 #include "profiler/formats/symbols/source_files.hpp"
 
 #include <algorithm>
-#include <vector>
 #include <system_error>
+#include <vector>
 
 namespace tileprof {
 

@@ -164,7 +164,7 @@ std::string markdown(const Comparison& comparison, const std::string& command)
     std::vector<const CaseDelta*> every;
     for (const CaseDelta& delta : comparison.cases) {
         every.push_back(&delta);
-        if (delta.slower || delta.overBudget || (comparison.checking && delta.old && !delta.now)) {
+        if (comparison.fails(delta)) {
             failing.push_back(&delta);
         }
     }
@@ -240,8 +240,8 @@ std::string junit(const Comparison& comparison, const std::string& command)
             return side ? printfString("mean %.2f, max %llu cycles", side->meanCycles, static_cast<unsigned long long>(side->maxCycles))
                         : std::string("none");
         };
-        const bool failed = delta.slower || delta.overBudget || (comparison.checking && delta.old && !delta.now);
-        suite.add(comparison.oldSource, delta.name, "old " + figures(delta.old) + "; new " + figures(delta.now) + ": " + verdict(delta), failed);
+        suite.add(comparison.oldSource, delta.name, "old " + figures(delta.old) + "; new " + figures(delta.now) + ": " + verdict(delta),
+                  comparison.fails(delta));
     }
     for (const std::string& line : comparison.broken) {
         suite.add(comparison.oldSource, line.substr(0, line.find(':')), line, true);

@@ -38,6 +38,8 @@ struct Comparison {
     std::size_t faster() const;
     std::size_t overBudget() const;
     std::size_t gone() const; // cases of the old figures the new ones do not have
+    // A case fails when it got slower, is over budget, or (checking) no longer runs.
+    bool fails(const CaseDelta& delta) const { return delta.slower || delta.overBudget || (checking && delta.old && !delta.now); }
     bool failed() const { return slower() > 0 || overBudget() > 0 || (checking && gone() > 0) || !broken.empty(); }
 };
 
