@@ -236,7 +236,7 @@ TEST_CASE("live mode drives an entity and records a scenario that replays to the
     const CallRecord* c30 = session.call({30, 0});
     REQUIRE(c30 != nullptr);
     CHECK(c30->after.x == x10 + 20 * (5u << 15)); // 2.5 px a frame on a flat floor, as explore walks
-    REQUIRE((c30->after.state & session.rom().manifest.stateBits.down) != 0);
+    REQUIRE((c30->after.state & session.rom().manifest.stateBits.down.mask) != 0);
 
     LiveControls jump;
     jump.jump = true;

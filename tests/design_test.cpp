@@ -174,7 +174,7 @@ TEST_CASE("design: 8-pixel tiles: surfaces of 8 rows, maps, placement and invari
     entity.hitbox = {1, 3, 1, 2};
     entity.x = static_cast<std::uint32_t>(0x1000 + 23) << 16;
     entity.y = static_cast<std::uint32_t>(0x1000 + 12) << 16;
-    const CollisionGeometry geometry{pixels, 0x1000, 0x1000, 0x80, 0x40};
+    const CollisionGeometry geometry{pixels, 0x1000, 0x1000, {StateFlag::Test::Any, 0x80, 0}, {StateFlag::Test::Any, 0x40, 0}};
     const std::optional<std::string> clip = checkInvariants(entity, geometry);
     REQUIRE(clip);
     CHECK(*clip == "the hitbox (columns 22..25, rows 11..12) clips 2 px into a wall on its right: the ROCK tile "
@@ -216,7 +216,7 @@ TEST_CASE("design: a tile drawn as a mask blocks its '#' pixels from every side,
     entity.hitbox = {1, 1, 1, 2};
     entity.x = static_cast<std::uint32_t>(0x1000 + 18) << 16;
     entity.y = static_cast<std::uint32_t>(0x1000 + 32 + 12) << 16;
-    const CollisionGeometry geometry{pixels, 0x1000, 0x1000, 0x80, 0x40};
+    const CollisionGeometry geometry{pixels, 0x1000, 0x1000, {StateFlag::Test::Any, 0x80, 0}, {StateFlag::Test::Any, 0x40, 0}};
     CHECK_FALSE(checkInvariants(entity, geometry));
     entity.y += 1U << 16;
     const std::optional<std::string> clip = checkInvariants(entity, geometry);
@@ -350,7 +350,7 @@ TEST_CASE("design: an accepted corner clip is the design's, a clip past the box'
     TileMap map{5, 5, std::vector<TileId>(25, 0)};
     map.at(2, 2) = 1;
     const MapPixels pixels{map, design};
-    const CollisionGeometry geometry{pixels, 0, 0, 0x80, 0x40};
+    const CollisionGeometry geometry{pixels, 0, 0, {StateFlag::Test::Any, 0x80, 0}, {StateFlag::Test::Any, 0x40, 0}};
     EntityState sprite;
     sprite.hitbox = {8, 8, 8, 16};
     const auto at = [&](int x, int y) {
@@ -373,7 +373,7 @@ TEST_CASE("design: an accepted corner clip is the design's, a clip past the box'
     Design strict = design;
     strict.invariants.cornerClips = false;
     const MapPixels strictPixels{map, strict};
-    const CollisionGeometry strictGeometry{strictPixels, 0, 0, 0x80, 0x40};
+    const CollisionGeometry strictGeometry{strictPixels, 0, 0, {StateFlag::Test::Any, 0x80, 0}, {StateFlag::Test::Any, 0x40, 0}};
     sprite.x = 31U << 16;
     sprite.y = 31U << 16;
     CHECK(checkInvariants(sprite, strictGeometry));

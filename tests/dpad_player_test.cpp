@@ -43,7 +43,7 @@ TEST_CASE("play: walking at the space's speed, jumping only from a floor and at 
     CHECK(actions.hitboxes.size() == 1);
     CHECK_FALSE(actions.topDown);
     DpadPlayer player(actions, room.rom(), actions.hitboxes.front(), Gravity::Down);
-    const std::uint8_t down = room.rom().manifest.stateBits.down;
+    const std::uint16_t down = room.rom().manifest.stateBits.down.mask;
 
     DpadPress press;
     press.walkX = -1;

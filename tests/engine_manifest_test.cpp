@@ -52,8 +52,8 @@ void checkActorFields(const Manifest& m)
     checkField(m.hitboxHeight, 12, FieldFormat::U12_4);
     checkField(m.collisionState, 14, FieldFormat::U8);
     CHECK_FALSE(m.hitboxRecords.has_value());
-    CHECK(m.stateBits.down == 1);
-    CHECK(m.stateBits.up == 0);
+    CHECK(m.stateBits.down.mask == 1);
+    CHECK(m.stateBits.up.mask == 0);
 }
 
 void checkBlockMap(const Manifest& m, const std::string& text)
@@ -115,8 +115,8 @@ TEST_CASE("engine manifest: actor-walk.toml loads its routine movement, inputs, 
     CHECK(m.moveAnswer->wallLeftValue == 1);
     CHECK(m.moveAnswer->reportsWall());
     // state_bits names down only: the answer's walls take the next free bits.
-    CHECK(m.stateBits.right == 2);
-    CHECK(m.stateBits.left == 4);
+    CHECK(m.stateBits.right.mask == 2);
+    CHECK(m.stateBits.left.mask == 4);
 
     REQUIRE(m.cases.size() == 4);
     CHECK(m.cases[0].name == "bumps-right");
@@ -141,8 +141,8 @@ TEST_CASE("engine manifest: actor-fall.toml loads a label + offset marker and no
     checkBlockMap(m, text);
     CHECK_FALSE(m.moveAnswer.has_value());
     // Without an [outcome] no wall bits are given.
-    CHECK(m.stateBits.right == 0);
-    CHECK(m.stateBits.left == 0);
+    CHECK(m.stateBits.right.mask == 0);
+    CHECK(m.stateBits.left.mask == 0);
     REQUIRE(m.inputs.size() == 1);
     CHECK(m.inputs[0].name == "type");
     REQUIRE(m.cases.size() == 6);
@@ -226,11 +226,48 @@ TEST_CASE("engine manifest: fields at symbols, hitbox fields in any format, and 
     REQUIRE(direction.field.at);
     checkSymbol(*direction.field.at, "Speed", 1, lineWith(text, "direction = "));
     CHECK(direction.defaultValue == 0xFFFF);
-    CHECK(m.stateBits.down == 0);
-    CHECK(m.stateBits.up == 0x40);
-    CHECK(m.stateBits.left == 0x10);
+    CHECK(m.stateBits.down.mask == 0);
+    CHECK(m.stateBits.up.mask == 0x40);
+    CHECK(m.stateBits.left.mask == 0x10);
     // The outcome's wall on the right takes the lowest bit the others leave free.
-    CHECK(m.stateBits.right == 1);
+    CHECK(m.stateBits.right.mask == 1);
+}
+
+TEST_CASE("engine manifest: a state that is a counter or a value is said by a test of its bits")
+{
+    std::string text = blockEngineText("actor-walk.toml");
+    text = replaced(text, "state_bits = { down = 1 }",
+                    "state_bits = { down = { test = \"nonzero\" }, up = { test = \"equals\", mask = 0x0C, value = 4 }, "
+                    "right = { test = \"all\", mask = 0x30 } }");
+    const Manifest m = loadEngineManifest(text);
+    const StateBits& bits = m.stateBits;
+    // PlayerOnGround-style: 0 in the air, 1 on a floor, 2 on a slope.
+    CHECK(bits.down.mask == 0xFF); // the u8 state's every bit
+    CHECK_FALSE(bits.down.holds(0));
+    CHECK(bits.down.holds(1));
+    CHECK(bits.down.holds(2));
+    CHECK(bits.up.holds(0x04));
+    CHECK(bits.up.holds(0xF7)); // only the masked bits count
+    CHECK_FALSE(bits.up.holds(0x0C));
+    CHECK_FALSE(bits.right.holds(0x10));
+    CHECK(bits.right.holds(0x31));
+    // What the host writes when it reports an answer.
+    CHECK(bits.up.set(0x0B) == 0x07);
+    CHECK_FALSE(bits.up.holds(bits.up.cleared(0x04)));
+    CHECK(bits.right.set(0x01) == 0x31);
+    CHECK(bits.right.cleared(0x31) == 0x01);
+    // The outcome's wall on the left takes the lowest bit no flag tests: above the u8 state's.
+    CHECK(bits.left.mask == 0x100);
+}
+
+TEST_CASE("engine manifest: [controller] new is where the host writes the buttons pressed since the last call")
+{
+    std::string text = blockEngineText("player-frame.toml");
+    text = replaced(text, "at = \"Joypad\"", "at = \"Joypad\"\nnew = \"Temp\"");
+    const Manifest m = loadEngineManifest(text);
+    REQUIRE(m.controller->newPresses);
+    checkSymbol(*m.controller->newPresses, "Temp", 0, lineWith(text, "new = \"Temp\""));
+    checkManifestRefusals(text, {{"new = \"Temp\"", "new = 3", "new =", {"'controller.new' must be a string"}}});
 }
 
 TEST_CASE("engine manifest: cells, strides and the map's size in u8 or u16 load as given")
@@ -355,7 +392,7 @@ TEST_CASE("engine manifest: hitbox_width, hitbox_origin and their refusals")
         {"hitbox_height = { offset = 12, format = \"u12.4\" }", "", "[entity]\n", {"[entity] is missing the required key 'hitbox_height'"}},
         // [entity.hitbox] refuses every in-entity hitbox key, the first of them in its list first.
         {origin, origin + "\nhitbox = { records = \"Frames\" }", "hitbox_height =",
-         {"'entity.hitbox_height' cannot be given with [entity.hitbox]: the hitbox is in the entity or in a record, not both"}},
+         {"'entity.hitbox_height' cannot be given with [entity.hitbox]: the hitbox is in the entity, in a record or in the code, not more than one"}},
     });
     // Without hitbox_height, the next of its keys is refused, at its own line.
     const std::string noHeight = replaced(walk, "hitbox_height = { offset = 12, format = \"u12.4\" }\n", "");
@@ -371,7 +408,19 @@ TEST_CASE("engine manifest: hitbox_width, hitbox_origin and their refusals")
 TEST_CASE("engine manifest: state_bits and velocity refusals")
 {
     checkManifestRefusals(blockEngineText("actor-fall.toml"), {
-        {"state_bits = { down = 1 }", "state_bits = {}", "state_bits =", {"'entity.state_bits' names no bit: give down, up, right or left"}},
+        {"state_bits = { down = 1 }", "state_bits = {}", "state_bits =", {"'entity.state_bits' names no flag: give down, up, right or left"}},
+        {"state_bits = { down = 1 }", "state_bits = { down = { test = \"sometimes\" } }", "state_bits =",
+         {"'entity.state_bits.down.test' must be one of \"nonzero\", \"equals\", \"any\", \"all\", not \"sometimes\""}},
+        {"state_bits = { down = 1 }", "state_bits = { down = { test = \"nonzero\", mask = 3 } }", "state_bits =",
+         {"'entity.state_bits.down.mask' is not for \"nonzero\""}},
+        {"state_bits = { down = 1 }", "state_bits = { down = { test = \"any\" } }", "state_bits =",
+         {"entity.state_bits.down is missing the required key 'mask'"}},
+        {"state_bits = { down = 1 }", "state_bits = { down = { test = \"all\", mask = 3, value = 1 } }", "state_bits =",
+         {"'entity.state_bits.down.value' is for test = \"equals\""}},
+        {"state_bits = { down = 1 }", "state_bits = { down = { test = \"equals\", mask = 3, value = 4 } }", "state_bits =",
+         {"'entity.state_bits.down.value' has bits outside the mask: it can never be equal"}},
+        {"state_bits = { down = 1 }", "state_bits = { down = { test = \"equals\" } }", "state_bits =",
+         {"entity.state_bits.down is missing the required key 'value'"}},
         {"state_bits = { down = 1 }", "state_bits = { down = 0 }", "state_bits =", {"'entity.state_bits.down' must be 1..255, not 0"}},
         {"state_bits = { down = 1 }", "state_bits = { left = 256 }", "state_bits =", {"'entity.state_bits.left' must be 1..255, not 256"}},
         {"state_bits = { down = 1 }", "state_bits = { sideways = 1 }", "state_bits =",
@@ -518,7 +567,7 @@ TEST_CASE("engine manifest: [outcome] refusals, for a routine that moves itself 
     REQUIRE(m.moveAnswer);
     CHECK_FALSE(m.moveAnswer->movesWhenSet);
     CHECK_FALSE(m.moveAnswer->reportsWall());
-    CHECK(m.stateBits.right == 0); // a host-moved answer gives no wall bits of its own
+    CHECK(m.stateBits.right.mask == 0); // a host-moved answer gives no wall bits of its own
 }
 
 TEST_CASE("engine manifest: [tables] refusals, and a design's table the manifest does not name, at its design line")

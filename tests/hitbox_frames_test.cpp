@@ -262,7 +262,7 @@ TEST_CASE("hitbox frames: the host writes the room's right edge from the map's w
     const EntityState stopped = moved(frames());
     CHECK((stopped.x >> 16) == 0x1000 + 64 - 6);  // the box's last column is the room's last
     CHECK(stopped.xVelocity == 0);
-    CHECK((stopped.state & frames().manifest.stateBits.right) != 0);
+    CHECK((stopped.state & frames().manifest.stateBits.right.mask) != 0);
     // The variable's place given as an address instead of a symbol.
     const TempDir dir;
     char address[16];

@@ -74,8 +74,8 @@ TEST_CASE("invariants: the ceiling situations of the design and their floor mirr
 
 TEST_CASE("invariants: touching a ceiling is exact to the pixel, and so is resting above a floor")
 {
-    const std::uint8_t up = builtRom().manifest.stateBits.up;
-    const std::uint8_t down = builtRom().manifest.stateBits.down;
+    const std::uint16_t up = builtRom().manifest.stateBits.up.mask;
+    const std::uint16_t down = builtRom().manifest.stateBits.down.mask;
 
     // A: inside the DOWN_PLATFORM under the SOLID row, the top at 16 touches; at 17 it does not.
     const Scenario a = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
@@ -100,8 +100,8 @@ TEST_CASE("invariants: touching a ceiling is exact to the pixel, and so is resti
 
 TEST_CASE("invariants: the design's gaps say where a standing box rests, exactly")
 {
-    const std::uint8_t up = builtRom().manifest.stateBits.up;
-    const std::uint8_t down = builtRom().manifest.stateBits.down;
+    const std::uint16_t up = builtRom().manifest.stateBits.up.mask;
+    const std::uint16_t down = builtRom().manifest.stateBits.down.mask;
     // The 2 x 2 px box in column 1 of a room whose floor's first row is 48 and ceiling's last 15.
     const Scenario room = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
     Design design = builtRom().design;
@@ -133,7 +133,7 @@ TEST_CASE("invariants: the design's gaps say where a standing box rests, exactly
 
 TEST_CASE("invariants: a gap given as a range holds anywhere in it, and nowhere else")
 {
-    const std::uint8_t down = builtRom().manifest.stateBits.down;
+    const std::uint16_t down = builtRom().manifest.stateBits.down.mask;
     const Scenario room = loadScenario(kInvariantsData / "ceiling-inside-down-platform.toml");
     Design design = builtRom().design;
     design.invariants.neverOverlapsSolid = false;

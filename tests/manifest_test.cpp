@@ -74,10 +74,10 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     checkField(m.hitboxRight, 20, FieldFormat::U16);
     checkField(m.hitboxYOffset, 22, FieldFormat::S16);
     checkField(m.hitboxHeight, 24, FieldFormat::U16);
-    CHECK(m.stateBits.down == 0x80);
-    CHECK(m.stateBits.up == 0x40);
-    CHECK(m.stateBits.right == 0x20);
-    CHECK(m.stateBits.left == 0x10);
+    CHECK(m.stateBits.down.mask == 0x80);
+    CHECK(m.stateBits.up.mask == 0x40);
+    CHECK(m.stateBits.right.mask == 0x20);
+    CHECK(m.stateBits.left.mask == 0x10);
 
     checkSymbol(m.mapTiles, "MapData", text);
     checkSymbol(*m.mapWidth, "MapWidth", text);

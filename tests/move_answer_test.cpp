@@ -60,7 +60,7 @@ TEST_CASE("move answer: the carry says whether the host moves the entity, and th
     const Scenario scenario = loadScenario(kRom / "scenarios" / "walls.toml");
     const ScenarioResult result = runScenario(scenario, rom);
     CHECK(result.failures.empty());
-    const std::uint8_t right = rom.manifest.stateBits.right;
+    const std::uint16_t right = rom.manifest.stateBits.right.mask;
     const CallRecord& free = callOf(result, 19, 0);
     CHECK(pixel(free.before.x) == 74);
     CHECK(pixel(free.after.x) == 77);
@@ -68,8 +68,8 @@ TEST_CASE("move answer: the carry says whether the host moves the entity, and th
     const CallRecord& stopped = callOf(result, 20, 0);
     CHECK(pixel(stopped.after.x) == 77);
     CHECK(stopped.after.state == right);
-    CHECK(callOf(result, 15, 1).after.state == rom.manifest.stateBits.left);
-    CHECK(callOf(result, 14, 2).after.state == rom.manifest.stateBits.up);
+    CHECK(callOf(result, 15, 1).after.state == rom.manifest.stateBits.left.mask);
+    CHECK(callOf(result, 14, 2).after.state == rom.manifest.stateBits.up.mask);
     CHECK(pixel(callOf(result, 24, 2).after.y) == 17);
 }
 
@@ -92,7 +92,7 @@ TEST_CASE("move answer: walk_y moves a top-down entity on Y every frame of its s
     CHECK(pixel(callOf(result, 16, 0).after.x) == 34);
     CHECK(callOf(result, 16, 0).after.state == 0);
     CHECK(pixel(callOf(result, 18, 0).after.y) == 62);
-    CHECK(callOf(result, 18, 0).after.state == (rom.manifest.stateBits.down | rom.manifest.stateBits.right));
+    CHECK(callOf(result, 18, 0).after.state == (rom.manifest.stateBits.down.mask | rom.manifest.stateBits.right.mask));
 }
 
 TEST_CASE("move answer: a register's answer, zero or not, as the manifest says")
@@ -115,7 +115,7 @@ TEST_CASE("move answer: a register's answer, zero or not, as the manifest says")
     const ScenarioResult stuck = runScenario(scenario, inverted);
     const CallRecord& first = callOf(stuck, 1, 0);
     CHECK(first.after.x == first.before.x);
-    CHECK(first.after.state == inverted.manifest.stateBits.right);
+    CHECK(first.after.state == inverted.manifest.stateBits.right.mask);
     CHECK_FALSE(stuck.failures.empty()); // the expectations of the right answers fail
 }
 

@@ -115,10 +115,10 @@ void drawEntity(DebuggerSession& session)
             std::snprintf(text, sizeof text, "$%08X  %+.4f", static_cast<std::uint32_t>(v), v / 65536.0);
             return std::string(text);
         };
-        const auto state = [&](std::uint8_t s) {
+        const auto state = [&](std::uint16_t s) {
             std::string text;
-            const auto bit = [&](std::uint8_t b, const char* name) {
-                if ((s & b) != 0) {
+            const auto bit = [&](const StateFlag& flag, const char* name) {
+                if (flag.reported() && flag.holds(s)) {
                     text += (text.empty() ? "" : " ") + std::string(name);
                 }
             };

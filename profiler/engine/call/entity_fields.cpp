@@ -43,6 +43,11 @@ Hitbox readHitbox(const emu::SnesBus& bus, const ProfiledRom& rom, std::uint32_t
         const int height = readPixels(bus, manifest.hitboxHeight, slot);
         return {width / 2, width - width / 2, height - 1, height};
     }
+    if (const std::optional<ConstantHitboxes>& constant = manifest.constantHitboxes) {
+        const RoutineInput* kind = constant->kindInput ? manifest.input(*constant->kindInput) : nullptr;
+        const Hitbox* box = constant->of(kind != nullptr ? readField(bus, kind->field, slot) : 0);
+        return box != nullptr ? *box : Hitbox{};
+    }
     if (!manifest.hitboxRecords) {
         return {readPixels(bus, manifest.hitboxLeft, slot), readPixels(bus, manifest.hitboxRight, slot),
                 -readPixels(bus, manifest.hitboxYOffset, slot), readPixels(bus, manifest.hitboxHeight, slot)};
@@ -65,7 +70,7 @@ EntityState readMotion(const emu::SnesBus& bus, const ProfiledRom& rom, std::uin
     if (m.yVelocity) {
         e.yVelocity = static_cast<std::int32_t>(readQuantity(bus, *m.yVelocity, slot));
     }
-    e.state = static_cast<std::uint8_t>(readField(bus, m.collisionState, slot));
+    e.state = static_cast<std::uint16_t>(readField(bus, m.collisionState, slot));
     return e;
 }
 

@@ -13,7 +13,7 @@ struct EntityState {
     std::uint32_t y = 0;
     std::int32_t xVelocity = 0;
     std::int32_t yVelocity = 0;
-    std::uint8_t state = 0; // the collision-state bits the last call left
+    std::uint16_t state = 0; // the collision state the last call left
     Hitbox hitbox;
 
     bool operator==(const EntityState&) const = default;

@@ -44,7 +44,7 @@ public:
         }
     }
     void read(const emu::BusAccess&) override {}
-    void left(std::size_t call) override
+    void left(std::size_t call, const emu::Registers*) override
     {
         if (call == call_) {
             recording_ = false;

@@ -1,6 +1,7 @@
 #include "profiler/engine/ingame/call_state_recorder.hpp"
 
 #include "profiler/engine/call/entity_fields.hpp"
+#include "profiler/engine/call/move_answer.hpp"
 
 #include <algorithm>
 #include <array>
@@ -26,8 +27,14 @@ std::optional<std::pair<int, std::uint32_t>> CallStateRecorder::slotOf(const emu
 {
     const Manifest& m = rom_.manifest;
     const RoutineAddresses& a = rom_.addresses;
-    const std::array<std::pair<const RegisterValue*, std::uint16_t>, 4> carriers{
-        {{&m.directPage, registers.d}, {&m.a, registers.a}, {&m.x, registers.x}, {&m.y, registers.y}}};
+    std::vector<std::pair<const RegisterValue*, std::uint16_t>> carriers{
+        {&m.directPage, registers.d}, {&m.a, registers.a}, {&m.x, registers.x}, {&m.y, registers.y}};
+    // The arguments lie above the return address, the first nearest to it.
+    std::uint32_t argument = std::uint32_t{registers.s} + 1 + (m.call == CallKind::Jsl ? 3 : 2);
+    for (const RegisterValue& value : m.arguments) {
+        carriers.emplace_back(&value, static_cast<std::uint16_t>(readBytes(bus_, argument & 0xFFFF, 2)));
+        argument += 2;
+    }
     for (const auto& [value, held] : carriers) {
         if (value->kind == RegisterValue::Kind::EntityIndex) {
             return held < a.entitySlotCount ? std::optional(std::pair(int{held}, slotAddress(rom_, held))) : std::nullopt;
@@ -103,12 +110,8 @@ void CallStateRecorder::readMap()
             map_->at(column, row) = window_.typeOfCell(offset).value_or(rom_.design.empty);
         }
     }
-    // A routine that answers whether the entity may move leaves the moving to its caller: its
-    // result is no position to check.
-    if (!m.moveAnswer) {
-        geometry_ = std::make_unique<CollisionGeometry>(
-            CollisionGeometry{{*map_, rom_.design}, m.originX, m.originY, m.stateBits.down, m.stateBits.up});
-    }
+    geometry_ = std::make_unique<CollisionGeometry>(
+        CollisionGeometry{{*map_, rom_.design}, m.originX, m.originY, m.stateBits.down, m.stateBits.up});
 }
 
 void CallStateRecorder::resume(const Open& open)
@@ -122,7 +125,7 @@ void CallStateRecorder::entered(std::size_t call, const emu::Registers& register
     readMap();
     CallState& state = states_.emplace_back();
     state.call = call;
-    Open open{firstState_ + states_.size() - 1, cycle, 0};
+    Open open{firstState_ + states_.size() - 1, cycle, 0, registers};
     if (const auto slot = slotOf(registers)) {
         state.entity = slot->first;
         open.slot = slot->second;
@@ -132,7 +135,21 @@ void CallStateRecorder::entered(std::size_t call, const emu::Registers& register
     resume(open);
 }
 
-void CallStateRecorder::left(std::size_t call)
+bool CallStateRecorder::wallOnLeft(const MoveAnswer& answer, const Open& open) const
+{
+    if (!answer.reportsWall()) {
+        return false;
+    }
+    const RoutineInput& side = *rom_.manifest.input(*answer.wallSide);
+    if (side.kind == RoutineInput::Kind::Field) {
+        return readField(bus_, side.field, open.slot) == answer.wallLeftValue;
+    }
+    const emu::Registers& r = open.entry;
+    const std::uint32_t held = side.reg == 'a' ? r.a : side.reg == 'x' ? r.x : side.reg == 'y' ? r.y : r.dbr;
+    return (side.bits == 8 ? held & 0xFF : held) == answer.wallLeftValue;
+}
+
+void CallStateRecorder::left(std::size_t call, const emu::Registers* registers)
 {
     if (open_.empty() || states_[open_.back().state - firstState_].call != call) {
         return;
@@ -142,7 +159,12 @@ void CallStateRecorder::left(std::size_t call)
     CallState& state = states_[open.state - firstState_];
     if (state.entity >= 0) {
         state.after = readEntity(bus_, rom_, open.slot);
-        if (geometry_) {
+        // As in the harness: the entity where the answer leaves it is what the invariants check.
+        const std::optional<MoveAnswer>& answer = rom_.manifest.moveAnswer;
+        if (answer && registers != nullptr) {
+            applyAnswer(*answer, answerIsSet(*answer, *registers, bus_), rom_.manifest.stateBits, wallOnLeft(*answer, open), state.after);
+        }
+        if (geometry_ && (!answer || registers != nullptr)) {
             state.broken = checkInvariants(state.after, *geometry_);
         }
     }

@@ -46,7 +46,7 @@ public:
 
     void entered(std::size_t call, const emu::Registers& registers, std::uint64_t cycle) override;
     void read(const emu::BusAccess& access) override { mapReads_.read(window_, access); }
-    void left(std::size_t call) override;
+    void left(std::size_t call, const emu::Registers* registers) override;
 
     // The state of call `call` once it has ended, when it is the first not yet taken (the calls
     // are taken in the order they began); nothing for a call of another routine.
@@ -62,9 +62,12 @@ private:
         std::size_t state;   // its number among the states, counting those taken
         std::uint64_t cycle; // when it began
         std::uint32_t slot;  // its entity's address
+        emu::Registers entry; // the registers it began with: the inputs in registers
     };
 
     std::optional<std::pair<int, std::uint32_t>> slotOf(const emu::Registers& registers) const;
+    // Whether the wall an answer reports is on the left, by the input that says the side.
+    bool wallOnLeft(const MoveAnswer& answer, const Open& open) const;
     void resume(const Open& open);
 
     const emu::SnesBus& bus_;

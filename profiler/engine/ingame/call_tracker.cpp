@@ -113,8 +113,9 @@ void CallTracker::updateColumn()
 }
 
 // The stack is above the innermost frame's return address: a return, or code that dropped it.
-void CallTracker::leaveFrames(std::uint16_t s)
+void CallTracker::leaveFrames(const emu::Registers& registers)
 {
+    const std::uint16_t s = registers.s;
     const emu::ControlFlow flow = lastKind_ == emu::StepKind::Instruction ? emu::controlFlowOf(lastOpcode_)
                                                                           : emu::ControlFlow::Next;
     const bool returned = emu::isReturn(flow);
@@ -123,12 +124,12 @@ void CallTracker::leaveFrames(std::uint16_t s)
         if (s <= top.inside || (!returned && s <= top.inside + top.returnBytes)) {
             break;
         }
-        leave(true);
+        leave(&registers);
     }
     updateColumn();
 }
 
-void CallTracker::leave(bool finished)
+void CallTracker::leave(const emu::Registers* returned)
 {
     const Frame frame = stack_.back();
     stack_.pop_back();
@@ -145,7 +146,7 @@ void CallTracker::leave(bool finished)
         return;
     }
     GameCall& call = callAt(frame.call);
-    call.finished = finished;
+    call.finished = returned != nullptr;
     call.cycles = spent.cycles - frame.interruptTime.cycles - frame.waitTime.cycles;
     call.interrupts = frame.interrupts;
     ClockSplit& clocks = call.clocks;
@@ -156,7 +157,7 @@ void CallTracker::leave(bool finished)
     clocks.refresh = stolen.refresh - frame.interruptStolen.refresh - frame.waitStolen.refresh;
     clocks.own = spent.masterClocks - clocks.interrupts - clocks.waiting - clocks.dma - clocks.hdma - clocks.refresh;
     if (watcher_ != nullptr && call.routine == watchedRoutine_) {
-        watcher_->left(frame.call);
+        watcher_->left(frame.call, returned);
     }
     if (stepWatcher_ != nullptr) {
         stepWatcher_->ended(frame.call);
@@ -242,7 +243,7 @@ void CallTracker::finish()
 {
     stolenAtStep_ = bus_.stolenClocks();
     while (!stack_.empty()) {
-        leave(false);
+        leave(nullptr);
     }
     updateColumn();
     ledger_.finish();

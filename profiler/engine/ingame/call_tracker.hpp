@@ -52,8 +52,9 @@ public:
     // Before the call's first instruction, at the CPU's `cycle`.
     virtual void entered(std::size_t call, const emu::Registers& registers, std::uint64_t cycle) = 0;
     virtual void read(const emu::BusAccess& access) = 0;
-    // After its last instruction (the return), or as the run ends inside it.
-    virtual void left(std::size_t call) = 0;
+    // After its last instruction (the return), with the registers it returned with; or as the run
+    // ends inside it, with none.
+    virtual void left(std::size_t call, const emu::Registers* registers) = 0;
 
 protected:
     ~CallWatcher() = default;
@@ -118,7 +119,7 @@ public:
         stolenAtStep_ = bus_.stolenClocks();
         flags_ = registers.p;
         if (!stack_.empty() && registers.s > stack_.back().inside) [[unlikely]] {
-            leaveFrames(registers.s);
+            leaveFrames(registers);
         }
         if (emu::isInterrupt(lastKind_)) [[unlikely]] {
             enterInterrupt(registers);
@@ -217,12 +218,12 @@ private:
         return false;
     }
 
-    [[gnu::noinline]] void leaveFrames(std::uint16_t s);
+    [[gnu::noinline]] void leaveFrames(const emu::Registers& registers);
     [[gnu::noinline]] void enterInterrupt(const emu::Registers& registers);
     [[gnu::noinline]] void maybeEnter(const emu::Registers& registers);
     [[gnu::noinline]] void noteCase(std::uint32_t address);
     [[gnu::noinline]] void addWaiting(const emu::StepEvent& step);
-    void leave(bool finished);
+    void leave(const emu::Registers* returned); // nothing: the run ended inside the call
     void updateColumn();
     GameCall& callAt(std::size_t index) { return calls_[index - firstCall_]; }
 

@@ -76,9 +76,9 @@ bool DpadPlayer::canJump(const EntityState& entity) const
     const StateBits& bits = rom_->manifest.stateBits;
     switch (gravity()) {
     case Gravity::Down:
-        return (entity.state & bits.down) != 0;
+        return bits.down.holds(entity.state);
     case Gravity::Up:
-        return (entity.state & bits.up) != 0;
+        return bits.up.holds(entity.state);
     case Gravity::None:
         break;
     }

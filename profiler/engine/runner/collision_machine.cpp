@@ -3,6 +3,7 @@
 #include "base/input_error.hpp"
 #include "base/printf_string.hpp"
 #include "profiler/engine/call/entity_fields.hpp"
+#include "profiler/engine/call/move_answer.hpp"
 #include "profiler/engine/runner/trace_observer.hpp"
 
 #include <algorithm>
@@ -203,6 +204,9 @@ void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& entity
 void CollisionMachine::writeHitbox(std::uint32_t slot, const Hitbox& hitbox)
 {
     const Manifest& manifest = rom_.manifest;
+    if (manifest.constantHitboxes) {
+        return; // the routine's own; checkHostValues checked the scenario's is the same
+    }
     if (manifest.hitboxWidth) {
         // checkScenarioFits refused boxes that are not centred on the feet.
         writePixels(slot, *manifest.hitboxWidth, hitbox.left + hitbox.right);
@@ -237,8 +241,10 @@ void CollisionMachine::writeHitbox(std::uint32_t slot, const Hitbox& hitbox)
 EntityState CollisionMachine::readEntity(std::uint32_t slot, const EntityState& before, const std::vector<std::uint32_t>& inputs) const
 {
     EntityState e = readMotion(bus_, rom_, slotAddress(slot), before);
-    if (rom_.manifest.moveAnswer) {
-        applyAnswer(*rom_.manifest.moveAnswer, e, inputs);
+    if (const std::optional<MoveAnswer>& answer = rom_.manifest.moveAnswer) {
+        const Manifest& m = rom_.manifest;
+        const bool wallLeft = answer->reportsWall() && inputs[m.inputIndex(*answer->wallSide)] == answer->wallLeftValue;
+        applyAnswer(*answer, answerIsSet(*answer, cpu_.state.regs, bus_), m.stateBits, wallLeft, e);
     }
     return e;
 }
@@ -258,45 +264,12 @@ void CollisionMachine::writeInput(std::uint32_t slot, std::size_t index, std::ui
     registerInputs_[input.reg == 'a' ? 0 : input.reg == 'x' ? 1 : input.reg == 'y' ? 2 : 3] = static_cast<std::uint16_t>(value);
 }
 
-void CollisionMachine::writeButtons(std::uint16_t buttons)
+void CollisionMachine::writeButtons(std::uint16_t held, std::uint16_t before)
 {
-    writeAt(rom_.manifest.controller->address, FieldFormat::U16, buttons);
-}
-
-void CollisionMachine::applyAnswer(const MoveAnswer& answer, EntityState& entity, const std::vector<std::uint32_t>& inputs) const
-{
-    const emu::Registers& registers = cpu_.state.regs;
-    // A register as wide as the routine left it.
-    const auto wide = [&registers](std::uint16_t value, std::uint8_t narrowFlag) {
-        return (registers.p & narrowFlag) ? value & 0xFF : value;
-    };
-    bool set = false;
-    switch (answer.from) {
-    case MoveAnswer::From::Carry: set = (registers.p & emu::flag::carry) != 0; break;
-    case MoveAnswer::From::A: set = wide(registers.a, emu::flag::memory8) != 0; break;
-    case MoveAnswer::From::X: set = wide(registers.x, emu::flag::index8) != 0; break;
-    case MoveAnswer::From::Y: set = wide(registers.y, emu::flag::index8) != 0; break;
-    }
-    const StateBits& bits = rom_.manifest.stateBits;
-    if (answer.reportsWall()) {
-        const Manifest& m = rom_.manifest;
-        entity.state &= static_cast<std::uint8_t>(~(bits.left | bits.right));
-        if (set == answer.wallWhenSet) {
-            entity.state |= inputs[m.inputIndex(*answer.wallSide)] == answer.wallLeftValue ? bits.left : bits.right;
-        }
-        return;
-    }
-    entity.state = 0;
-    if (set == answer.movesWhenSet) {
-        entity.x += static_cast<std::uint32_t>(entity.xVelocity);
-        entity.y += static_cast<std::uint32_t>(entity.yVelocity);
-        return;
-    }
-    if (entity.xVelocity != 0) {
-        entity.state |= entity.xVelocity > 0 ? bits.right : bits.left;
-    }
-    if (entity.yVelocity != 0) {
-        entity.state |= entity.yVelocity > 0 ? bits.down : bits.up;
+    const Controller& controller = *rom_.manifest.controller;
+    writeAt(controller.address, FieldFormat::U16, held);
+    if (controller.newPresses) {
+        writeAt(controller.newPressesAddress, FieldFormat::U16, held & ~before);
     }
 }
 
@@ -328,6 +301,12 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
     r.pbr = static_cast<std::uint8_t>(entry >> 16);
     r.pc = static_cast<std::uint16_t>(entry);
     std::uint16_t s = m.stack;
+    for (auto argument = m.arguments.rbegin(); argument != m.arguments.rend(); ++argument) {
+        const std::uint16_t word = registerValue(*argument, slot);
+        bus_.poke(s--, static_cast<std::uint8_t>(word >> 8));
+        bus_.poke(s--, static_cast<std::uint8_t>(word));
+    }
+    const std::uint16_t callerStack = s; // where the return leaves S: the caller pops the arguments
     // RTS and RTL add one to the address they pull.
     const std::uint16_t pushed = 0xFFFF;
     if (m.call == CallKind::Jsl) {
@@ -338,7 +317,7 @@ CallOutcome CollisionMachine::call(std::uint32_t slot, Observer& observer)
     r.s = s;
 
     CallOutcome outcome{};
-    outcome.stackBefore = m.stack;
+    outcome.stackBefore = callerStack;
     outcome.start = cpu_.state.time;
     outcome.returnAddress = returnAddress;
     outcome.stop = cpu_.run(emu::RunLimits{.cycles = m.cycleLimit, .breakAddress = returnAddress}, observer);

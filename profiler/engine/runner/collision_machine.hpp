@@ -49,8 +49,9 @@ public:
 
     // The manifest's input `index` (a field, or a register the next call starts with).
     void writeInput(std::uint32_t slot, std::size_t index, std::uint32_t value);
-    // The controller word the routine reads.
-    void writeButtons(std::uint16_t buttons);
+    // The controller words the routine reads: the held buttons, and those pressed since `before`
+    // were held when the manifest names where they go.
+    void writeButtons(std::uint16_t held, std::uint16_t before);
 
     // Idles the CPU until the next video frame begins.
     void waitForNextFrame();
@@ -71,7 +72,6 @@ public:
 private:
     std::uint32_t slotAddress(std::uint32_t slot) const;
     std::uint16_t registerValue(const RegisterValue& value, std::uint32_t slot) const;
-    void applyAnswer(const MoveAnswer& answer, EntityState& entity, const std::vector<std::uint32_t>& inputs) const;
     void writeAt(std::uint32_t address, FieldFormat format, std::uint32_t value);
     void writeField(std::uint32_t slot, const EntityField& field, std::uint32_t value);
     // Whole pixels, in the field's format (a fixed-point one holds them with a zero fraction).

@@ -44,8 +44,8 @@ EntityMotion::Step EntityMotion::beforeCall(int frame, EntityState& entity)
         entity.yVelocity = 0; // the D-pad released: a walk on Y leaves no momentum, as a walk on X
         walkedY_ = false;
     }
-    const std::uint8_t ground = gravity_ == Gravity::Up ? stateBits_.up : stateBits_.down;
-    if (gravityWhen_ == GravityWhen::Airborne && (entity.state & ground) != 0) {
+    const StateFlag& ground = gravity_ == Gravity::Up ? stateBits_.up : stateBits_.down;
+    if (gravityWhen_ == GravityWhen::Airborne && ground.holds(entity.state)) {
         return now;
     }
     const std::int32_t accel = toFixed(spec_.gravityAccel);

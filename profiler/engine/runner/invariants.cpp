@@ -167,10 +167,10 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
             }
         }
     }
-    if (invariants.restsOnFloor && (entity.state & geometry.downBit) && !restsOnFloor(box, invariants.floorGap, pixels)) {
+    if (invariants.restsOnFloor && geometry.standing.holds(entity.state) && !restsOnFloor(box, invariants.floorGap, pixels)) {
         return "standing, but the hitbox (" + describe(box) + ") does not " + resting(invariants.floorGap, "floor", "above");
     }
-    if (invariants.touchesCeiling && (entity.state & geometry.upBit) && !touchesCeiling(box, invariants.ceilingGap, pixels)) {
+    if (invariants.touchesCeiling && geometry.ceiling.holds(entity.state) && !touchesCeiling(box, invariants.ceilingGap, pixels)) {
         return "standing on a ceiling, but the hitbox (" + describe(box) + ") does not " +
                resting(invariants.ceilingGap, "ceiling", "under");
     }

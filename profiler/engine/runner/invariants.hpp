@@ -2,6 +2,7 @@
 
 #include "profiler/engine/call/entity_state.hpp"
 #include "profiler/formats/map/map_pixels.hpp"
+#include "profiler/model/target/state_flag.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -16,8 +17,8 @@ struct CollisionGeometry {
     MapPixels pixels;
     std::uint16_t originX;
     std::uint16_t originY;
-    std::uint8_t downBit;
-    std::uint8_t upBit;
+    StateFlag standing;  // on a floor
+    StateFlag ceiling;   // on a ceiling
 };
 
 // Nothing when the entity keeps the invariants its design names; else what is wrong.

@@ -90,7 +90,24 @@ void checkHostValues(const Scenario& scenario, const ProfiledRom& rom)
             }
         }
     };
-    const auto checkHitbox = [&](const Hitbox& box, int line) {
+    const auto checkHitbox = [&](const Hitbox& box, int line, const std::vector<InputValue>& inputs) {
+        if (const std::optional<ConstantHitboxes>& constant = manifest.constantHitboxes) {
+            const RoutineInput* kindInput = constant->kindInput ? manifest.input(*constant->kindInput) : nullptr;
+            std::uint32_t kind = kindInput != nullptr ? kindInput->defaultValue : 0;
+            for (const InputValue& input : inputs) {
+                kind = kindInput != nullptr && input.name == kindInput->name ? static_cast<std::uint32_t>(input.value) : kind;
+            }
+            const Hitbox* own = constant->of(kind);
+            const std::string kindText = kindInput != nullptr ? " of kind " + std::to_string(kind) : "";
+            if (own == nullptr) {
+                fail(scenario, line, "the entity is" + kindText + ", which has no box in " + where + ":" +
+                                         std::to_string(constant->line) + " ([entity.hitbox] boxes)");
+            }
+            if (box != *own) {
+                fail(scenario, line, "the hitbox " + hitboxTable(box) + " is not the routine's: its box" + kindText + " is constant, " +
+                                         hitboxTable(*own) + " (" + where + ":" + std::to_string(constant->line) + ")");
+            }
+        }
         if (manifest.hitboxWidth && (box.left != box.right || box.top != box.height - 1)) {
             fail(scenario, line, "the hitbox " + hitboxTable(box) + " is not one " + where +
                                      " can hold: its hitbox is a width and a height from the feet, so left = right and top = height - 1");
@@ -98,11 +115,20 @@ void checkHostValues(const Scenario& scenario, const ProfiledRom& rom)
     };
     for (const EntitySpec& entity : scenario.entities) {
         checkInputs(entity.inputs);
-        checkHitbox(entity.hitbox, entity.line);
+        checkHitbox(entity.hitbox, entity.line, entity.inputs);
         for (const ScriptStep& step : entity.script) {
             checkInputs(step.inputs);
+            if (step.hitbox && manifest.constantHitboxes) {
+                fail(scenario, step.line, "the step changes the hitbox, but " + where + "'s is constants in the routine's code");
+            }
+            const std::optional<ConstantHitboxes>& constant = manifest.constantHitboxes;
+            if (constant && constant->kindInput &&
+                std::ranges::any_of(step.inputs, [&](const InputValue& input) { return input.name == *constant->kindInput; })) {
+                fail(scenario, step.line, "the step changes input \"" + *constant->kindInput + "\", the entity's kind, which chooses "
+                                          "its constant hitbox: give each kind its own entity");
+            }
             if (step.hitbox) {
-                checkHitbox(*step.hitbox, step.line);
+                checkHitbox(*step.hitbox, step.line, entity.inputs);
             }
             if (step.buttons != 0 && !manifest.controller) {
                 fail(scenario, step.line, "the step holds buttons, but " + where + " has no [controller] to write them to");
@@ -117,10 +143,10 @@ void checkHostValues(const Scenario& scenario, const ProfiledRom& rom)
     const StateBits& bits = manifest.stateBits;
     for (const Expectation& x : scenario.expectations) {
         const std::tuple<const std::optional<bool>&, bool, const char*> flags[] = {
-            {x.standing, bits.down != 0, "standing (state_bits.down)"},
-            {x.ceiling, bits.up != 0, "ceiling (state_bits.up)"},
-            {x.wallLeft, bits.left != 0, "wall_left (state_bits.left)"},
-            {x.wallRight, bits.right != 0, "wall_right (state_bits.right)"},
+            {x.standing, bits.down.reported(), "standing (state_bits.down)"},
+            {x.ceiling, bits.up.reported(), "ceiling (state_bits.up)"},
+            {x.wallLeft, bits.left.reported(), "wall_left (state_bits.left)"},
+            {x.wallRight, bits.right.reported(), "wall_right (state_bits.right)"},
             {x.alive, manifest.alive.has_value(), "alive (entity.alive)"},
         };
         for (const auto& [expected, reported, name] : flags) {
@@ -304,8 +330,8 @@ void checkExpectation(const Expectation& expectation, const EntityState& entity,
                                std::to_string(py) + "]");
         }
     }
-    const auto flag = [&](const std::optional<bool>& expected, std::uint8_t bit, const char* name) {
-        const bool actual = (entity.state & bit) != 0;
+    const auto flag = [&](const std::optional<bool>& expected, const StateFlag& bit, const char* name) {
+        const bool actual = bit.holds(entity.state);
         if (expected && *expected != actual) {
             failure(std::string("expected ") + name + " = " + (*expected ? "true" : "false") + ", got " +
                                (actual ? "true" : "false"));
@@ -357,6 +383,7 @@ struct ScenarioRun::Machine {
             setInputs(manifest, spec.inputs, values);
         }
         despawned.resize(scenario.entities.size());
+        buttons.resize(scenario.entities.size());
     }
 
     CollisionMachine machine;
@@ -365,6 +392,7 @@ struct ScenarioRun::Machine {
     std::vector<EntityState> entities;
     std::vector<EntityMotion> motions;
     std::vector<std::vector<std::uint32_t>> inputs; // each entity's, by the manifest's inputs
+    std::vector<std::uint16_t> buttons;             // what each entity's last call held
     std::vector<std::optional<int>> despawned;      // the frame of the call that despawned it
     int framesRun = 0;
 };
@@ -512,7 +540,9 @@ void ScenarioRun::writeHostValues(int frame, std::uint32_t slot, const EntityMot
         }
     }
     if (manifest.controller) {
-        machine.writeButtons(now.step != nullptr ? now.step->buttons : 0);
+        const std::uint16_t held = now.step != nullptr ? now.step->buttons : 0;
+        machine.writeButtons(held, run.buttons[slot]);
+        run.buttons[slot] = held;
     }
 }
 

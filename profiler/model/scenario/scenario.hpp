@@ -2,6 +2,7 @@
 
 #include "profiler/formats/map/tile_map.hpp"
 #include "profiler/model/scenario/gravity.hpp"
+#include "profiler/model/scenario/hitbox.hpp"
 
 #include <array>
 #include <cstdint>
@@ -13,17 +14,6 @@
 #include <vector>
 
 namespace tileprof {
-
-// A tile hitbox in pixels from the entity's origin: `left` and `right` to the edges (the box's
-// columns are x-left .. x+right-1), `top` up to the top edge, `height` rows downwards from it.
-struct Hitbox {
-    int left = 0;
-    int right = 0;
-    int top = 0;
-    int height = 0;
-
-    bool operator==(const Hitbox&) const = default;
-};
 
 // A value a scenario gives one of the routine's inputs (the manifest's [inputs]), by its name.
 struct InputValue {

@@ -198,16 +198,121 @@ HitboxRecords readHitboxRecords(const TomlSection& entity)
     return r;
 }
 
-// The bits of the collision state the routine reports: at least one, 0 for those it does not.
-StateBits readStateBits(const TomlSection& entity)
+// A box of constants: { left, right, top, height } in whole pixels from the origin, in `box`; `kind`
+// is read too when `withKind`.
+ConstantHitboxes::Box readConstantBox(const TomlSection& box, bool withKind)
+{
+    ConstantHitboxes::Box result;
+    result.line = box.line();
+    if (withKind) {
+        result.kind = static_cast<std::uint32_t>(box.requiredInteger("kind", 0, 0xFFFF));
+    }
+    const auto size = [&box](std::string_view key, int min) { return static_cast<int>(box.requiredInteger(key, min, 255)); };
+    result.box = {size("left", 0), size("right", 0), size("top", 0), size("height", 1)};
+    if (result.box.height <= result.box.top) {
+        box.fail(box.require("height"), "height", "(" + std::to_string(result.box.height) + ") must be greater than 'top' (" +
+                                                      std::to_string(result.box.top) + ") so that the origin lies inside the box");
+    }
+    if (result.box.left + result.box.right == 0) {
+        box.fail(box.require("right"), "right", "makes a box no pixel wide: left + right must be 1 or more");
+    }
+    return result;
+}
+
+// [entity] hitbox = { left, right, top, height }: one box of constants for every entity; or
+// [entity.hitbox] kind = "input" with boxes = [{ kind, left, right, top, height }, ...].
+ConstantHitboxes readConstantHitboxes(const TomlSection& entity)
+{
+    const TomlSection hitbox(entity.file(), entity.table("hitbox", "{ left = 6, right = 6, top = 23, height = 24 }"),
+                             "[entity.hitbox]", "entity.hitbox.", {"left", "right", "top", "height", "kind", "boxes"});
+    ConstantHitboxes result;
+    result.line = hitbox.line();
+    if (hitbox.find("kind") == nullptr) {
+        if (const toml::node* boxes = hitbox.find("boxes")) {
+            hitbox.fail(*boxes, "boxes", "needs kind: the input that says which box an entity has");
+        }
+        result.boxes.push_back(readConstantBox(hitbox, false));
+        return result;
+    }
+    for (const char* key : {"left", "right", "top", "height"}) {
+        if (const toml::node* node = hitbox.find(key)) {
+            hitbox.fail(*node, key, "cannot be given with kind: each kind's box is in boxes");
+        }
+    }
+    result.kindInput = hitbox.requiredString("kind");
+    const toml::node& boxesNode = hitbox.require("boxes");
+    const toml::array* boxes = boxesNode.as_array();
+    if (boxes == nullptr || boxes->empty()) {
+        hitbox.fail(boxesNode, "boxes", "must be an array of { kind = 1, left = 8, right = 8, top = 15, height = 16 }");
+    }
+    for (const toml::node& node : *boxes) {
+        if (!node.is_table()) {
+            hitbox.fail(node, "boxes", "must hold tables like { kind = 1, left = 8, right = 8, top = 15, height = 16 }");
+        }
+        const TomlSection box(entity.file(), *node.as_table(), "a box of entity.hitbox.boxes", "entity.hitbox.boxes.",
+                              {"kind", "left", "right", "top", "height"});
+        const ConstantHitboxes::Box read = readConstantBox(box, true);
+        if (std::ranges::any_of(result.boxes, [&](const ConstantHitboxes::Box& earlier) { return earlier.kind == read.kind; })) {
+            box.fail(box.require("kind"), "kind", std::to_string(read.kind) + " has a box already");
+        }
+        result.boxes.push_back(read);
+    }
+    return result;
+}
+
+// One flag of [entity] state_bits: a number (any of its bits set) or { test, mask, value } on a
+// state of `allBits`.
+StateFlag readStateFlag(const TomlSection& bits, std::string_view key, std::uint16_t allBits)
+{
+    const toml::node* node = bits.find(key);
+    if (node == nullptr) {
+        return {};
+    }
+    if (node->is_integer()) {
+        return {StateFlag::Test::Any, static_cast<std::uint16_t>(bits.asInteger(*node, key, 1, allBits)), 0};
+    }
+    const std::string name = "entity.state_bits." + std::string(key);
+    const TomlSection flag(bits.file(), bits.table(key, "{ test = \"nonzero\" }"), name, name + ".", {"test", "mask", "value"});
+    enum class Test : std::uint8_t { Any, All, Equals, Nonzero };
+    const Test test = readChoice<Test>(flag, "test", {{"nonzero", Test::Nonzero}, {"equals", Test::Equals}, {"any", Test::Any}, {"all", Test::All}});
+    const auto refuse = [&flag](const char* given, const char* why) {
+        if (const toml::node* found = flag.find(given)) {
+            flag.fail(*found, given, why);
+        }
+    };
+    switch (test) {
+    case Test::Nonzero:
+        refuse("mask", "is not for \"nonzero\", which tests the whole state: give test = \"any\" with a mask");
+        refuse("value", "is for test = \"equals\"");
+        return {StateFlag::Test::Any, allBits, 0};
+    case Test::Any:
+    case Test::All:
+        refuse("value", "is for test = \"equals\"");
+        return {test == Test::Any ? StateFlag::Test::Any : StateFlag::Test::All,
+                static_cast<std::uint16_t>(flag.requiredInteger("mask", 1, allBits)), 0};
+    case Test::Equals: {
+        const auto mask = static_cast<std::uint16_t>(flag.integer("mask", 1, allBits).value_or(allBits));
+        const auto value = static_cast<std::uint16_t>(flag.requiredInteger("value", 0, allBits));
+        if ((value & ~mask) != 0) {
+            flag.fail(flag.require("value"), "value", "has bits outside the mask: it can never be equal");
+        }
+        return {StateFlag::Test::Equals, mask, value};
+    }
+    }
+    return {};
+}
+
+// The flags of the collision state the routine reports: at least one.
+StateBits readStateBits(const TomlSection& entity, const EntityField& state)
 {
     const TomlSection bits(entity.file(),
                            entity.table("state_bits", "{ down = 0x80, up = 0x40, right = 0x20, left = 0x10 }"),
                            "entity.state_bits", "entity.state_bits.", {"down", "up", "right", "left"});
-    const auto bit = [&](std::string_view key) { return static_cast<std::uint8_t>(bits.integer(key, 1, 255).value_or(0)); };
-    const StateBits result{bit("down"), bit("up"), bit("right"), bit("left")};
-    if ((result.down | result.up | result.right | result.left) == 0) {
-        entity.fail(entity.require("state_bits"), "state_bits", "names no bit: give down, up, right or left");
+    const auto allBits = static_cast<std::uint16_t>((1u << (8 * bytesOf(state.format))) - 1);
+    const StateBits result{readStateFlag(bits, "down", allBits), readStateFlag(bits, "up", allBits),
+                           readStateFlag(bits, "right", allBits), readStateFlag(bits, "left", allBits)};
+    if (!result.down.reported() && !result.up.reported() && !result.right.reported() && !result.left.reported()) {
+        entity.fail(entity.require("state_bits"), "state_bits", "names no flag: give down, up, right or left");
     }
     return result;
 }
@@ -235,7 +340,7 @@ void readCall(const TomlSection& top, Manifest& manifest)
 {
     const TomlSection call(top.file(), top.table("call", "[call] with entry = \"Routine\""), "[call]", "call.",
                            {"entry", "kind", "accumulator_bits", "index_bits", "direct_page", "a", "x", "y", "data_bank",
-                            "stack", "cycle_limit", "gravity_when", "movement"});
+                            "stack", "cycle_limit", "gravity_when", "movement", "arguments"});
     manifest.entry = readSymbol(call, "entry");
     manifest.call = readChoice<CallKind>(call, "kind", {{"jsr", CallKind::Jsr}, {"jsl", CallKind::Jsl}});
     manifest.accumulatorBits = readBits(call, "accumulator_bits");
@@ -249,6 +354,25 @@ void readCall(const TomlSection& top, Manifest& manifest)
     manifest.a = readRegister(call, "a", manifest.accumulatorBits);
     manifest.x = readRegister(call, "x", manifest.indexBits);
     manifest.y = readRegister(call, "y", manifest.indexBits);
+    if (const toml::node* arguments = call.find("arguments")) {
+        const toml::array* words = arguments->as_array();
+        if (words == nullptr) {
+            call.fail(*arguments, "arguments", "must be an array of the words pushed: [\"entity_index\", 3]");
+        }
+        for (const toml::node& word : *words) {
+            if (word.is_integer()) {
+                manifest.arguments.push_back({RegisterValue::Kind::Constant, static_cast<std::uint16_t>(call.asInteger(word, "arguments", 0, 0xFFFF))});
+                continue;
+            }
+            const std::optional<std::string> name = word.value<std::string>();
+            if (name == "entity_index" || name == "entity_address") {
+                manifest.arguments.push_back({name == "entity_index" ? RegisterValue::Kind::EntityIndex : RegisterValue::Kind::EntityAddress, 0});
+                continue;
+            }
+            call.fail(word, "arguments", "holds \"entity_index\", \"entity_address\" or a number 0..65535 for each word pushed, not " +
+                                             (name ? "\"" + *name + "\"" : typeName(word)));
+        }
+    }
     manifest.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));
     manifest.stack = static_cast<std::uint16_t>(call.requiredInteger("stack", 0x0100, 0x1FFF));
     manifest.cycleLimit = static_cast<std::uint64_t>(call.requiredInteger("cycle_limit", 1, 100'000'000));
@@ -276,10 +400,15 @@ void readHitboxFields(const TomlSection& entity, Manifest& manifest)
             }
         }
     };
-    if (entity.find("hitbox")) {
+    if (const toml::node* hitbox = entity.find("hitbox")) {
         refuse({"hitbox_left", "hitbox_right", "hitbox_y_offset", "hitbox_height", "hitbox_width", "hitbox_origin"},
-               "cannot be given with [entity.hitbox]: the hitbox is in the entity or in a record, not both");
-        manifest.hitboxRecords = readHitboxRecords(entity);
+               "cannot be given with [entity.hitbox]: the hitbox is in the entity, in a record or in the code, not more than one");
+        const toml::table* table = hitbox->as_table();
+        if (table != nullptr && (table->contains("pointer") || table->contains("records"))) {
+            manifest.hitboxRecords = readHitboxRecords(entity);
+        } else {
+            manifest.constantHitboxes = readConstantHitboxes(entity);
+        }
         return;
     }
     manifest.hitboxHeight = readField(entity, "entity", "hitbox_height", false);
@@ -328,7 +457,7 @@ void readEntity(const TomlSection& top, Manifest& manifest)
     }
     manifest.collisionState = readField(entity, "collision_state");
     readHitboxFields(entity, manifest);
-    manifest.stateBits = readStateBits(entity);
+    manifest.stateBits = readStateBits(entity, manifest.collisionState);
     if (entity.find("alive")) {
         manifest.alive = readField(entity, "alive");
     }
@@ -530,14 +659,17 @@ void readCases(const TomlSection& top, Manifest& manifest)
 }
 
 // The answer reports walls in state bits the routine's state need not have: when state_bits names
-// no left or right, the host's report takes the lowest bits the others leave free (the answer
-// replaces whatever the routine left in them).
-void giveWallBits(StateBits& bits)
+// no left or right, the host's report takes the lowest bits no flag tests (the answer replaces
+// whatever the routine left in them).
+void giveWallBits(const TomlSection& outcome, StateBits& bits)
 {
-    for (std::uint8_t* wall : {&bits.right, &bits.left}) {
-        if (*wall == 0) {
-            const unsigned taken = bits.down | bits.up | bits.right | bits.left;
-            *wall = static_cast<std::uint8_t>(1u << std::countr_one(taken));
+    for (StateFlag* wall : {&bits.right, &bits.left}) {
+        if (!wall->reported()) {
+            const unsigned taken = bits.down.mask | bits.up.mask | bits.right.mask | bits.left.mask;
+            if (taken == 0xFFFF) {
+                outcome.file().fail(outcome.line(), "[outcome] reports walls, but state_bits leaves no bit of the state for them");
+            }
+            *wall = {StateFlag::Test::Any, static_cast<std::uint16_t>(1u << std::countr_one(taken)), 0};
         }
     }
 }
@@ -550,9 +682,18 @@ void readOutcome(const TomlSection& top, Manifest& manifest)
     const TomlSection outcome(top.file(), top.table("outcome", "[outcome] with answer = \"carry\""), "[outcome]",
                               "outcome.", {"answer", "moves_when", "wall_when", "wall_side", "wall_left"});
     MoveAnswer answer;
-    answer.from = readChoice<MoveAnswer::From>(outcome, "answer",
-                                               {{"carry", MoveAnswer::From::Carry}, {"a", MoveAnswer::From::A},
-                                                {"x", MoveAnswer::From::X}, {"y", MoveAnswer::From::Y}});
+    const toml::node& answerNode = outcome.require("answer");
+    if (answerNode.is_table()) {
+        // A result left in memory: tcc-816's in its pseudo-register tcc__r0.
+        const TomlSection at(top.file(), *answerNode.as_table(), "outcome.answer", "outcome.answer.", {"at", "format"});
+        answer.from = MoveAnswer::From::Memory;
+        answer.at = readSymbol(at, "at");
+        answer.format = readChoice<FieldFormat>(at, "format", {{"u8", FieldFormat::U8}, {"u16", FieldFormat::U16}});
+    } else {
+        answer.from = readChoice<MoveAnswer::From>(outcome, "answer",
+                                                   {{"carry", MoveAnswer::From::Carry}, {"a", MoveAnswer::From::A},
+                                                    {"x", MoveAnswer::From::X}, {"y", MoveAnswer::From::Y}});
+    }
     const bool carry = answer.from == MoveAnswer::From::Carry;
     const auto readWhen = [&](std::string_view key) {
         return carry ? readChoice<bool>(outcome, key, {{"clear", false}, {"set", true}})
@@ -570,7 +711,7 @@ void readOutcome(const TomlSection& top, Manifest& manifest)
         if (manifest.input(*answer.wallSide) == nullptr) {
             outcome.fail(outcome.require("wall_side"), "wall_side", "names no input of [inputs]: \"" + *answer.wallSide + "\"");
         }
-        giveWallBits(manifest.stateBits);
+        giveWallBits(outcome, manifest.stateBits);
     } else {
         for (const char* key : {"wall_when", "wall_side", "wall_left"}) {
             if (const toml::node* node = outcome.find(key)) {
@@ -633,15 +774,33 @@ void readInputs(const TomlSection& top, Manifest& manifest)
     }
 }
 
-// [controller] at = "Joypad": the word the host writes the held buttons to.
+// The input that says an entity's kind, which chooses its constant box: a field, which the host
+// writes and a game's own entities keep.
+void checkKindInput(const TomlFile& file, const Manifest& manifest)
+{
+    if (!manifest.constantHitboxes || !manifest.constantHitboxes->kindInput) {
+        return;
+    }
+    const ConstantHitboxes& boxes = *manifest.constantHitboxes;
+    const RoutineInput* kind = manifest.input(*boxes.kindInput);
+    if (kind == nullptr) {
+        file.fail(boxes.line, "'entity.hitbox.kind' names no input of [inputs]: \"" + *boxes.kindInput + "\"");
+    }
+    if (kind->kind != RoutineInput::Kind::Field) {
+        file.fail(boxes.line, "'entity.hitbox.kind' names input \"" + kind->name + "\", a register: an entity's kind must be a field of it");
+    }
+}
+
+// [controller] at = "Joypad": the word the host writes the held buttons to; new = "JoypadNew": the
+// word it writes the buttons pressed since the entity's previous call to.
 void readController(const TomlSection& top, Manifest& manifest)
 {
     if (top.find("controller") == nullptr) {
         return;
     }
     const TomlSection controller(top.file(), top.table("controller", "[controller] at = \"Joypad\""), "[controller]",
-                                 "controller.", {"at"});
-    manifest.controller = Controller{readSymbol(controller, "at")};
+                                 "controller.", {"at", "new"});
+    manifest.controller = Controller{readSymbol(controller, "at"), readOptionalSymbol(controller, "new")};
 }
 
 // The design file, and the tables its surfaces read, which [map] must name.
@@ -717,6 +876,7 @@ Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
     readMap(top, m);
     readCases(top, m);
     readInputs(top, m);
+    checkKindInput(file, m);
     readController(top, m);
     readOutcome(top, m);
     readDesign(top, m);

@@ -3,7 +3,9 @@
 #include "profiler/formats/design/design.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/scenario/gravity.hpp"
+#include "profiler/model/scenario/hitbox.hpp"
 #include "profiler/model/target/map_expression.hpp"
+#include "profiler/model/target/state_flag.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -154,6 +156,30 @@ struct HitboxRecords {
     int line = 0;
 };
 
+// A hitbox that is constants in the routine's code: one box for every entity, or one for each kind
+// of entity, by the value of the input field that holds its kind.
+struct ConstantHitboxes {
+    struct Box {
+        std::uint32_t kind = 0;
+        Hitbox box;
+        int line = 0;
+    };
+    std::optional<std::string> kindInput; // nothing: boxes holds the one box of every entity
+    std::vector<Box> boxes;
+    int line = 0;
+
+    // The box of an entity of `kind`; nothing for a kind the manifest gives no box.
+    const Hitbox* of(std::uint32_t kind) const
+    {
+        for (const Box& box : boxes) {
+            if (!kindInput || box.kind == kind) {
+                return &box.box;
+            }
+        }
+        return nullptr;
+    }
+};
+
 // A value the host writes beside the map, computed from its size ("0x1000 + 16 * width").
 struct MapVariable {
     std::optional<SymbolRef> symbol; // where, by name; else `address`
@@ -190,14 +216,6 @@ struct RomTable {
     SymbolRef symbol;   // the ROM's table
 };
 
-// The collision-state bits; 0 for a state the routine does not report.
-struct StateBits {
-    std::uint8_t down = 0;
-    std::uint8_t up = 0;
-    std::uint8_t right = 0;
-    std::uint8_t left = 0;
-};
-
 // Who moves the entity. The host: it sets the velocities a scenario's script gives (and gravity)
 // before every call, and the routine moves the entity by them (or, with [outcome], answers whether
 // it may). The routine: it runs its own physics from the state it keeps; the host writes the
@@ -219,10 +237,13 @@ struct RoutineInput {
 };
 
 // The controller word the routine reads (the one the NMI stores from JOY1): the host writes the
-// buttons a script step holds before each call, in the auto-joypad bit layout.
+// buttons a script step holds before each call, in the auto-joypad bit layout; and, for a game
+// whose NMI also keeps the buttons pressed since the last frame, those beside it.
 struct Controller {
     SymbolRef at;
-    std::uint32_t address = 0; // resolved, by profileRom
+    std::optional<SymbolRef> newPresses;
+    std::uint32_t address = 0;           // resolved, by profileRom
+    std::uint32_t newPressesAddress = 0;
 };
 
 // What marks a case: the execution of a code label ("Name" or "Name + offset"), or of the first
@@ -240,8 +261,11 @@ struct CaseLabel {
 // moving the entity and setting its state itself: the host then moves it when allowed, and sets the
 // state bits of the directions it moved in when not.
 struct MoveAnswer {
-    enum class From : std::uint8_t { Carry, A, X, Y };
+    enum class From : std::uint8_t { Carry, A, X, Y, Memory };
     From from = From::Carry;
+    std::optional<SymbolRef> at;        // From::Memory: where the routine leaves its result
+    std::uint32_t address = 0;          // `at` resolved, by profileRom
+    FieldFormat format = FieldFormat::U16;
     bool movesWhenSet = false; // the carry set, or the register not zero, means it may move
     // Report only: the answer says a wall stopped the routine's own move (wall_left or wall_right
     // by the input `wallSide`: `wallLeftValue` for left); the host moves nothing.
@@ -266,6 +290,10 @@ struct Manifest {
     RegisterValue a;
     RegisterValue x;
     RegisterValue y;
+    // Words the caller pushes before the call, in the order a C prototype lists them: the last is
+    // pushed first, so that the first lies just above the return address (tcc-816's convention).
+    // The caller pops them after the call.
+    std::vector<RegisterValue> arguments;
     std::uint8_t dataBank = 0;
     std::uint16_t stack = 0x1FFF;
     std::uint64_t cycleLimit = 0;
@@ -288,6 +316,7 @@ struct Manifest {
     // (left = right = width / 2, top = height - 1); hitboxLeft, Right and YOffset are unused.
     std::optional<EntityField> hitboxWidth;
     std::optional<HitboxRecords> hitboxRecords; // when set, the hitbox fields above are unused
+    std::optional<ConstantHitboxes> constantHitboxes; // likewise
     std::optional<EntityField> alive;           // the entity is despawned once this reads 0
     StateBits stateBits;
 

@@ -462,8 +462,15 @@ void resolveVariables(ProfiledRom& rom)
             field.address = r.ram(*field.at, bytesOf(field.format));
         }
     });
-    if (rom.manifest.controller) {
-        rom.manifest.controller->address = r.ram(rom.manifest.controller->at, 2);
+    if (rom.manifest.moveAnswer && rom.manifest.moveAnswer->at) {
+        MoveAnswer& answer = *rom.manifest.moveAnswer;
+        answer.address = r.ram(*answer.at, bytesOf(answer.format));
+    }
+    if (Controller* controller = rom.manifest.controller ? &*rom.manifest.controller : nullptr) {
+        controller->address = r.ram(controller->at, 2);
+        if (controller->newPresses) {
+            controller->newPressesAddress = r.ram(*controller->newPresses, 2);
+        }
     }
 }
 
