@@ -252,7 +252,12 @@ TEST_CASE("tiled formats: collision_ids out of the design's range, and errors of
     // From a JSON map, a JSON tileset.
     const std::string tmj = R"({"width": 1, "height": 1, "layers": [{"type": "tilelayer", "data": [1]}],
                                 "tilesets": [{"firstgid": 1, "source": "t.tsj"}]})";
-    CHECK(loadError({{"m.tmj", tmj}, {"t.tsj", R"({"type": "tileset", "name": "t"})"}}).empty());
+    CHECK(loadError({{"m.tmj", tmj}, {"t.tsj", R"({"type": "tileset", "name": "t", "tiles": [{"id": 0, "properties":
+                                                   [{"name": "collision", "type": "string", "value": "SOLID"}]}]})"}}).empty());
+    // A tileset of whose tiles none says its type: the map would be all empty, the actor fall through.
+    checkMessage(loadError({{"m.tmj", tmj}, {"t.tsj", R"({"type": "tileset", "name": "t"})"}}), "m.tmj",
+                 {"row 0, column 0: GID 1 is a tile of tileset 't' (t.tsj), in which no tile has the \"collision\" property (nor is "
+                  "its bool property collision_ids set): every tile of it would be read as empty"});
     checkMessage(loadError({{"m.tmj", tmj}}), "t.tsj", {"cannot open: No such file or directory"});
     checkMessage(loadError({{"m.tmj", tmj}, {"t.tsj", "[1]"}}), "t.tsj", {"not a Tiled tileset: the JSON is not an object"});
     checkMessage(loadError({{"m.tmj", tmj}, {"t.tsj", R"({"type": "map"})"}}), "t.tsj",

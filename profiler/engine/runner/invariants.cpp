@@ -1,6 +1,7 @@
 #include "profiler/engine/runner/invariants.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace tileprof {
 
@@ -134,6 +135,55 @@ bool overlapsSolid(const Box& box, int x, int y, const MapPixels& pixels)
     return false;
 }
 
+struct Point {
+    int x;
+    int y;
+};
+
+Point pointOf(const Box& box, BoxPoint point)
+{
+    const int centre = box.left + (box.right - box.left + 1) / 2;
+    const int middle = box.bottom - (box.bottom - box.top + 1) / 2;
+    switch (point) {
+    case BoxPoint::BottomCentre: return {centre, box.bottom};
+    case BoxPoint::TopCentre: return {centre, box.top};
+    case BoxPoint::LeftMiddle: return {box.left, middle};
+    case BoxPoint::RightMiddle: return {box.right, middle};
+    case BoxPoint::TopLeft: return {box.left, box.top};
+    case BoxPoint::TopRight: return {box.right, box.top};
+    case BoxPoint::BottomLeft: return {box.left, box.bottom};
+    case BoxPoint::BottomRight: return {box.right, box.bottom};
+    }
+    return {centre, middle};
+}
+
+bool onBottomEdge(BoxPoint point)
+{
+    return point == BoxPoint::BottomCentre || point == BoxPoint::BottomLeft || point == BoxPoint::BottomRight;
+}
+
+bool onTopEdge(BoxPoint point)
+{
+    return point == BoxPoint::TopCentre || point == BoxPoint::TopLeft || point == BoxPoint::TopRight;
+}
+
+// The columns of the box a surface may hold it up or down at: the probes' on that edge, for a
+// routine that tests points; else every column of the box.
+std::vector<Box> restingColumns(const Box& box, const std::vector<BoxPoint>& probes, bool (*onEdge)(BoxPoint))
+{
+    std::vector<Box> columns;
+    for (const BoxPoint probe : probes) {
+        if (onEdge(probe)) {
+            const int x = pointOf(box, probe).x;
+            columns.push_back({x, x, box.top, box.bottom});
+        }
+    }
+    if (columns.empty()) {
+        columns.push_back(box);
+    }
+    return columns;
+}
+
 // Rounds down to a tile of `size` pixels, for negative pixels (outside the map) too.
 int tileOf(int pixel, int size)
 {
@@ -148,7 +198,22 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
     const MapPixels& pixels = geometry.pixels;
     const Invariants& invariants = pixels.design.invariants;
     const int size = pixels.design.tileSize;
-    if (invariants.neverOverlapsSolid) {
+    if (invariants.neverOverlapsSolid && !invariants.probes.empty()) {
+        for (const BoxPoint probe : invariants.probes) {
+            const Point at = pointOf(box, probe);
+            // A routine that rests a box's edge row in a surface rests that edge's probes in it too.
+            const int y = at.y - (onBottomEdge(probe) ? invariants.rowsInFloor() : 0) + (onTopEdge(probe) ? invariants.rowsInCeiling() : 0);
+            if (pixels.solid(at.x, y)) {
+                const int column = tileOf(at.x, size);
+                const int row = tileOf(y, size);
+                const std::string where = "(column " + std::to_string(column) + ", row " + std::to_string(row) + ")";
+                return "the hitbox's " + std::string(boxPointName(probe)) + " probe (" + std::to_string(at.x) + ", " + std::to_string(y) +
+                       ") is inside " +
+                       (pixels.map.contains(column, row) ? "the " + pixels.design[pixels.map.at(column, row)].name + " tile " + where
+                                                         : "the outside of the map " + where);
+            }
+        }
+    } else if (invariants.neverOverlapsSolid) {
         const Box solidFree{box.left, box.right, box.top + invariants.rowsInCeiling(), box.bottom - invariants.rowsInFloor()};
         const int originX = wholePixel(entity.x, geometry.originX);
         const int originY = wholePixel(entity.y, geometry.originY);
@@ -167,10 +232,13 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
             }
         }
     }
-    if (invariants.restsOnFloor && geometry.standing.holds(entity.state) && !restsOnFloor(box, invariants.floorGap, pixels)) {
+    const auto rests = [&](bool (*onEdge)(BoxPoint), bool (*at)(const Box&, PixelRange, const MapPixels&), PixelRange gaps) {
+        return std::ranges::any_of(restingColumns(box, invariants.probes, onEdge), [&](const Box& columns) { return at(columns, gaps, pixels); });
+    };
+    if (invariants.restsOnFloor && geometry.standing.holds(entity.state) && !rests(onBottomEdge, restsOnFloor, invariants.floorGap)) {
         return "standing, but the hitbox (" + describe(box) + ") does not " + resting(invariants.floorGap, "floor", "above");
     }
-    if (invariants.touchesCeiling && geometry.ceiling.holds(entity.state) && !touchesCeiling(box, invariants.ceilingGap, pixels)) {
+    if (invariants.touchesCeiling && geometry.ceiling.holds(entity.state) && !rests(onTopEdge, touchesCeiling, invariants.ceilingGap)) {
         return "standing on a ceiling, but the hitbox (" + describe(box) + ") does not " +
                resting(invariants.ceilingGap, "ceiling", "under");
     }

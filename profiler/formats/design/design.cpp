@@ -134,12 +134,51 @@ std::uint32_t readEntryBytes(const TomlSection& section)
     return static_cast<std::uint32_t>(section.integer("entry_bytes", 1, 2).value_or(1));
 }
 
+// collision_model = "box" (the default) or "points" with the probes the routine tests.
+std::vector<BoxPoint> readProbes(const TomlSection& invariants)
+{
+    const std::optional<std::string> model = invariants.string("collision_model");
+    if (model && *model != "box" && *model != "points") {
+        invariants.fail(invariants.require("collision_model"), "collision_model",
+                        "must be \"box\" (the routine keeps its whole hitbox out of solid tiles) or \"points\" (it tests "
+                        "the probes named), not \"" + model->substr(0, 40) + "\"");
+    }
+    if (model != "points") {
+        if (const toml::node* probes = invariants.find("probes")) {
+            invariants.fail(*probes, "probes", "is for collision_model = \"points\"");
+        }
+        return {};
+    }
+    const toml::node& node = invariants.require("probes");
+    const toml::array* names = node.as_array();
+    if (names == nullptr || names->empty()) {
+        invariants.fail(node, "probes", "must list the points the routine tests, e.g. [\"bottom_centre\", \"left_middle\"]");
+    }
+    std::vector<BoxPoint> probes;
+    for (const toml::node& name : *names) {
+        const std::optional<std::string> text = name.value<std::string>();
+        std::string known;
+        for (int p = 0; p <= static_cast<int>(BoxPoint::BottomRight); ++p) {
+            const auto point = static_cast<BoxPoint>(p);
+            if (text == boxPointName(point) && std::ranges::find(probes, point) == probes.end()) {
+                probes.push_back(point);
+            }
+            known += (p == 0 ? "" : ", ") + std::string(boxPointName(point));
+        }
+        if (probes.empty() || text != boxPointName(probes.back())) {
+            invariants.fail(name, "probes", "holds a point named twice or unknown: " + (text ? "\"" + *text + "\"" : typeName(name)) +
+                                                " (the points: " + known + ")");
+        }
+    }
+    return probes;
+}
+
 // A range of slopes; its ids may be in no `earlier` range, whose heights they would silently replace.
 SlopeRange readSlopeRange(const TomlFile& file, const toml::table& table, std::size_t index, TileId ids,
                           const std::vector<SlopeRange>& earlier)
 {
     const TomlSection section(file, table, "[[table.slope]] " + std::to_string(index + 1), "table.slope.",
-                              {"ids", "heights", "entry_bytes"});
+                              {"ids", "heights", "entry_bytes", "scale", "origin", "direction", "span", "part"});
     section.require("ids");
     const toml::array& range = *section.pair("ids", "tile ids, [first, last]");
     SlopeRange slopes;
@@ -156,6 +195,23 @@ SlopeRange readSlopeRange(const TomlFile& file, const toml::table& table, std::s
     }
     slopes.heights = section.requiredString("heights");
     slopes.entryBytes = readEntryBytes(section);
+    slopes.scale = static_cast<std::uint32_t>(section.integer("scale", 1, 256).value_or(1));
+    const auto choice = [&section](std::string_view key, std::string_view first, std::string_view second) {
+        const std::optional<std::string> given = section.string(key);
+        if (given && *given != first && *given != second) {
+            section.fail(section.require(key), key, "must be \"" + std::string(first) + "\" or \"" + std::string(second) + "\", not \"" + *given + "\"");
+        }
+        return given && *given == second;
+    };
+    slopes.origin = choice("origin", "bottom", "top") ? SlopeRange::Origin::Top : SlopeRange::Origin::Bottom;
+    slopes.rightToLeft = choice("direction", "left_to_right", "right_to_left");
+    const int span = static_cast<int>(section.integer("span", 1, 2).value_or(1));
+    if (span == 2) {
+        slopes.part = choice("part", "upper", "lower") ? SlopeRange::Part::Lower : SlopeRange::Part::Upper;
+        section.require("part");
+    } else if (const toml::node* part = section.find("part")) {
+        section.fail(*part, "part", "is for a slope that spans two tiles (span = 2)");
+    }
     return slopes;
 }
 
@@ -477,7 +533,7 @@ Design readDesign(const std::filesystem::path& path, const TomlFile& file)
         }
         const TomlSection invariants(file, *node->as_table(), "[invariants]", "invariants.",
                                      {"never_overlaps_solid", "rests_on_floor", "touches_ceiling", "floor_gap",
-                                      "ceiling_gap", "accepted_clip"});
+                                      "ceiling_gap", "accepted_clip", "collision_model", "probes"});
         design.invariants.neverOverlapsSolid = invariants.boolean("never_overlaps_solid").value_or(false);
         design.invariants.restsOnFloor = invariants.boolean("rests_on_floor").value_or(false);
         design.invariants.touchesCeiling = invariants.boolean("touches_ceiling").value_or(false);
@@ -491,6 +547,7 @@ Design readDesign(const std::filesystem::path& path, const TomlFile& file)
             }
             design.invariants.cornerClips = true;
         }
+        design.invariants.probes = readProbes(invariants);
     }
     design.limits = readLimits(root);
     return design;
@@ -512,6 +569,21 @@ std::filesystem::path resolveDesignPath(const std::string& design, const std::fi
 {
     const bool isPath = design.find('/') != std::string::npos || design.ends_with(".toml");
     return isPath ? baseDirectory / design : bundledDesignDirectory() / (design + ".toml");
+}
+
+std::string_view boxPointName(BoxPoint point)
+{
+    switch (point) {
+    case BoxPoint::BottomCentre: return "bottom_centre";
+    case BoxPoint::TopCentre: return "top_centre";
+    case BoxPoint::LeftMiddle: return "left_middle";
+    case BoxPoint::RightMiddle: return "right_middle";
+    case BoxPoint::TopLeft: return "top_left";
+    case BoxPoint::TopRight: return "top_right";
+    case BoxPoint::BottomLeft: return "bottom_left";
+    case BoxPoint::BottomRight: return "bottom_right";
+    }
+    return "";
 }
 
 } // namespace tileprof

@@ -80,6 +80,22 @@ struct PixelRange {
     bool holds(int pixels) const { return pixels >= min && pixels <= max; }
 };
 
+// A point of a hitbox a routine tests: a corner, the centre of an edge (the column left + width / 2),
+// or the middle of a side (the row bottom - height / 2).
+enum class BoxPoint : std::uint8_t {
+    BottomCentre,
+    TopCentre,
+    LeftMiddle,
+    RightMiddle,
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+};
+
+// Its name in a design file: "bottom_centre".
+std::string_view boxPointName(BoxPoint point);
+
 // The invariants the runner checks after every call.
 struct Invariants {
     bool neverOverlapsSolid = false; // no hitbox overlaps a solid tile or the map's outside
@@ -95,6 +111,11 @@ struct Invariants {
     // middle of each side) lets a solid tile into a corner of the box and never past those lines;
     // never_overlaps_solid accepts such an overlap as the design's own.
     bool cornerClips = false;
+    // `collision_model = "points"`: the routine tests these points of the box and no other pixel
+    // (one per side, in engines that let an actor overlap a wall's corner by up to half its width).
+    // Its promises are theirs: no probe in a solid pixel; standing, a probe on the bottom edge rests
+    // on a floor; on a ceiling, one on the top edge touches it. Empty: the whole box ("box").
+    std::vector<BoxPoint> probes;
 
     // The rows at a box's bottom and top that the routine may rest in a floor or a ceiling (a
     // negative gap): no solid may overlap the rest of the box.
@@ -102,14 +123,40 @@ struct Invariants {
     int rowsInCeiling() const { return std::max(0, -ceilingGap.min); }
 };
 
-// A range of tile ids that are slopes, their floors read from a ROM table of heights: for each id,
-// tileSize entries, the floor's height in pixels above the tile's bottom row at each pixel column.
+// A range of tile ids that are slopes, their floors read from a ROM table as the engine stores it:
+// for each id, tileSize entries, one per pixel column, each the floor's height above the bottom row
+// (origin Bottom) or the surface's offset from the top row (origin Top), in 1/scale pixels. A slope
+// that spans two tiles vertically measures from the top of its upper tile or the bottom of its
+// lower one, and each of its two tiles is a range of its own, its `part` Upper or Lower.
 struct SlopeRange {
+    enum class Origin : std::uint8_t { Bottom, Top };
+    enum class Part : std::uint8_t { Whole, Upper, Lower };
     TileId first = 0;
     TileId last = 0;
     std::string heights;             // the table, by the name the manifest's [tables] gives it
     std::uint32_t entryBytes = 1;    // 1 or 2, little-endian
+    std::uint32_t scale = 1;         // entries per pixel
+    Origin origin = Origin::Bottom;
+    bool rightToLeft = false;        // the first entry is the rightmost column's
+    Part part = Part::Whole;
     int line = 0;
+
+    // Tiles the surface is measured over.
+    int span() const { return part == Part::Whole ? 1 : 2; }
+    // The floor's first row in column `column`'s tile of `tileSize` from an entry of the table: 0
+    // when the whole column is floor, tileSize when none of it is; nothing for an entry beyond the
+    // tiles the slope spans.
+    std::optional<int> floorRow(std::uint32_t entry, int tileSize) const
+    {
+        const auto pixels = static_cast<std::int64_t>(entry / scale);
+        const std::int64_t spanned = std::int64_t{span()} * tileSize;
+        if (pixels > spanned) {
+            return std::nullopt;
+        }
+        const std::int64_t fromTop = origin == Origin::Top ? pixels : spanned - pixels;
+        const std::int64_t row = fromTop - (part == Part::Lower ? tileSize : 0);
+        return static_cast<int>(std::clamp<std::int64_t>(row, 0, tileSize));
+    }
 };
 
 // Tiles the ROM describes: ids 0..ids-1, each solid, one-way or neither by the bits of its entry in
@@ -139,6 +186,20 @@ struct Limits {
     bool diagonal = true;
 };
 
+// How a Tiled tileset says a tile's type: the tiles' custom property `property`; its values are
+// the design's tile names (or ids, in an int property), or, with `values`, the level editor's own
+// names for them (a game whose tiles carry Name = "Solid").
+struct TiledNames {
+    std::string property = "collision";
+    std::vector<std::pair<std::string, TileId>> values;
+
+    std::optional<TileId> valueOf(std::string_view value) const
+    {
+        const auto found = std::ranges::find(values, value, &std::pair<std::string, TileId>::first);
+        return found == values.end() ? std::nullopt : std::optional(found->second);
+    }
+};
+
 // A collision design as its file describes it (docs/designs.md): the routine's tile types, their
 // shapes, the placement rules of its maps and the invariants its calls keep. Nothing of one design
 // is known to the C++.
@@ -153,6 +214,7 @@ struct Design {
     std::vector<PlacementRule> rules;
     Invariants invariants;
     Limits limits;
+    TiledNames tiled; // a manifest's [tiled], for the game the design is used with
 
     const TileKind& operator[](TileId id) const { return tiles[id]; }
     // log2 of tileSize: the map's pixel loops divide by shifting.

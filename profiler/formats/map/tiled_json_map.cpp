@@ -109,7 +109,7 @@ const json* property(const json& object, const std::string& name)
 
 std::optional<TileId> collisionProperty(const json& tile, const std::string& owner, const TiledFile& file)
 {
-    const json* collision = property(tile, "collision");
+    const json* collision = property(tile, file.design.tiled.property);
     if (!collision) {
         return std::nullopt;
     }
@@ -125,7 +125,7 @@ std::optional<TileId> collisionProperty(const json& tile, const std::string& own
                                     : value->get<std::int64_t>();
         return tileNumbered(id, owner, file);
     }
-    file.fail(owner + ": " + std::string(kCollisionPropertyTypes) + " (this one: type " + jsonExcerpt(type) + ", value "
+    file.fail(owner + ": " + collisionPropertyTypes(file.design) + " (this one: type " + jsonExcerpt(type) + ", value "
               + (value ? jsonExcerpt(*value) : "none") + ")");
 }
 
@@ -153,6 +153,7 @@ void readTiles(const json& entry, Tileset& tileset, const TiledFile& file)
         const std::uint32_t id = readUnsigned(tile, "id", 0, ~kGidFlipFlags, tileset.name + " tile", file);
         if (const std::optional<TileId> type = collisionProperty(tile, tileset.name + " tile " + std::to_string(id), file)) {
             tileset.types[id] = *type;
+            tileset.anyTyped = true;
         }
     }
 }

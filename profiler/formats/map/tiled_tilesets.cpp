@@ -59,6 +59,11 @@ TileId tileForGid(std::uint32_t gid, const std::vector<Tileset>& tilesets, std::
         return type->second;
     }
     if (!tileset->idsAreTiles) {
+        if (!tileset->anyTyped) {
+            file.fail(where(index, width) + ": GID " + std::to_string(tileGid) + " is a tile of " + tileset->name + ", in which no tile has "
+                      "the \"" + file.design.tiled.property + "\" property (nor is its bool property collision_ids set): every "
+                      "tile of it would be read as empty");
+        }
         return file.design.empty;
     }
     if (id >= file.design.tiles.size()) {
@@ -100,8 +105,25 @@ void TiledFile::fail(const std::string& problem) const
     throw InputError(name + ": " + problem);
 }
 
+std::string collisionPropertyTypes(const Design& design)
+{
+    return "the \"" + design.tiled.property + "\" property must be a string naming a tile type or an int giving a tile id";
+}
+
 TileId tileNamed(std::string_view value, const std::string& owner, const TiledFile& file)
 {
+    const TiledNames& names = file.design.tiled;
+    if (!names.values.empty()) {
+        if (const std::optional<TileId> type = names.valueOf(value)) {
+            return *type;
+        }
+        std::string known;
+        for (const auto& [name, id] : names.values) {
+            known += (known.empty() ? "\"" : ", \"") + name + "\"";
+        }
+        file.fail(owner + ": its \"" + names.property + "\" is \"" + std::string(value) + "\", which is not one of the manifest's "
+                  "[tiled] values (" + known + ")");
+    }
     const std::optional<TileId> type = file.design.byName(value);
     if (!type) {
         file.fail(owner + ": unknown collision value \"" + std::string(value) + "\"; expected a tile type name ("

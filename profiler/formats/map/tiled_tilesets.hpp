@@ -36,16 +36,17 @@ struct Tileset {
     // The tileset's bool property collision_ids: a tile without a collision property is the design's
     // tile whose id is the tile's (tile n of a block set is block n); without it such a tile is empty.
     bool idsAreTiles = false;
+    bool anyTyped = false; // some tile of it has the collision property
 };
 
-// A collision property's value as the design's tile type: a string names it (a tile type name or
-// abbreviation, in any case), an int gives its id. `owner` is what has the property, for messages.
+// A collision property's value as the design's tile type: a string names it (one of the manifest's
+// [tiled] values; without them, a tile type name or abbreviation, in any case), an int gives its id.
+// `owner` is what has the property, for messages.
 TileId tileNamed(std::string_view value, const std::string& owner, const TiledFile& file);
 TileId tileNumbered(std::int64_t id, const std::string& owner, const TiledFile& file);
 
 // Why a collision property of another type, or with a value not of its type, is refused.
-inline constexpr std::string_view kCollisionPropertyTypes =
-    "the \"collision\" property must be a string naming a tile type or an int giving a tile id";
+std::string collisionPropertyTypes(const Design& design);
 
 inline constexpr std::string_view kInfiniteMap = "infinite maps are not supported; turn off the map's Infinite property";
 

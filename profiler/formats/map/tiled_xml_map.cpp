@@ -102,7 +102,7 @@ std::string_view propertyValue(const pugi::xml_node& property)
 
 std::optional<TileId> collisionProperty(const pugi::xml_node& tile, const std::string& owner, const XmlFile& xml)
 {
-    const pugi::xml_node collision = property(tile, "collision");
+    const pugi::xml_node collision = property(tile, xml.file.design.tiled.property.c_str());
     if (!collision) {
         return std::nullopt;
     }
@@ -116,7 +116,7 @@ std::optional<TileId> collisionProperty(const pugi::xml_node& tile, const std::s
     if (type == "int" && error == std::errc{} && end == value.data() + value.size()) {
         return tileNumbered(id, owner, xml.at(collision));
     }
-    xml.fail(collision, owner + ": " + std::string(kCollisionPropertyTypes) + " (this one: type "
+    xml.fail(collision, owner + ": " + collisionPropertyTypes(xml.file.design) + " (this one: type "
                             + excerpt(type) + ", value " + excerpt(value) + ")");
 }
 
@@ -137,6 +137,7 @@ void readTiles(const pugi::xml_node& node, Tileset& tileset, const XmlFile& xml)
         const std::uint32_t id = readUnsigned(tile, "id", 0, ~kGidFlipFlags, tileset.name + " tile", xml);
         if (const std::optional<TileId> type = collisionProperty(tile, tileset.name + " tile " + std::to_string(id), xml)) {
             tileset.types[id] = *type;
+            tileset.anyTyped = true;
         }
     }
 }

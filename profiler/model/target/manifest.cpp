@@ -842,6 +842,43 @@ void readDesign(const TomlSection& top, Manifest& manifest)
     }
 }
 
+// [tiled] property = "Name", values = { Solid = "SOLID", ... }: how the game's Tiled tilesets say a
+// tile's type, into the design the manifest's scenarios read maps with.
+void readTiled(const TomlSection& top, Design& design)
+{
+    if (top.find("tiled") == nullptr) {
+        return;
+    }
+    const TomlSection tiled(top.file(), top.table("tiled", "[tiled] property = \"Name\""), "[tiled]", "tiled.", {"property", "values"});
+    design.tiled.property = tiled.requiredString("property");
+    if (design.tiled.property.empty()) {
+        tiled.fail(tiled.require("property"), "property", "must name the tiles' custom property");
+    }
+    const toml::node* values = tiled.find("values");
+    if (values == nullptr) {
+        return;
+    }
+    if (!values->is_table()) {
+        tiled.fail(*values, "values", "must be a table: { Solid = \"SOLID\", Air = 0 }");
+    }
+    for (const auto& [key, value] : *values->as_table()) {
+        const std::string name(key.str());
+        const std::string where = "tiled.values." + name;
+        std::optional<TileId> tile;
+        if (value.is_integer()) {
+            tile = static_cast<TileId>(tiled.asInteger(value, where, 0, static_cast<std::int64_t>(design.tiles.size()) - 1));
+        } else if (const std::optional<std::string> tileName = value.value<std::string>()) {
+            tile = design.byName(*tileName);
+            if (!tile) {
+                tiled.fail(value, where, "names no tile of the design " + design.name + ": \"" + *tileName + "\"");
+            }
+        } else {
+            tiled.fail(value, where, "must be a tile's name in the design or its id");
+        }
+        design.tiled.values.emplace_back(name, *tile);
+    }
+}
+
 // [tables]: the ROM's tables a design reads, by the names the design gives them.
 void readTables(const TomlSection& top, Manifest& manifest)
 {
@@ -866,7 +903,7 @@ void readTables(const TomlSection& top, Manifest& manifest)
 Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
 {
     const TomlSection top(file, file.root, "the manifest", "",
-                          {"design", "symbols", "tables", "call", "entity", "map", "case", "inputs", "controller", "outcome"});
+                          {"design", "symbols", "tables", "call", "entity", "map", "case", "inputs", "controller", "outcome", "tiled"});
     Manifest m;
     m.path = path;
     readSymbols(top, m);
@@ -880,6 +917,7 @@ Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
     readController(top, m);
     readOutcome(top, m);
     readDesign(top, m);
+    readTiled(top, m.design);
     return m;
 }
 

@@ -164,8 +164,7 @@ const SymbolRef& romTable(const Manifest& manifest, const std::string& name)
 }
 
 // A design's tiles as the ROM's tables describe them: solid tiles block every side, one-way ones
-// stop a fall at their top row, and a slope's floor at each column is its height above the tile's
-// bottom row (none where the height is 0).
+// stop a fall at their top row, and a slope's floor at each column is where its entry puts it.
 void readTileTable(const ProfiledRom& rom, const Resolver& resolve, Design& design)
 {
     const TileTable& table = *design.table;
@@ -190,9 +189,19 @@ void readTileTable(const ProfiledRom& rom, const Resolver& resolve, Design& desi
             TileKind& kind = design.tiles[id];
             kind.floor = {Surface::From::Rows, {}};
             for (std::uint32_t column = 0; column < size; ++column) {
-                const std::uint32_t height = romEntry(rom, resolve, heights, (id - slopes.first) * static_cast<std::uint32_t>(size) + column,
-                                                      slopes.entryBytes);
-                kind.floor.rows[column] = static_cast<std::uint8_t>(size - std::min<std::uint32_t>(height, static_cast<std::uint32_t>(size)));
+                const std::uint32_t index = (id - slopes.first) * static_cast<std::uint32_t>(size) +
+                                            (slopes.rightToLeft ? static_cast<std::uint32_t>(size) - 1 - column : column);
+                const std::uint32_t entry = romEntry(rom, resolve, heights, index, slopes.entryBytes);
+                const std::optional<int> row = slopes.floorRow(entry, design.tileSize);
+                if (!row) {
+                    resolve.fail(heights, "holds " + std::to_string(entry) + " for tile " + std::to_string(id) + "'s column " +
+                                              std::to_string(column) + " (entry " + std::to_string(index) + "), beyond the " +
+                                              std::to_string(slopes.span() * design.tileSize) + " px the slope spans at " +
+                                              std::to_string(slopes.scale) + " a pixel: at most " +
+                                              std::to_string(slopes.span() * design.tileSize * static_cast<int>(slopes.scale) + static_cast<int>(slopes.scale) - 1) +
+                                              " (" + design.path.string() + ":" + std::to_string(slopes.line) + ")");
+                }
+                kind.floor.rows[column] = static_cast<std::uint8_t>(*row);
             }
         }
     }
