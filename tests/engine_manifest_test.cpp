@@ -50,7 +50,7 @@ void checkActorFields(const Manifest& m)
     REQUIRE(m.hitboxWidth);
     checkField(*m.hitboxWidth, 10, FieldFormat::U12_4);
     checkField(m.hitboxHeight, 12, FieldFormat::U12_4);
-    checkField(m.collisionState, 14, FieldFormat::U8);
+    checkField(*m.collisionState, 14, FieldFormat::U8);
     CHECK_FALSE(m.hitboxRecords.has_value());
     CHECK(m.stateBits.down.mask == 1);
     CHECK(m.stateBits.up.mask == 0);

@@ -69,7 +69,7 @@ void checkRealManifest(const Manifest& m, const std::string& text)
     for (const QuantityField* q : {&m.xPosition, &m.yPosition, &*m.xVelocity, &*m.yVelocity}) {
         CHECK_FALSE(q->fraction.has_value());
     }
-    checkField(m.collisionState, 16, FieldFormat::U8);
+    checkField(*m.collisionState, 16, FieldFormat::U8);
     checkField(m.hitboxLeft, 18, FieldFormat::U16);
     checkField(m.hitboxRight, 20, FieldFormat::U16);
     checkField(m.hitboxYOffset, 22, FieldFormat::S16);

@@ -70,7 +70,9 @@ EntityState readMotion(const emu::SnesBus& bus, const ProfiledRom& rom, std::uin
     if (m.yVelocity) {
         e.yVelocity = static_cast<std::int32_t>(readQuantity(bus, *m.yVelocity, slot));
     }
-    e.state = static_cast<std::uint16_t>(readField(bus, m.collisionState, slot));
+    if (m.collisionState) {
+        e.state = static_cast<std::uint16_t>(readField(bus, *m.collisionState, slot));
+    }
     return e;
 }
 

@@ -197,7 +197,9 @@ void CollisionMachine::writeEntity(std::uint32_t slot, const EntityState& entity
     if (manifest.yVelocity) {
         writeQuantity(slot, *manifest.yVelocity, static_cast<std::uint32_t>(entity.yVelocity));
     }
-    writeField(slot, manifest.collisionState, entity.state);
+    if (manifest.collisionState) {
+        writeField(slot, *manifest.collisionState, entity.state);
+    }
     writeHitbox(slot, entity.hitbox);
 }
 

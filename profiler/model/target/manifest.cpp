@@ -302,19 +302,15 @@ StateFlag readStateFlag(const TomlSection& bits, std::string_view key, std::uint
     return {};
 }
 
-// The flags of the collision state the routine reports: at least one.
+// The flags of the collision state the routine reports (checkStateBits checks there is one).
 StateBits readStateBits(const TomlSection& entity, const EntityField& state)
 {
     const TomlSection bits(entity.file(),
                            entity.table("state_bits", "{ down = 0x80, up = 0x40, right = 0x20, left = 0x10 }"),
                            "entity.state_bits", "entity.state_bits.", {"down", "up", "right", "left"});
     const auto allBits = static_cast<std::uint16_t>((1u << (8 * bytesOf(state.format))) - 1);
-    const StateBits result{readStateFlag(bits, "down", allBits), readStateFlag(bits, "up", allBits),
-                           readStateFlag(bits, "right", allBits), readStateFlag(bits, "left", allBits)};
-    if (!result.down.reported() && !result.up.reported() && !result.right.reported() && !result.left.reported()) {
-        entity.fail(entity.require("state_bits"), "state_bits", "names no flag: give down, up, right or left");
-    }
-    return result;
+    return {readStateFlag(bits, "down", allBits), readStateFlag(bits, "up", allBits), readStateFlag(bits, "right", allBits),
+            readStateFlag(bits, "left", allBits)};
 }
 
 // A register's value: "entity_address", "entity_index" or a number the register's `bits` hold;
@@ -455,9 +451,11 @@ void readEntity(const TomlSection& top, Manifest& manifest)
     if (!velocitiesOptional || entity.find("y_velocity")) {
         manifest.yVelocity = readQuantity(entity, "y_velocity");
     }
-    manifest.collisionState = readField(entity, "collision_state");
+    if (entity.find("collision_state")) {
+        manifest.collisionState = readField(entity, "collision_state");
+    }
     readHitboxFields(entity, manifest);
-    manifest.stateBits = readStateBits(entity, manifest.collisionState);
+    manifest.stateBits = readStateBits(entity, manifest.collisionState.value_or(EntityField{}));
     if (entity.find("alive")) {
         manifest.alive = readField(entity, "alive");
     }
@@ -916,6 +914,17 @@ Manifest readManifest(const std::filesystem::path& path, const TomlFile& file)
     checkKindInput(file, m);
     readController(top, m);
     readOutcome(top, m);
+    // A routine whose answer reports its walls may say nothing else: the walls' flags are the host's.
+    const StateBits& bits = m.stateBits;
+    if (!bits.down.reported() && !bits.up.reported() && !bits.right.reported() && !bits.left.reported()) {
+        const toml::node& stateBits = *top.require("entity").as_table()->get("state_bits");
+        top.file().fail(lineOf(stateBits), "'entity.state_bits' names no flag: give down, up, right or left");
+    }
+    if (!m.collisionState && (!m.moveAnswer || m.moveAnswer->reportsWall())) {
+        const toml::node& entity = top.require("entity");
+        top.file().fail(lineOf(entity), "[entity] is missing the required key 'collision_state' (only a routine that answers "
+                                        "whether the entity may move, [outcome] moves_when, may have none)");
+    }
     readDesign(top, m);
     readTiled(top, m.design);
     return m;

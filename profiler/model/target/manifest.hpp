@@ -307,7 +307,9 @@ struct Manifest {
     QuantityField yPosition;
     std::optional<QuantityField> xVelocity; // always for Movement::Host
     std::optional<QuantityField> yVelocity;
-    EntityField collisionState;
+    // Nothing for a routine that only answers whether the entity may move: the state is then the
+    // host's report of the answer alone.
+    std::optional<EntityField> collisionState;
     EntityField hitboxLeft;
     EntityField hitboxRight;
     EntityField hitboxYOffset;

@@ -443,11 +443,11 @@ void forEachField(Manifest& manifest, const Visit& visit)
             }
         }
     }
-    for (EntityField* field : {&manifest.collisionState, &manifest.hitboxLeft, &manifest.hitboxRight, &manifest.hitboxYOffset,
+    for (EntityField* field : {&manifest.hitboxLeft, &manifest.hitboxRight, &manifest.hitboxYOffset,
                                &manifest.hitboxHeight}) {
         visit(*field);
     }
-    for (std::optional<EntityField>* field : {&manifest.hitboxWidth, &manifest.alive}) {
+    for (std::optional<EntityField>* field : {&manifest.collisionState, &manifest.hitboxWidth, &manifest.alive}) {
         if (*field) {
             visit(**field);
         }
