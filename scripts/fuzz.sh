@@ -30,8 +30,8 @@ seeds_of() {
         fuzz/seeds/symbol_file/* ;;
     scenario) echo tests/data/runner/*.toml roms/*/scenarios/*.toml roms/*/explore/*.toml roms/tours/*/*.toml \
         fuzz/seeds/scenario/* ;;
-    manifest) echo roms/*/manifest*.toml roms/block-engine/*.toml ;;
-    design) echo roms/designs/*.toml roms/block-engine/blocks.toml ;;
+    manifest) echo roms/*/manifest*.toml roms/block-engine/*.toml roms/point-engine/*.toml roms/c-engine/*.toml ;;
+    design) echo roms/designs/*.toml roms/block-engine/blocks.toml roms/point-engine/points.toml roms/c-engine/tiles.toml ;;
     tiled_map) echo tests/data/maps/*.tmj tests/data/maps/*.tmx fuzz/seeds/tiled_map/* ;;
     sst_file) echo fuzz/seeds/sst_file/* ../shared/testdata/ssts-65816/{08.e,a9.e,fb.n}.json.gz \
         ../shared/testdata/oracle-65816/{44.n,fb.e}.json.gz ;;
