@@ -77,11 +77,7 @@ Right:
     jsr SolidAt
     bcc Clear
 BumpRight:                          ; the right point onto the column before the wall
-    lda z:PointX
-    and #$FFF0
-    sec
-    sbc z:HalfWidth
-    FIXED
+    AGAINST_WALL_ON_RIGHT
     sta a:Actor::xPos, x
     sec                             ; the answer: a wall stopped it
     rts
@@ -96,11 +92,7 @@ Left:
     jsr SolidAt
     bcc Clear
 BumpLeft:                           ; the left point onto the column after the wall
-    lda z:PointX
-    ora #$000F                      ; the wall's last column
-    sec                             ; and one more: the column after it
-    adc z:HalfWidth
-    FIXED
+    AGAINST_WALL_ON_LEFT
     sta a:Actor::xPos, x
     sec                             ; the answer: a wall stopped it
     rts

@@ -204,11 +204,7 @@ Across:
     jsr SolidAt
     bcc Feet
 WallRight:                          ; the right point onto the column before the wall
-    lda z:PointX
-    and #$FFF0
-    sec
-    sbc z:HalfWidth
-    FIXED
+    AGAINST_WALL_ON_RIGHT
     sta z:BodyX
     bra Feet
 Leftward:
@@ -219,11 +215,7 @@ Leftward:
     jsr SolidAt
     bcc Feet
 WallLeft:                           ; the left point onto the column after the wall
-    lda z:PointX
-    ora #$000F                      ; the wall's last column
-    sec                             ; and one more: the column after it
-    adc z:HalfWidth
-    FIXED
+    AGAINST_WALL_ON_LEFT
     sta z:BodyX
 
 Feet:
