@@ -260,6 +260,46 @@ TEST_CASE("engine manifest: a state that is a counter or a value is said by a te
     CHECK(bits.left.mask == 0x100);
 }
 
+TEST_CASE("engine manifest: constant hitboxes, arguments, answers in memory and [tiled] refusals")
+{
+    const std::string walk = blockEngineText("actor-walk.toml");
+    const std::string width = "hitbox_width = { offset = 10, format = \"u12.4\" }\nhitbox_height = { offset = 12, format = \"u12.4\" }\n"
+                              "hitbox_origin = \"feet\"";
+    checkManifestRefusals(walk, {
+        {width, "hitbox = { left = 6, right = 6, top = 23, height = 23 }", "hitbox =",
+         {"'entity.hitbox.height' (23) must be greater than 'top' (23) so that the origin lies inside the box"}},
+        {width, "hitbox = { left = 0, right = 0, top = 3, height = 8 }", "hitbox =",
+         {"'entity.hitbox.right' makes a box no pixel wide"}},
+        {width, "hitbox = { left = 6, right = 6, top = 3, height = 8, boxes = [] }", "hitbox =",
+         {"'entity.hitbox.boxes' needs kind: the input that says which box an entity has"}},
+        {width, "hitbox = { kind = \"type\", left = 6, boxes = [{ kind = 1, left = 6, right = 6, top = 3, height = 8 }] }", "hitbox =",
+         {"'entity.hitbox.left' cannot be given with kind: each kind's box is in boxes"}},
+        {width, "hitbox = { kind = \"type\", boxes = [{ kind = 1, left = 6, right = 6, top = 3, height = 8 }, "
+                "{ kind = 1, left = 4, right = 4, top = 3, height = 8 }] }", "hitbox =",
+         {"'entity.hitbox.boxes.kind' 1 has a box already"}},
+        {width, "hitbox = { kind = \"sort\", boxes = [{ kind = 1, left = 6, right = 6, top = 3, height = 8 }] }", "hitbox =",
+         {"'entity.hitbox.kind' names no input of [inputs]: \"sort\""}},
+        {width, "hitbox = { kind = \"speed\", boxes = [{ kind = 1, left = 6, right = 6, top = 3, height = 8 }] }", "hitbox =",
+         {"'entity.hitbox.kind' names input \"speed\", a register: an entity's kind must be a field of it"}},
+        {"stack = 0x1FFF", "stack = 0x1FFF\narguments = [\"entity\"]", "arguments =",
+         {"'call.arguments' holds \"entity_index\", \"entity_address\" or a number 0..65535 for each word pushed, not \"entity\""}},
+        {"stack = 0x1FFF", "stack = 0x1FFF\narguments = [70000]", "arguments =", {"'call.arguments' must be 0..65535, not 70000"}},
+        {"stack = 0x1FFF", "stack = 0x1FFF\narguments = 1", "arguments =", {"'call.arguments' must be an array of the words pushed"}},
+        {"[map]", "[tiled]\nproperty = \"\"\n\n[map]", "property =", {"'tiled.property' must not be empty"}},
+        {"[map]", "[tiled]\nproperty = \"Name\"\nvalues = { Rock = \"ROCK\" }\n\n[map]", "values =",
+         {"'tiled.values.Rock' names no tile of the design blocks: \"ROCK\""}},
+        {"[map]", "[tiled]\nproperty = \"Name\"\nvalues = { Rock = 64 }\n\n[map]", "values =", {"'tiled.values.Rock' must be 0..63, not 64"}},
+    });
+    // The answer in memory: a symbol of work RAM, u8 or u16.
+    std::string answer = replaced(walk, "answer = \"carry\"", "answer = { at = \"Temp\", format = \"u16\" }");
+    answer = replaced(answer, "wall_when = \"set\"", "wall_when = \"nonzero\"");
+    const Manifest m = loadEngineManifest(answer);
+    CHECK(m.moveAnswer->from == MoveAnswer::From::Memory);
+    checkSymbol(*m.moveAnswer->at, "Temp", 0, lineWith(answer, "answer = "));
+    checkManifestRefusals(answer, {{"format = \"u16\" }", "format = \"u24\" }", "answer =",
+                                    {"'outcome.answer.format' must be one of \"u8\", \"u16\", not \"u24\""}}});
+}
+
 TEST_CASE("engine manifest: [controller] new is where the host writes the buttons pressed since the last call")
 {
     std::string text = blockEngineText("player-frame.toml");

@@ -9,6 +9,7 @@
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "emu/rom_image.hpp"
+#include "profiler/formats/design/design.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -17,6 +18,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -248,4 +250,42 @@ TEST_CASE("c engine: objCanMove takes the object's index on the stack and answer
     engine.put("obj-can-move.toml", slurp(kSource / "c-engine/obj-can-move.toml"));
     engine.change("obj-can-move.toml", "answer = { at = \"tcc__r0\", format = \"u16\" }", "answer = \"a\"");
     CHECK(engine.run({"boxes-meet-walls"}).exitCode != 0);
+}
+
+TEST_CASE("point engine: a design says a slope table's direction, and refuses what it cannot mean")
+{
+    const std::string design = slurp(kSource / "point-engine/points.toml");
+    // SlopeUpLeft is SlopeUpRight's entries read from the right.
+    const EngineCopy engine("point-engine");
+    engine.change("points.toml", "ids = [2, 3]", "ids = [2, 2]");
+    engine.change("points.toml", "[[table.slope]]\nids = [4, 4]",
+                  "[[table.slope]]\nids = [3, 3]\nheights = \"slope_depths\"\nentry_bytes = 2\nscale = 16\norigin = \"top\"\n"
+                  "direction = \"right_to_left\"\n\n[[table.slope]]\nids = [4, 4]");
+    const ProfiledRom rom = loadProfiledRom(RomFiles{bundledRomPath("point-engine"), std::nullopt, engine.file("move-player.toml")});
+    const std::array<std::uint8_t, 16>& rows = rom.design[3].floor.rows;
+    CHECK(std::vector<int>(rows.begin(), rows.end()) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+
+    const auto refusal = [&](const std::string& from, const std::string& to) {
+        try {
+            parseDesign("points.toml", replaced(design, from, to));
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK(contains(refusal("origin = \"top\"              # the surface's depth under the tile's top row", "origin = \"middle\""),
+                   "'table.slope.origin' must be \"bottom\" or \"top\", not \"middle\""));
+    CHECK(contains(refusal("origin = \"top\"              # the surface's depth under the tile's top row", "origin = \"top\"\ndirection = \"up\""),
+                   "'table.slope.direction' must be \"left_to_right\" or \"right_to_left\", not \"up\""));
+    CHECK(contains(refusal("origin = \"top\"              # the surface's depth under the tile's top row", "origin = \"top\"\npart = \"upper\""),
+                   "'table.slope.part' is for a slope that spans two tiles (span = 2)"));
+    CHECK(contains(refusal("part = \"upper\"", ""), "[[table.slope]] 2 is missing the required key 'part'"));
+    CHECK(contains(refusal("span = 2                    # measured", "span = 3                    # measured"), "'table.slope.span' must be 1..2, not 3"));
+    CHECK(contains(refusal("collision_model = \"points\"", "collision_model = \"dots\""), "'invariants.collision_model' must be \"box\""));
+    CHECK(contains(refusal("\"right_middle\"]", "\"right_middle\", \"left_middle\"]"),
+                   "'invariants.probes' holds a point named twice or unknown: \"left_middle\""));
+    CHECK(contains(refusal("\"right_middle\"]", "\"right_middle\", \"middle\"]"), "holds a point named twice or unknown: \"middle\" (the points: "
+                                                                               "bottom_centre, top_centre, left_middle, right_middle, top_left, "
+                                                                               "top_right, bottom_left, bottom_right)"));
+    CHECK(contains(refusal("collision_model = \"points\"\n", ""), "'invariants.probes' is for collision_model = \"points\""));
 }

@@ -849,9 +849,6 @@ void readTiled(const TomlSection& top, Design& design)
     }
     const TomlSection tiled(top.file(), top.table("tiled", "[tiled] property = \"Name\""), "[tiled]", "tiled.", {"property", "values"});
     design.tiled.property = tiled.requiredString("property");
-    if (design.tiled.property.empty()) {
-        tiled.fail(tiled.require("property"), "property", "must name the tiles' custom property");
-    }
     const toml::node* values = tiled.find("values");
     if (values == nullptr) {
         return;
@@ -861,7 +858,7 @@ void readTiled(const TomlSection& top, Design& design)
     }
     for (const auto& [key, value] : *values->as_table()) {
         const std::string name(key.str());
-        const std::string where = "tiled.values." + name;
+        const std::string where = "values." + name;
         std::optional<TileId> tile;
         if (value.is_integer()) {
             tile = static_cast<TileId>(tiled.asInteger(value, where, 0, static_cast<std::int64_t>(design.tiles.size()) - 1));
