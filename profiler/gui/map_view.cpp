@@ -217,6 +217,15 @@ void MapView::draw(DebuggerSession& session, UiGeometry::Map& geometry)
         draw->AddRect(at(px - static_cast<float>(box.left), py - static_cast<float>(box.top)),
                       at(px + static_cast<float>(box.right), py - static_cast<float>(box.top) + static_cast<float>(box.height)),
                       boxColour, 0, 0, isSelected ? 2.0f : 1.0f);
+        // The points a routine of the points model tests, where it tests them.
+        const int left = static_cast<int>(px) - box.left;
+        const int top = static_cast<int>(py) - box.top;
+        for (const BoxPoint probe : rom.design.invariants.probes) {
+            const BoxPixel pixel = boxPointAt(probe, left, left + box.left + box.right - 1, top, top + box.height - 1);
+            draw->AddRectFilled(at(static_cast<float>(pixel.x), static_cast<float>(pixel.y)),
+                                at(static_cast<float>(pixel.x + 1), static_cast<float>(pixel.y + 1)), boxColour);
+            draw->AddCircle(at(static_cast<float>(pixel.x) + 0.5f, static_cast<float>(pixel.y) + 0.5f), 3.0f, boxColour);
+        }
         const ImVec2 o = at(px + 0.5f, py + 0.5f);
         draw->AddLine(ImVec2(o.x - 4, o.y), ImVec2(o.x + 5, o.y), boxColour);
         draw->AddLine(ImVec2(o.x, o.y - 4), ImVec2(o.x, o.y + 5), boxColour);

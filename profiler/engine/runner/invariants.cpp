@@ -135,26 +135,9 @@ bool overlapsSolid(const Box& box, int x, int y, const MapPixels& pixels)
     return false;
 }
 
-struct Point {
-    int x;
-    int y;
-};
-
-Point pointOf(const Box& box, BoxPoint point)
+BoxPixel pointOf(const Box& box, BoxPoint point)
 {
-    const int centre = box.left + (box.right - box.left + 1) / 2;
-    const int middle = box.bottom - (box.bottom - box.top + 1) / 2;
-    switch (point) {
-    case BoxPoint::BottomCentre: return {centre, box.bottom};
-    case BoxPoint::TopCentre: return {centre, box.top};
-    case BoxPoint::LeftMiddle: return {box.left, middle};
-    case BoxPoint::RightMiddle: return {box.right, middle};
-    case BoxPoint::TopLeft: return {box.left, box.top};
-    case BoxPoint::TopRight: return {box.right, box.top};
-    case BoxPoint::BottomLeft: return {box.left, box.bottom};
-    case BoxPoint::BottomRight: return {box.right, box.bottom};
-    }
-    return {centre, middle};
+    return boxPointAt(point, box.left, box.right, box.top, box.bottom);
 }
 
 bool onBottomEdge(BoxPoint point)
@@ -200,7 +183,7 @@ std::optional<std::string> checkInvariants(const EntityState& entity, const Coll
     const int size = pixels.design.tileSize;
     if (invariants.neverOverlapsSolid && !invariants.probes.empty()) {
         for (const BoxPoint probe : invariants.probes) {
-            const Point at = pointOf(box, probe);
+            const BoxPixel at = pointOf(box, probe);
             // A routine that rests a box's edge row in a surface rests that edge's probes in it too.
             const int y = at.y - (onBottomEdge(probe) ? invariants.rowsInFloor() : 0) + (onTopEdge(probe) ? invariants.rowsInCeiling() : 0);
             if (pixels.solid(at.x, y)) {

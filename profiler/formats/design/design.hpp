@@ -96,6 +96,28 @@ enum class BoxPoint : std::uint8_t {
 // Its name in a design file: "bottom_centre".
 std::string_view boxPointName(BoxPoint point);
 
+// The pixel of a box's columns left..right and rows top..bottom (inclusive) that `point` is.
+struct BoxPixel {
+    int x;
+    int y;
+};
+constexpr BoxPixel boxPointAt(BoxPoint point, int left, int right, int top, int bottom)
+{
+    const int centre = left + (right - left + 1) / 2;
+    const int middle = bottom - (bottom - top + 1) / 2;
+    switch (point) {
+    case BoxPoint::BottomCentre: return {centre, bottom};
+    case BoxPoint::TopCentre: return {centre, top};
+    case BoxPoint::LeftMiddle: return {left, middle};
+    case BoxPoint::RightMiddle: return {right, middle};
+    case BoxPoint::TopLeft: return {left, top};
+    case BoxPoint::TopRight: return {right, top};
+    case BoxPoint::BottomLeft: return {left, bottom};
+    case BoxPoint::BottomRight: return {right, bottom};
+    }
+    return {centre, middle};
+}
+
 // The invariants the runner checks after every call.
 struct Invariants {
     bool neverOverlapsSolid = false; // no hitbox overlaps a solid tile or the map's outside
