@@ -289,3 +289,26 @@ TEST_CASE("point engine: a design says a slope table's direction, and refuses wh
                                                                                "top_right, bottom_left, bottom_right)"));
     CHECK(contains(refusal("collision_model = \"points\"\n", ""), "'invariants.probes' is for collision_model = \"points\""));
 }
+
+TEST_CASE("point engine: explore plays each kind with its own box, and its findings replay with their manifest")
+{
+    const EngineCopy engine("point-engine");
+    const TempDir out;
+    const CommandResult explored = runTileprof({"explore", engine.file("scenarios/steep-slope.toml").string(), "--calls", "3000",
+                                                "--out", out.path().string()});
+    INFO(explored.out, explored.err);
+    REQUIRE(explored.exitCode == 0);
+    CHECK(contains(explored.out, "no failure"));
+    std::vector<std::string> findings;
+    for (const fs::directory_entry& entry : fs::directory_iterator(out.path())) {
+        findings.push_back(entry.path().string());
+        // Found from where it is written: another directory than the scenario's.
+        CHECK(contains(slurp(entry.path()), "manifest = \"" + fs::relative(engine.file("actor-collide.toml"), out.path()).generic_string()));
+    }
+    REQUIRE_FALSE(findings.empty());
+    std::vector<std::string> args{"run"};
+    args.insert(args.end(), findings.begin(), findings.end());
+    const CommandResult replayed = runTileprof(args);
+    INFO(replayed.out, replayed.err);
+    CHECK(replayed.exitCode == 0);
+}

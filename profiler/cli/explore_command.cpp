@@ -70,6 +70,11 @@ std::string writeFinding(const Scenario& shrunk, const fs::path& path, const std
 {
     Scenario s = shrunk;
     s.name = path.stem().string();
+    // The explored scenario's manifest, from where the finding is written.
+    if (const std::optional<fs::path> manifest = shrunk.manifestPath()) {
+        s.manifest = fs::relative(fs::absolute(*manifest), fs::absolute(path).parent_path()).generic_string();
+    }
+    s.path = path;
     std::string text = "# tileprof explore --seed " + std::to_string(seed) + ": " + what + "\n" + "# Replay: " +
                        replayCommand + path.string() + "\n" + scenarioToml(s);
     if (!writeReport(text, path.string(), "explore")) {

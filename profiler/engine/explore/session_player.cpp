@@ -28,6 +28,8 @@ SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, c
     Scenario& s = *session_;
     s.name = scenario.name + "-explored";
     s.rom = scenario.rom;
+    s.path = scenario.path; // where its manifest is found from
+    s.manifest = scenario.manifest;
     s.budgetCycles = scenario.budgetCycles;
     s.design = scenario.design;
     s.map = scenario.map;
@@ -48,6 +50,9 @@ SessionPlayer::SessionPlayer(const Scenario& scenario, const ProfiledRom& rom, c
         const auto hitbox = static_cast<std::size_t>(between(dice_, 0, static_cast<int>(actions.hitboxes.size()) - 1));
         const auto gravity = static_cast<std::size_t>(between(dice_, 0, static_cast<int>(actions.gravities.size()) - 1));
         e.hitbox = actions.hitboxes[hitbox];
+        if (rom.manifest.constantHitboxes) {
+            e.inputs = actions.hitboxInputs[hitbox]; // the kind that has that box
+        }
         e.gravity = actions.gravities[gravity];
         e.gravityAccel = actions.gravityAccel;
         e.gravityWhen = actions.gravityWhen;

@@ -25,12 +25,18 @@ void addOnce(std::vector<T>& list, const T& value)
 ActionSpace ActionSpace::of(const Scenario& scenario)
 {
     ActionSpace a;
+    const auto addHitbox = [&a](const Hitbox& box, const EntitySpec& e) {
+        if (std::find(a.hitboxes.begin(), a.hitboxes.end(), box) == a.hitboxes.end()) {
+            a.hitboxes.push_back(box);
+            a.hitboxInputs.push_back(e.inputs);
+        }
+    };
     for (const EntitySpec& e : scenario.entities) {
-        addOnce(a.hitboxes, e.hitbox);
+        addHitbox(e.hitbox, e);
         addOnce(a.gravities, e.gravity);
         for (const ScriptStep& step : e.script) {
             if (step.hitbox) {
-                addOnce(a.hitboxes, *step.hitbox);
+                addHitbox(*step.hitbox, e);
             }
             if (step.gravity) {
                 addOnce(a.gravities, *step.gravity);
@@ -104,7 +110,8 @@ ScriptStep DpadPlayer::step(const DpadPress& press, const EntityState& entity, c
         gravity_ = (gravity_ + 1) % actions.gravities.size();
         step.gravity = actions.gravities[gravity_];
     }
-    if (press.cycleHitbox && actions.hitboxes.size() > 1) {
+    // A box that is constants in the routine's code is its entity's kind's for good.
+    if (press.cycleHitbox && actions.hitboxes.size() > 1 && !rom_->manifest.constantHitboxes) {
         const int x = wholePixel(entity.x, rom_->manifest.originX);
         const int y = wholePixel(entity.y, rom_->manifest.originY);
         const Invariants& gaps = rom_->design.invariants;

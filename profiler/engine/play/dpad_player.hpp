@@ -15,6 +15,7 @@ namespace tileprof {
 // gravity (R) and its hitbox (L), at the speeds the design allows.
 struct ActionSpace {
     std::vector<Hitbox> hitboxes;
+    std::vector<std::vector<InputValue>> hitboxInputs; // the inputs of the entity each box is first seen on
     std::vector<Gravity> gravities;
     bool topDown = false;   // no gravity but "none": the D-pad walks four ways, with nothing to jump against
     bool diagonal = true;   // the design's [limits] diagonal: false walks one axis at a time, x first
