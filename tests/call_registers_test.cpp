@@ -49,7 +49,8 @@ TEST_CASE("call registers: the routine is entered with the registers the manifes
     const TempDir dir;
     const ProfiledRom rom = loadProfiledRom(
         RomFiles{bundledRomPath("tile-collision"), std::nullopt,
-                 dir.write("registers.manifest.toml", withRegisters("a = 0x55AA\nx = \"entity_index\"\ny = \"entity_address\""))});
+                 dir.write("registers.manifest.toml", withRegisters("a = \"entity_offset\"\nx = \"entity_index\"\ny = \"entity_address\"\n"
+                                                                    "arguments = [\"entity_offset\", 0x1234]"))});
     const Scenario scenario = loadScenario(bundledScenarioDirectory() / "eight-hitboxes.toml");
     RunOptions options;
     options.trace = CallId{1, 1};
@@ -58,8 +59,10 @@ TEST_CASE("call registers: the routine is entered with the registers the manifes
     REQUIRE_FALSE(run.trace->steps.empty());
     const emu::Registers& entry = run.trace->steps.front().before;
     const std::uint32_t slot = rom.addresses.entitySlots + rom.manifest.entityStride;
-    CHECK(entry.a == 0x55AA);
+    CHECK(entry.a == rom.manifest.entityStride); // slot 1's offset
     CHECK(entry.x == 1);
+    // Two words pushed under the return address; the caller pops them, so the call returns above them.
+    CHECK(entry.s == rom.manifest.stack - 4 - 2);
     CHECK(entry.y == (slot & 0xFFFF));
     CHECK(entry.d == (slot & 0xFFFF));
     // The routine loads what it needs: the same calls as with A, X and Y at 0.
@@ -79,7 +82,7 @@ TEST_CASE("call registers: values a register cannot hold are refused at their li
     } bad[] = {
         {"direct_page_ = 1", "unknown key 'direct_page_' in [call]"},
         {"a = 0x10000", "'call.a' must be 0..65535, not 65536"},
-        {"y = \"entity_slot\"", "'call.y' must be one of \"entity_address\", \"entity_index\", not \"entity_slot\""},
+        {"y = \"entity_slot\"", "'call.y' must be one of \"entity_address\", \"entity_index\", \"entity_offset\" or a number, not \"entity_slot\""},
     };
     for (const auto& [registers, problem] : bad) {
         const std::string text = withRegisters(registers);
@@ -91,7 +94,7 @@ TEST_CASE("call registers: values a register cannot hold are refused at their li
                  {"'call.x' cannot hold the entity's 16-bit address in an 8-bit register"});
     const std::string index = replaced(slurp(sourceManifestPath()), "direct_page = \"entity\"", "direct_page = \"entity_index\"");
     checkMessage(manifestError(index), "manifest.toml:" + std::to_string(lineWith(index, "direct_page =")),
-                 {"'call.direct_page' must be \"entity\" (the entity's address) or a number, not the entity's index"});
+                 {"'call.direct_page' must be \"entity\" (the entity's address) or a number, not the entity's index or offset"});
     const std::string constant = replaced(slurp(sourceManifestPath()), "direct_page = \"entity\"", "direct_page = 0x0300");
     const TempDir dir;
     const Manifest m = loadManifest(dir.write("manifest.toml", constant));

@@ -282,7 +282,7 @@ TEST_CASE("engine manifest: constant hitboxes, arguments, answers in memory and 
         {width, "hitbox = { kind = \"speed\", boxes = [{ kind = 1, left = 6, right = 6, top = 3, height = 8 }] }", "hitbox =",
          {"'entity.hitbox.kind' names input \"speed\", a register: an entity's kind must be a field of it"}},
         {"stack = 0x1FFF", "stack = 0x1FFF\narguments = [\"entity\"]", "arguments =",
-         {"'call.arguments' holds \"entity_index\", \"entity_address\" or a number 0..65535 for each word pushed, not \"entity\""}},
+         {"'call.arguments' holds \"entity_index\", \"entity_offset\", \"entity_address\" or a number 0..65535 for each word pushed, not \"entity\""}},
         {"stack = 0x1FFF", "stack = 0x1FFF\narguments = [70000]", "arguments =", {"'call.arguments' must be 0..65535, not 70000"}},
         {"stack = 0x1FFF", "stack = 0x1FFF\narguments = 1", "arguments =", {"'call.arguments' must be an array of the words pushed"}},
         {"[map]", "[tiled]\nproperty = \"\"\n\n[map]", "property =", {"'tiled.property' must not be empty"}},

@@ -39,6 +39,12 @@ std::optional<std::pair<int, std::uint32_t>> CallStateRecorder::slotOf(const emu
         if (value->kind == RegisterValue::Kind::EntityIndex) {
             return held < a.entitySlotCount ? std::optional(std::pair(int{held}, slotAddress(rom_, held))) : std::nullopt;
         }
+        if (value->kind == RegisterValue::Kind::EntityOffset) {
+            const std::uint32_t stride = std::max<std::uint32_t>(m.entityStride, 1);
+            const std::uint32_t slot = held / stride;
+            return held % stride == 0 && slot < a.entitySlotCount ? std::optional(std::pair(static_cast<int>(slot), slotAddress(rom_, slot)))
+                                                                  : std::nullopt;
+        }
         if (value->kind == RegisterValue::Kind::EntityAddress) {
             // D, A, X and Y hold 16 bits: the slot is in the bank the slots are in.
             const std::uint32_t address = (a.entitySlots & 0xFF0000) | held;

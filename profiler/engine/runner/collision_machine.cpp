@@ -163,6 +163,7 @@ std::uint16_t CollisionMachine::registerValue(const RegisterValue& value, std::u
     switch (value.kind) {
     case RegisterValue::Kind::EntityAddress: return static_cast<std::uint16_t>(slotAddress(slot));
     case RegisterValue::Kind::EntityIndex: return static_cast<std::uint16_t>(slot);
+    case RegisterValue::Kind::EntityOffset: return static_cast<std::uint16_t>(slot * rom_.manifest.entityStride);
     case RegisterValue::Kind::Constant: break;
     }
     return value.constant;

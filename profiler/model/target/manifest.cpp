@@ -4,6 +4,7 @@
 #include "profiler/formats/toml/toml_section.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <initializer_list>
@@ -313,8 +314,24 @@ StateBits readStateBits(const TomlSection& entity, const EntityField& state)
             readStateFlag(bits, "left", allBits)};
 }
 
-// A register's value: "entity_address", "entity_index" or a number the register's `bits` hold;
-// 0 when the key is absent.
+// Where the entity is, by the name a register or a pushed word gives it; nothing for another name.
+std::optional<RegisterValue> entityValue(const std::optional<std::string>& name)
+{
+    constexpr std::array<std::pair<std::string_view, RegisterValue::Kind>, 3> kNames{{
+        {"entity_address", RegisterValue::Kind::EntityAddress},
+        {"entity_index", RegisterValue::Kind::EntityIndex},
+        {"entity_offset", RegisterValue::Kind::EntityOffset},
+    }};
+    for (const auto& [known, kind] : kNames) {
+        if (name == known) {
+            return RegisterValue{kind, 0};
+        }
+    }
+    return std::nullopt;
+}
+
+// A register's value: "entity_address", "entity_index", "entity_offset" or a number the register's
+// `bits` hold; 0 when the key is absent.
 RegisterValue readRegister(const TomlSection& call, std::string_view key, int bits)
 {
     const toml::node* node = call.find(key);
@@ -324,8 +341,13 @@ RegisterValue readRegister(const TomlSection& call, std::string_view key, int bi
     if (node->is_integer()) {
         return {RegisterValue::Kind::Constant, static_cast<std::uint16_t>(call.asInteger(*node, key, 0, (1 << bits) - 1))};
     }
-    const RegisterValue value = readChoice<RegisterValue>(
-        call, key, {{"entity_address", {RegisterValue::Kind::EntityAddress, 0}}, {"entity_index", {RegisterValue::Kind::EntityIndex, 0}}});
+    const std::optional<std::string> name = node->value<std::string>();
+    const std::optional<RegisterValue> found = entityValue(name);
+    if (!found) {
+        call.fail(*node, key, "must be one of \"entity_address\", \"entity_index\", \"entity_offset\" or a number, not " +
+                                  (name ? "\"" + *name + "\"" : typeName(*node)));
+    }
+    const RegisterValue value = *found;
     if (value.kind == RegisterValue::Kind::EntityAddress && bits == 8) {
         call.fail(*node, key, "cannot hold the entity's 16-bit address in an 8-bit register: give it 16 bits, or \"entity_index\"");
     }
@@ -344,8 +366,8 @@ void readCall(const TomlSection& top, Manifest& manifest)
     const toml::node& directPage = call.require("direct_page");
     const bool isEntity = directPage.is_string() && directPage.value<std::string>() == "entity";
     manifest.directPage = isEntity ? RegisterValue{RegisterValue::Kind::EntityAddress, 0} : readRegister(call, "direct_page", 16);
-    if (manifest.directPage.kind == RegisterValue::Kind::EntityIndex) {
-        call.fail(directPage, "direct_page", "must be \"entity\" (the entity's address) or a number, not the entity's index");
+    if (manifest.directPage.kind == RegisterValue::Kind::EntityIndex || manifest.directPage.kind == RegisterValue::Kind::EntityOffset) {
+        call.fail(directPage, "direct_page", "must be \"entity\" (the entity's address) or a number, not the entity's index or offset");
     }
     manifest.a = readRegister(call, "a", manifest.accumulatorBits);
     manifest.x = readRegister(call, "x", manifest.indexBits);
@@ -361,12 +383,12 @@ void readCall(const TomlSection& top, Manifest& manifest)
                 continue;
             }
             const std::optional<std::string> name = word.value<std::string>();
-            if (name == "entity_index" || name == "entity_address") {
-                manifest.arguments.push_back({name == "entity_index" ? RegisterValue::Kind::EntityIndex : RegisterValue::Kind::EntityAddress, 0});
-                continue;
+            const std::optional<RegisterValue> value = entityValue(name);
+            if (!value) {
+                call.fail(word, "arguments", "holds \"entity_index\", \"entity_offset\", \"entity_address\" or a number 0..65535 for "
+                                             "each word pushed, not " + (name ? "\"" + *name + "\"" : typeName(word)));
             }
-            call.fail(word, "arguments", "holds \"entity_index\", \"entity_address\" or a number 0..65535 for each word pushed, not " +
-                                             (name ? "\"" + *name + "\"" : typeName(word)));
+            manifest.arguments.push_back(*value);
         }
     }
     manifest.dataBank = static_cast<std::uint8_t>(call.requiredInteger("data_bank", 0, 0xFF));

@@ -39,10 +39,11 @@ struct ManifestSymbol {
 
 enum class CallKind : std::uint8_t { Jsr, Jsl };
 
-// What the host puts in a register for a call: a constant, or where the entity is: its slot
-// address (the low 16 bits) or its slot number.
+// What the host puts in a register, or pushes, for a call: a constant, or where the entity is: its
+// slot's address (the low 16 bits), its slot's number, or its slot's byte offset from the first
+// (number × stride: an engine that indexes its object table by it).
 struct RegisterValue {
-    enum class Kind : std::uint8_t { Constant, EntityAddress, EntityIndex };
+    enum class Kind : std::uint8_t { Constant, EntityAddress, EntityIndex, EntityOffset };
     Kind kind = Kind::Constant;
     std::uint16_t constant = 0;
 };
