@@ -7,6 +7,7 @@
 #include "base/bundled_files.hpp"
 #include "profiler/debugger/debugger_session.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/command_json.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -34,13 +35,6 @@ std::string scenario(const std::string& name)
     return (kEngine / "scenarios" / (name + ".toml")).string();
 }
 
-nlohmann::json jsonOf(const std::vector<std::string>& args, int exitCode = 0)
-{
-    const CommandResult r = runTileprof(args);
-    INFO(r.err);
-    REQUIRE(r.exitCode == exitCode);
-    return nlohmann::json::parse(r.out);
-}
 
 // The datasheet's cycles for an instruction as `tileprof trace` disassembles it, in native mode
 // with D's low byte 0 (every routine here runs with D = 0): the base count, +1 for a 16-bit
@@ -130,7 +124,7 @@ TEST_CASE("block engine: a trace of one call of each routine agrees with the dat
     for (const Call& c : {Call{"fall-and-land", 30, "goomba", "stands"}, Call{"walk-into-walls", 131, "rightward", "bumps-right"},
                           Call{"patrol", 40, "walker", "turns"}, Call{"run-and-jump", 61, "player", "jumps"}}) {
         CAPTURE(c.scenario);
-        const nlohmann::json trace = jsonOf({"trace", scenario(c.scenario), "--frame", std::to_string(c.frame), "--entity",
+        const nlohmann::json trace = tileprofJson({"trace", scenario(c.scenario), "--frame", std::to_string(c.frame), "--entity",
                                              c.entity, "--format", "json"});
         CHECK(trace["case"] == c.expectedCase);
         const nlohmann::json& steps = trace["steps"];
@@ -158,7 +152,7 @@ TEST_CASE("block engine: a trace of one call of each routine agrees with the dat
 // The case of each call in a scenario's run, by frame, for one entity.
 std::map<int, std::string> casesOf(const std::string& name, const std::string& entity)
 {
-    const nlohmann::json run = jsonOf({"run", "--format", "json", scenario(name)});
+    const nlohmann::json run = tileprofJson({"run", "--format", "json", scenario(name)});
     std::map<int, std::string> cases;
     for (const nlohmann::json& call : run["scenarios"][0]["call_summaries"]) {
         if (call["entity"] == entity) {
@@ -193,7 +187,7 @@ TEST_CASE("block engine: cases name the paths, by label, label + offset and a so
 
 TEST_CASE("block engine: an enemy that falls out of the level is despawned, called no more and reported")
 {
-    const nlohmann::json run = jsonOf({"run", "--format", "json", scenario("patrol")});
+    const nlohmann::json run = tileprofJson({"run", "--format", "json", scenario("patrol")});
     const nlohmann::json& result = run["scenarios"][0];
     REQUIRE(result["despawns"].size() == 1);
     CHECK(result["despawns"][0]["entity"] == "faller");
@@ -210,7 +204,7 @@ TEST_CASE("block engine: an enemy that falls out of the level is despawned, call
 
 TEST_CASE("block engine: a tail call counts in its caller's inclusive figures")
 {
-    const nlohmann::json profile = jsonOf({"profile", "--format", "json", scenario("patrol")});
+    const nlohmann::json profile = tileprofJson({"profile", "--format", "json", scenario("patrol")});
     std::map<std::string, std::uint64_t> inclusive;
     for (const nlohmann::json& function : profile["functions"]) {
         inclusive[function["name"]] = function["inclusive_cycles"];
@@ -263,7 +257,7 @@ TEST_CASE("block engine: the data bank may be an input, for an engine that sets 
     const auto firstBank = [&](const std::string& scenarioText) {
         const fs::path path = dir.write("s.toml", scenarioText);
         const nlohmann::json trace =
-            jsonOf({"trace", path.string(), "--frame", "1", "--entity", "goomba", "--format", "json"});
+            tileprofJson({"trace", path.string(), "--frame", "1", "--entity", "goomba", "--format", "json"});
         return trace["steps"][0]["registers"]["dbr"].get<int>();
     };
     CHECK(firstBank(text) == 0x7E);

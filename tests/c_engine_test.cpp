@@ -9,6 +9,7 @@
 #include "profiler/debugger/play_session.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/command_json.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -69,13 +70,6 @@ std::map<std::string, long> foldedStacks(const std::vector<std::string>& extra)
     return stacks;
 }
 
-nlohmann::json playJson(const std::vector<std::string>& args)
-{
-    const CommandResult played = runTileprof(args);
-    INFO(played.err);
-    REQUIRE(played.exitCode == 0);
-    return nlohmann::json::parse(played.out);
-}
 
 std::vector<std::uint64_t> callFrames(const nlohmann::json& report, const std::string& routine)
 {
@@ -131,7 +125,7 @@ TEST_CASE("c engine: a routine labelled in bank $C0 is found where it runs, in b
     CHECK(symbols.labelAt(vblank & 0xFFFF)->qualifiedName == "VBlank");
 
     const TempDir dir;
-    const nlohmann::json report = playJson({"play", kRom.string(), "--profile", "VBlank", "--profile", "InitVram", "--frames", "60",
+    const nlohmann::json report = tileprofJson({"play", kRom.string(), "--profile", "VBlank", "--profile", "InitVram", "--frames", "60",
                                             "--format", "json"});
     CHECK(callFrames(report, "VBlank").size() >= 55); // an NMI a frame once the boot's DMAs are done
     CHECK(callFrames(report, "InitVram").size() == 1); // by JSR from the reset, in bank $00 too
@@ -158,7 +152,7 @@ TEST_CASE("c engine: the flame graph reads as the C's authors think of it, from 
 
 TEST_CASE("c engine: objects updated by pushing their address minus one and an RTL are called")
 {
-    const nlohmann::json report = playJson({"play", kRom.string(), "--profile", "objUpdateAll", "--profile", "marioupdate",
+    const nlohmann::json report = tileprofJson({"play", kRom.string(), "--profile", "objUpdateAll", "--profile", "marioupdate",
                                             "--profile", "enemyupdate", "--frames", "60", "--format", "json"});
     const std::vector<std::uint64_t> updates = callFrames(report, "objUpdateAll");
     REQUIRE(updates.size() > 50);
@@ -217,7 +211,7 @@ TEST_CASE("c engine: the boot's DMAs span frame starts, and the play's frame n i
 
     const TempDir dir;
     const std::string input = dir.write("right.toml", kWalkRight).string();
-    const nlohmann::json report = playJson({"play", kRom.string(), "--profile", "moveMario", "--input", input, "--frames", "250",
+    const nlohmann::json report = tileprofJson({"play", kRom.string(), "--profile", "moveMario", "--input", input, "--frames", "250",
                                             "--format", "json"});
     const std::vector<std::uint64_t> moves = callFrames(report, "moveMario");
     REQUIRE(!moves.empty());

@@ -12,6 +12,7 @@
 #include "profiler/formats/design/design.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/command_json.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -76,13 +77,6 @@ private:
     TempDir dir_;
 };
 
-nlohmann::json playJson(const std::vector<std::string>& args)
-{
-    const CommandResult played = runTileprof(args);
-    INFO(played.err);
-    REQUIRE(played.exitCode == 0);
-    return nlohmann::json::parse(played.out);
-}
 
 // The number of calls of the only case row named `name` in a run's table; 0 when it has none.
 int callsOf(const std::string& table, const std::string& name)
@@ -119,7 +113,7 @@ TEST_CASE("point engine: a hitbox that is constants in the code, per kind")
     CHECK(contains(wrong.out, "the hitbox { left = 8, right = 8, top = 15, height = 16 } is not the routine's: its box of kind 2 "
                               "is constant, { left = 4, right = 4, top = 7, height = 8 }"));
     // In the game, each actor has its kind's box.
-    const nlohmann::json played = playJson({"play", bundledRomPath("point-engine").string(), "--frames", "60", "--profile",
+    const nlohmann::json played = tileprofJson({"play", bundledRomPath("point-engine").string(), "--frames", "60", "--profile",
                                             "ActorCollide", "--manifest", engine.file("actor-collide.toml").string(), "--format", "json"});
     std::vector<int> heights;
     for (const nlohmann::json& call : played["routines"][0]["calls"]) {

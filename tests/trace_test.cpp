@@ -5,6 +5,7 @@
 #include "base/bundled_files.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/command_json.hpp"
 #include "tests/support/rom_copy.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -22,23 +23,16 @@ namespace {
 
 const std::string kScenario = (bundledScenarioDirectory() / "fall-and-land.toml").string();
 
-nlohmann::json runJson(const std::vector<std::string>& args)
-{
-    const CommandResult r = runTileprof(args);
-    INFO(r.err);
-    REQUIRE(r.exitCode == 0);
-    return nlohmann::json::parse(r.out);
-}
 
 TEST_CASE("trace: the steps add up to the call's cost and carry its tile reads at their cycles")
 {
-    const nlohmann::json run = runJson({"run", "--format", "json", kScenario});
+    const nlohmann::json run = tileprofJson({"run", "--format", "json", kScenario});
     for (const int frame : {1, 10, 25}) {
         CAPTURE(frame);
         const nlohmann::json& summary = run["scenarios"][0]["call_summaries"][static_cast<std::size_t>(frame - 1)];
         REQUIRE(summary["frame"] == frame);
         const nlohmann::json trace =
-            runJson({"trace", kScenario, "--frame", std::to_string(frame), "--entity", "player", "--format", "json"});
+            tileprofJson({"trace", kScenario, "--frame", std::to_string(frame), "--entity", "player", "--format", "json"});
         CHECK(trace["case"] == summary["case"]);
         CHECK(trace["cycles"] == summary["cycles"]);
         CHECK(trace["master_clocks"] == summary["master_clocks"]);
@@ -69,8 +63,8 @@ TEST_CASE("trace: the steps add up to the call's cost and carry its tile reads a
 
 TEST_CASE("trace: JSON schema 3 names each step's file and line as the profile does, scanlines to 4 decimals")
 {
-    const nlohmann::json run = runJson({"run", "--format", "json", kScenario});
-    const nlohmann::json trace = runJson({"trace", kScenario, "--frame", "10", "--entity", "player", "--format", "json"});
+    const nlohmann::json run = tileprofJson({"run", "--format", "json", kScenario});
+    const nlohmann::json trace = tileprofJson({"trace", kScenario, "--frame", "10", "--entity", "player", "--format", "json"});
     CHECK(trace["schema"] == 3);
     // The same figure, rounded the same way, as the call's summary in the run report.
     CHECK(trace["scanlines"] == run["scenarios"][0]["call_summaries"][9]["scanlines"]);
@@ -80,7 +74,7 @@ TEST_CASE("trace: JSON schema 3 names each step's file and line as the profile d
     // Every step's source line is one of the lines the profile of that call gives, and the other
     // way round.
     const nlohmann::json profile =
-        runJson({"profile", "--format", "json", "--frame", "10", "--entity", "player", kScenario});
+        tileprofJson({"profile", "--format", "json", "--frame", "10", "--entity", "player", kScenario});
     std::set<std::pair<std::string, int>> profiled;
     for (const nlohmann::json& line : profile["lines"]) {
         profiled.insert({line["file"].get<std::string>(), line["line"].get<int>()});
