@@ -44,12 +44,18 @@ public:
             }
         }
         for (const fs::directory_entry& entry : fs::directory_iterator(source_ / "scenarios")) {
-            std::string text = slurp(entry.path());
-            if (contains(text, "\"../levels/")) {
-                text = replaced(text, "\"../levels/", "\"" + (source_ / "levels").string() + "/");
-            }
-            put("scenarios/" + entry.path().filename().string(), text);
+            restore("scenarios/" + entry.path().filename().string());
         }
+    }
+
+    // File `name` as it ships again; a scenario's levels read where they ship.
+    void restore(const std::string& name) const
+    {
+        std::string text = slurp(source_ / name);
+        if (contains(text, "\"../levels/")) {
+            text = replaced(text, "\"../levels/", "\"" + (source_ / "levels").string() + "/");
+        }
+        put(name, text);
     }
 
     void put(const std::string& name, const std::string& text) const { dir_.write(name, text); }
@@ -112,6 +118,18 @@ TEST_CASE("point engine: a hitbox that is constants in the code, per kind")
     CHECK(wrong.exitCode != 0);
     CHECK(contains(wrong.out, "the hitbox { left = 8, right = 8, top = 15, height = 16 } is not the routine's: its box of kind 2 "
                               "is constant, { left = 4, right = 4, top = 7, height = 8 }"));
+    engine.restore("scenarios/steep-slope.toml");
+    engine.change("scenarios/steep-slope.toml", "inputs = { kind = 2 }", "inputs = { kind = 3 }");
+    CHECK(contains(engine.run({"steep-slope"}).out, "the entity is of kind 3, which has no box in "));
+    // Nor may a step change the box, or the kind that chooses it.
+    engine.change("scenarios/steep-slope.toml", "inputs = { kind = 3 }", "inputs = { kind = 2 }");
+    engine.change("scenarios/steep-slope.toml", "script = [ { frames = 120, walk = 1 } ]\n\n[[expect]]",
+                  "script = [ { frames = 60, walk = 1 }, { frames = 60, walk = 1, inputs = { kind = 1 } } ]\n\n[[expect]]");
+    CHECK(contains(engine.run({"steep-slope"}).out, "the step changes input \"kind\", the entity's kind, which chooses its constant hitbox"));
+    engine.restore("scenarios/steep-slope.toml");
+    engine.change("scenarios/steep-slope.toml", "script = [ { frames = 120, walk = 1 } ]\n\n[[expect]]",
+                  "script = [ { frames = 60, walk = 1 }, { frames = 60, walk = 1, hitbox = { left = 4, right = 4, top = 7, height = 8 } } ]\n\n[[expect]]");
+    CHECK(contains(engine.run({"steep-slope"}).out, "the step changes the hitbox, but "));
     // In the game, each actor has its kind's box.
     const nlohmann::json played = tileprofJson({"play", bundledRomPath("point-engine").string(), "--frames", "60", "--profile",
                                             "ActorCollide", "--manifest", engine.file("actor-collide.toml").string(), "--format", "json"});
@@ -161,7 +179,7 @@ TEST_CASE("point engine: one probe a side is the collision model, whose promises
     CHECK(boxed.exitCode != 0);
     CHECK(contains(boxed.out, "px into a floor: the SOLID tile"));
     // A probe in a wall is what the model calls broken.
-    engine.put("points.toml", slurp(kSource / "point-engine/points.toml"));
+    engine.restore("points.toml");
     engine.change("points.toml", "probes = [\"bottom_centre\", \"top_centre\", \"left_middle\", \"right_middle\"]",
                   "probes = [\"bottom_centre\", \"top_centre\", \"left_middle\", \"right_middle\", \"bottom_right\"]");
     const CommandResult corner = engine.run({"climb-the-hill"});
@@ -241,7 +259,7 @@ TEST_CASE("c engine: objCanMove takes the object's index on the stack and answer
     const CommandResult unpushed = engine.run({"boxes-meet-walls"});
     CHECK(unpushed.exitCode != 0);
     // And the answer is the memory's, not a register's.
-    engine.put("obj-can-move.toml", slurp(kSource / "c-engine/obj-can-move.toml"));
+    engine.restore("obj-can-move.toml");
     engine.change("obj-can-move.toml", "answer = { at = \"tcc__r0\", format = \"u16\" }", "answer = \"a\"");
     CHECK(engine.run({"boxes-meet-walls"}).exitCode != 0);
 }
