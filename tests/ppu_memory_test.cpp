@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace tileprof::test {
@@ -296,37 +297,96 @@ TEST_CASE("oam: OAMADDH bit 7 makes the evaluation start at the sprite of the ad
     CHECK(oam.firstSprite() == 19);
 }
 
+// The evaluation written out as the PPU does it, sprite by sprite: what SpriteRange must answer.
+std::optional<unsigned> evaluateLine(const std::array<std::uint8_t, 544>& oam, emu::SpriteSizes sizes, unsigned firstSprite,
+                                     unsigned line)
+{
+    constexpr unsigned kSmall[8][2] = {{8, 8}, {8, 8}, {8, 8}, {16, 16}, {16, 16}, {32, 32}, {16, 32}, {16, 32}};
+    constexpr unsigned kLarge[8][2] = {{16, 16}, {32, 32}, {64, 64}, {32, 32}, {64, 64}, {64, 64}, {32, 64}, {32, 32}};
+    std::optional<unsigned> last;
+    unsigned found = 0;
+    for (unsigned i = 0; i < 128 && found < 32; ++i) {
+        const unsigned sprite = (firstSprite + i) & 127;
+        const unsigned high = oam[0x200 + sprite / 4] >> (2 * (sprite % 4));
+        const unsigned x = oam[4 * sprite] | (high & 1) << 8;
+        const unsigned y = oam[4 * sprite + 1];
+        const unsigned select = sizes.obsel >> 5;
+        const unsigned* size = (high & 2) != 0 ? kLarge[select] : kSmall[select];
+        unsigned height = sizes.interlace && select >= 6 && (high & 2) == 0 ? 16 : size[1];
+        if (sizes.interlace) {
+            height /= 2;
+        }
+        const bool onScreen = x <= 256 || x + size[0] - 1 >= 512;
+        if (onScreen && ((line >= y && line < y + height) || (y + height >= 256 && line < ((y + height) & 255)))) {
+            last = sprite;
+            ++found;
+        }
+    }
+    return last;
+}
+
 TEST_CASE("sprite range: the last of up to 32 sprites on the line, from the first sprite on")
 {
     std::array<std::uint8_t, 544> oam{};
+    emu::SpriteRange range;
     const emu::SpriteSizes small{0x00, false}; // 8x8 and 16x16
     // All zero: 128 8x8 sprites at (0, 0). Lines 0-7 keep sprites 0-31; line 8 has none.
-    CHECK(emu::lastSpriteInRange(oam, small, 0, 0) == 31u);
-    CHECK(emu::lastSpriteInRange(oam, small, 0, 7) == 31u);
-    CHECK_FALSE(emu::lastSpriteInRange(oam, small, 0, 8).has_value());
-    CHECK(emu::lastSpriteInRange(oam, small, 100, 0) == 3u); // 100-127, then 0-3
+    CHECK(range.lastInRange(oam, small, 0, 0) == 31u);
+    CHECK(range.lastInRange(oam, small, 0, 7) == 31u);
+    CHECK_FALSE(range.lastInRange(oam, small, 0, 8).has_value());
+    CHECK(range.lastInRange(oam, small, 100, 0) == 3u); // 100-127, then 0-3
 
-    // Move every sprite but 5 and 70 to line 200; sprite 70 is large (16 high) at line 10.
+    // Move every sprite but 5 and 70 to line 200; sprite 70 is large (16 high) at line 10. The
+    // range sees only what it is told was written.
+    const auto write = [&](unsigned at, std::uint8_t value) {
+        oam[at] = value;
+        range.oamWritten(at);
+    };
     for (unsigned sprite = 0; sprite < 128; ++sprite) {
-        oam[4 * sprite + 1] = 200;
+        write(4 * sprite + 1, 200);
     }
-    oam[4 * 5 + 1] = 10;
-    oam[4 * 70 + 1] = 10;
-    oam[0x200 + 70 / 4] = 0x02 << 2 * (70 % 4);
-    CHECK(emu::lastSpriteInRange(oam, small, 0, 12) == 70u);
-    CHECK(emu::lastSpriteInRange(oam, small, 0, 20) == 70u);
-    CHECK(emu::lastSpriteInRange(oam, small, 6, 12) == 5u); // 6-127, then 0-5
-    CHECK_FALSE(emu::lastSpriteInRange(oam, small, 0, 26).has_value());
+    write(4 * 5 + 1, 10);
+    write(4 * 70 + 1, 10);
+    write(0x200 + 70 / 4, 0x02 << 2 * (70 % 4));
+    CHECK(range.lastInRange(oam, small, 0, 12) == 70u);
+    CHECK(range.lastInRange(oam, small, 0, 20) == 70u);
+    CHECK(range.lastInRange(oam, small, 6, 12) == 5u); // 6-127, then 0-5
+    CHECK_FALSE(range.lastInRange(oam, small, 0, 26).has_value());
     // Sprite interlace halves the height: the large sprite covers lines 10-17.
-    CHECK_FALSE(emu::lastSpriteInRange(oam, {0x00, true}, 0, 18).has_value());
+    CHECK_FALSE(range.lastInRange(oam, {0x00, true}, 0, 18).has_value());
+    CHECK(range.lastInRange(oam, small, 0, 18) == 70u);
     // X 300 (bit 8 set, 8 wide): wholly off the left edge.
-    oam[4 * 70] = 300 - 256;
-    oam[0x200 + 70 / 4] |= 0x01 << 2 * (70 % 4);
-    oam[4 * 5 + 1] = 200;
-    CHECK_FALSE(emu::lastSpriteInRange(oam, small, 0, 12).has_value());
+    write(4 * 70, 300 - 256);
+    write(0x200 + 70 / 4, static_cast<std::uint8_t>(oam[0x200 + 70 / 4] | 0x01 << 2 * (70 % 4)));
+    write(4 * 5 + 1, 200);
+    CHECK_FALSE(range.lastInRange(oam, small, 0, 12).has_value());
     // A sprite whose rows run past line 255 wraps to the top.
-    oam[4 * 9 + 1] = 250;
-    CHECK(emu::lastSpriteInRange(oam, small, 0, 1) == 9u);
+    write(4 * 9 + 1, 250);
+    CHECK(range.lastInRange(oam, small, 0, 1) == 9u);
+}
+
+TEST_CASE("sprite range: kept up to date through random OAM writes and size changes, it answers as the whole evaluation")
+{
+    std::array<std::uint8_t, 544> oam{};
+    emu::SpriteRange range;
+    std::uint32_t seed = 12345;
+    const auto next = [&seed](unsigned bound) {
+        seed = seed * 1664525u + 1013904223u;
+        return (seed >> 8) % bound;
+    };
+    emu::SpriteSizes sizes{0x00, false};
+    for (unsigned step = 0; step < 4000; ++step) {
+        // Writes cluster on few Y values so that lines hold more than 32 sprites.
+        const unsigned at = next(544);
+        oam[at] = static_cast<std::uint8_t>(at < 0x200 && at % 4 == 1 ? next(8) * 30 + next(4) : next(256));
+        range.oamWritten(at);
+        if (next(200) == 0) {
+            sizes = {static_cast<std::uint8_t>(next(8) << 5), next(2) == 1};
+        }
+        const unsigned first = next(128);
+        const unsigned line = next(256);
+        REQUIRE(range.lastInRange(oam, sizes, first, line) == evaluateLine(oam, sizes, first, line));
+    }
 }
 
 // ---- The register file -------------------------------------------------------------------------

@@ -34,7 +34,9 @@ public:
     // What OAMADD and the start of V-blank (display on) do: the address starts again from OAMADD.
     void reloadAddress() { address_ = base_; }
 
-    void writeData(std::uint8_t value, std::optional<unsigned> redirect)
+    // Returns the byte written (the pair's even byte in the low table), or nothing when the value
+    // was only held.
+    std::optional<unsigned> writeData(std::uint8_t value, std::optional<unsigned> redirect)
     {
         const bool odd = (address_ & 1) != 0;
         const unsigned at = byteAt(redirect.value_or(address_));
@@ -44,10 +46,14 @@ public:
         }
         if (at >= 0x200) {
             bytes_[at] = value;
-        } else if (odd) {
+            return at;
+        }
+        if (odd) {
             bytes_[at & ~1u] = latch_;
             bytes_[at | 1u] = value;
+            return at & ~1u;
         }
+        return std::nullopt;
     }
 
     std::uint8_t readData(std::optional<unsigned> redirect)

@@ -1,6 +1,5 @@
 #include "emu/ppu/ppu.hpp"
 
-#include "emu/ppu/sprite_range.hpp"
 
 #include <algorithm>
 
@@ -33,9 +32,9 @@ bool Ppu::cgramBusy(const VideoPosition& at) const
 
 // While the PPU draws (display on, before V-blank), bsnes v094 sends OAM accesses to the high-table
 // byte of the last sprite its range evaluation of a line kept, and keeps that address when a line
-// has none. Rather than evaluating every line, this evaluates back from the current line, as far
-// as one frame, when an access needs it: the same answer as long as OAM, OBSEL and SETINI have not
-// changed since the line that decides it.
+// has none. Rather than evaluating every line as it is drawn, this looks back from the current
+// line, as far as one frame, when an access needs it: the same answer as long as OAM, OBSEL and
+// SETINI have not changed since the line that decides it.
 std::optional<unsigned> Ppu::oamRedirect(const VideoPosition& at)
 {
     if (registers_.forceBlank() || at.line >= registers_.vblankStartLine()) {
@@ -46,7 +45,7 @@ std::optional<unsigned> Ppu::oamRedirect(const VideoPosition& at)
     const SpriteSizes sizes{registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0};
     for (unsigned back = 0; back < evaluatedLines; ++back) {
         const unsigned line = (newest + evaluatedLines - back) % evaluatedLines;
-        if (const std::optional<unsigned> sprite = lastSpriteInRange(oam_.bytes(), sizes, oam_.firstSprite(), line)) {
+        if (const std::optional<unsigned> sprite = spriteRange_.lastInRange(oam_.bytes(), sizes, oam_.firstSprite(), line)) {
             oamRenderAddress_ = 0x200 + *sprite / 4;
             break;
         }
@@ -64,7 +63,11 @@ void Ppu::write(std::uint8_t reg, std::uint8_t value, const VideoPosition& at)
         break;
     case 0x02: oam_.writeAddress(false, value); break;
     case 0x03: oam_.writeAddress(true, value); break;
-    case 0x04: oam_.writeData(value, oamRedirect(at)); break;
+    case 0x04:
+        if (const std::optional<unsigned> written = oam_.writeData(value, oamRedirect(at))) {
+            spriteRange_.oamWritten(*written);
+        }
+        break;
     case 0x15: vram_.writeControl(value); break;
     case 0x16: vram_.writeAddress(false, value, vramOpen(at)); break;
     case 0x17: vram_.writeAddress(true, value, vramOpen(at)); break;

@@ -3,6 +3,7 @@
 #include "emu/ppu/cgram.hpp"
 #include "emu/ppu/oam.hpp"
 #include "emu/ppu/ppu_registers.hpp"
+#include "emu/ppu/sprite_range.hpp"
 #include "emu/ppu/vram.hpp"
 #include "emu/video_timing.hpp"
 
@@ -49,6 +50,7 @@ private:
     Vram vram_;
     Cgram cgram_;
     Oam oam_;
+    SpriteRange spriteRange_;
     // bsnes v094 powers these on as $FF (its randomisation off).
     std::uint8_t ppu1OpenBus_ = 0xFF;
     std::uint8_t ppu2OpenBus_ = 0xFF;

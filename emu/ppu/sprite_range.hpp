@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -9,12 +10,36 @@ namespace emu {
 struct SpriteSizes {
     std::uint8_t obsel;   // OBSEL ($2101): bits 5-7 choose the two sizes
     bool interlace;       // SETINI ($2133) bit 1: sprites are drawn half height
+
+    bool operator==(const SpriteSizes&) const = default;
 };
 
-// The PPU's range evaluation of one line as bsnes v094 does it: the sprites from `firstSprite`
-// on, in order, whose rows cover `line`, up to 32. Returns the last one kept, or nothing when no
-// sprite is on the line. Nothing is drawn; the result is where OAM accesses go while the PPU draws.
-std::optional<unsigned> lastSpriteInRange(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes, unsigned firstSprite,
-                                          unsigned line);
+// The PPU's range evaluation of a line as bsnes v094 does it: the sprites from the first sprite
+// on, in order, whose rows cover the line, up to 32. Nothing is drawn; the last sprite kept is
+// where OAM accesses go while the PPU draws.
+//
+// Which sprites cover each line is kept as OAM changes, refreshed only for the sprites whose bytes
+// were written since (or all of them when the sizes change), so that a program that reads or
+// writes OAM all through the picture costs a few operations an access, not a walk of OAM's 128
+// sprites over the lines.
+class SpriteRange {
+public:
+    // OAM's byte `at` (0-543) was written.
+    void oamWritten(unsigned at);
+
+    // The last sprite the evaluation of `line` (0-255) keeps, or nothing when no sprite is on it.
+    std::optional<unsigned> lastInRange(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes, unsigned firstSprite,
+                                        unsigned line);
+
+private:
+    // A bit a sprite.
+    using SpriteSet = std::array<std::uint64_t, 2>;
+
+    void refresh(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes);
+
+    std::array<SpriteSet, 256> onLine_{};
+    SpriteSet stale_{~std::uint64_t{0}, ~std::uint64_t{0}};
+    SpriteSizes sizes_{};
+};
 
 } // namespace emu
