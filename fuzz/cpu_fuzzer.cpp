@@ -10,10 +10,10 @@
 // lines: HDMA's setup and line transfers, DMA, the ports), and for a whole frame (V-blank: the NMI,
 // the auto-joypad read, OAM's reload) when the first byte's top three bits are all set.
 
-#include "emu/cpu.hpp"
-#include "emu/flat_bus.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/flat_bus.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -2,8 +2,8 @@
 // onto the SNES bus: every 8 KiB page of the 16 MiB address space is peeked and poked at both ends.
 
 #include "base/input_error.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 #include <cstddef>
 #include <cstdint>

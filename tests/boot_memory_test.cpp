@@ -3,9 +3,9 @@
 // --wram-fill, faults past the first 64, and counts that are decimal and bounded.
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes.hpp"
-#include "emu/snes_memories.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
+#include "emu/system/snes_memories.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/rom_builder.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -4,8 +4,8 @@
 // a busy wait inside a profiled call, and frames that line up when the boot's DMAs span frame starts.
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/debugger/play_session.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
 #include "tests/support/command.hpp"

@@ -2,8 +2,8 @@
 // cost split, interrupts counted apart, and every frame's time accounted for.
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/video_timing.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/timing/video_timing.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 

@@ -1,11 +1,11 @@
-// emu/control_flow.hpp against the CPU: every one of the 256 opcodes is run once from $00:8000,
+// emu/cpu/control_flow.hpp against the CPU: every one of the 256 opcodes is run once from $00:8000,
 // native mode, 8-bit A and X, and where the program counter lands must be what its row says.
 
-#include "emu/control_flow.hpp"
+#include "emu/cpu/control_flow.hpp"
 
-#include "emu/cpu.hpp"
-#include "emu/disassembler.hpp"
-#include "emu/flat_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/disassembler.hpp"
+#include "emu/cpu/flat_bus.hpp"
 
 #include <doctest/doctest.h>
 

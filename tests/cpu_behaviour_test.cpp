@@ -2,8 +2,8 @@
 // branch timing, run limits, observers), written from the WDC datasheet and
 // ../shared/reference/cpu-and-timing.md (B.3).
 
-#include "emu/cpu.hpp"
-#include "emu/flat_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/flat_bus.hpp"
 #include "tests/support/recorder.hpp"
 
 #include <doctest/doctest.h>

@@ -1,8 +1,8 @@
 // The 65816 disassembler: lengths checked against the CPU core, text against WDC/ca65 syntax.
 
-#include "emu/cpu.hpp"
-#include "emu/disassembler.hpp"
-#include "emu/flat_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/disassembler.hpp"
+#include "emu/cpu/flat_bus.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,11 +1,11 @@
 // DMA and HDMA on the S-CPU's bus: the transfer patterns, A-bus stepping, the byte count, the
-// addresses that do not transfer, and the timing of each, as emu/snes_dma.cpp's header states it
+// addresses that do not transfer, and the timing of each, as emu/scpu/snes_dma.cpp's header states it
 // (bsnes v094 after Anomie): the CPU runs one more cycle after the $420B write, the engine aligns
 // to 8 clocks since power-on (a full 8 when aligned), takes 8 + 8 a byte + 8 a channel, and gives
 // the bus back after a whole cycle of the next access's speed.
 
-#include "emu/dma_channel.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/dma_channel.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "tests/support/bus_machine.hpp"
 #include "tests/support/rom_builder.hpp"
 

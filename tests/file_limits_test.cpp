@@ -5,7 +5,7 @@
 
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/engine/conformance/sst_file.hpp"
 #include "profiler/formats/map/tiled_map.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"

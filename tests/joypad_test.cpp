@@ -2,8 +2,8 @@
 // serial ports $4016/$4017. Timing from Anomie's notes: the read starts 130 clocks (H = 32.5 dots)
 // into the first V-blank line and keeps $4212 bit 0 set for 4224 clocks.
 
-#include "emu/joypads.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/joypads.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "tests/support/bus_machine.hpp"
 #include "tests/support/rom_builder.hpp"
 

@@ -5,7 +5,7 @@
 // then deletes every earlier label that has its name or any of its bytes.
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -6,8 +6,8 @@
 #include "oracle/libretro_core.hpp"
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "tests/support/zip_writer.hpp"

@@ -15,8 +15,8 @@
 #include "oracle/libretro_core.hpp"
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 
 #include <doctest/doctest.h>

@@ -8,7 +8,7 @@
 
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/formats/design/design.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "tests/support/command.hpp"

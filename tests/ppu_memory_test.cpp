@@ -2,13 +2,13 @@
 // PPU chips' open bus, alone and on the SNES bus. Expected values follow fullsnes and anomie's
 // register notes, and bsnes v094 (accuracy) where the hardware is unclear.
 
-#include "emu/cpu.hpp"
+#include "emu/cpu/cpu.hpp"
 #include "emu/ppu/cgram.hpp"
 #include "emu/ppu/oam.hpp"
 #include "emu/ppu/ppu_registers.hpp"
 #include "emu/ppu/sprite_range.hpp"
 #include "emu/ppu/vram.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "tests/support/rom_builder.hpp"
 
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 #include "base/input_error.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 
 #include "tests/support/temp_dir.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 #include "profiler/model/opening/scenario_opener.hpp"
 #include "profiler/model/scenario/scenario.hpp"

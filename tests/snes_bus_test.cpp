@@ -2,9 +2,9 @@
 // multiplier and divider, NMI/IRQ and the status registers. Expected values come from the timing
 // facts in ../shared/reference/cpu-and-timing.md (part B) and from arithmetic on them.
 
-#include "emu/cpu.hpp"
-#include "emu/snes_bus.hpp"
-#include "emu/video_timing.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/scpu/snes_bus.hpp"
+#include "emu/timing/video_timing.hpp"
 #include "tests/support/bus_machine.hpp"
 #include "tests/support/recorder.hpp"
 #include "tests/support/rom_builder.hpp"

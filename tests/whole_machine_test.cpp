@@ -5,8 +5,8 @@
 // way every time, the writes into ROM reported as faults.
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 
 #include <doctest/doctest.h>

@@ -2,8 +2,8 @@
 // not, and the LoROM bus adds exactly its DRAM refresh to them.
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/engine/bench/workload.hpp"
 
 #include <doctest/doctest.h>

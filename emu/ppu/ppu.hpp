@@ -5,7 +5,7 @@
 #include "emu/ppu/ppu_registers.hpp"
 #include "emu/ppu/sprite_range.hpp"
 #include "emu/ppu/vram.hpp"
-#include "emu/video_timing.hpp"
+#include "emu/timing/video_timing.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -2,8 +2,8 @@
 
 #include "base/input_error.hpp"
 #include "base/printf_string.hpp"
-#include "emu/cpu_address.hpp"
-#include "emu/snes_memories.hpp"
+#include "emu/cartridge/cpu_address.hpp"
+#include "emu/system/snes_memories.hpp"
 
 #include <charconv>
 #include <optional>

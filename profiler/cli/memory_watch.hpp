@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/snes.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
 #include "base/printf_string.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/cli/command.hpp"
 
 #include <cstdio>

@@ -4,7 +4,7 @@
 
 #include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
-#include "emu/disassembler.hpp"
+#include "emu/cpu/disassembler.hpp"
 #include "profiler/engine/attribution/profile_builder.hpp"
 #include "profiler/engine/runner/invariants.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"

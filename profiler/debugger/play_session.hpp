@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/registers.hpp"
+#include "emu/cpu/registers.hpp"
 #include "profiler/engine/ingame/call_replay.hpp"
 #include "profiler/engine/ingame/play_run.hpp"
 #include "profiler/reports/play/play_report.hpp"

@@ -2,8 +2,8 @@
 
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
-#include "emu/cpu_address.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cartridge/cpu_address.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 
 #include <imgui.h>

@@ -9,7 +9,7 @@
 ; The bytes written, the registers and every timing (latches and units) stay in work RAM for the
 ; frame-by-frame comparison with another emulator.
 ;
-; The documented costs (docs/machine.md, emu/snes_dma.cpp: bsnes v094 after Anomie), in clocks:
+; The documented costs (docs/machine.md, emu/scpu/snes_dma.cpp: bsnes v094 after Anomie), in clocks:
 ;   setup  8, then per enabled channel 8 to read its first line count and, indirect, 16 for the
 ;          address
 ;   line   8, then per active channel 8 a byte of its unit when the line transfers, 8 to read the

@@ -2,7 +2,7 @@
 // HiROM image, in place. Exits 2 with the file unchanged if the image is not one tileprof loads.
 
 #include "base/input_error.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "emu/cpu.hpp"
-#include "emu/flat_bus.hpp"
-#include "emu/observer.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/flat_bus.hpp"
+#include "emu/cpu/observer.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 #include <vector>
 

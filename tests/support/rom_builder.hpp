@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 
 #include <cstddef>
 #include <cstdint>

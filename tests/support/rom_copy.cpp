@@ -1,7 +1,7 @@
 #include "tests/support/rom_copy.hpp"
 
 #include "base/bundled_files.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "profiler/reports/labels/mesen_labels.hpp"
 #include "tests/support/text.hpp"

@@ -1,7 +1,7 @@
 #include "profiler/engine/attribution/profile_builder.hpp"
 
-#include "emu/control_flow.hpp"
-#include "emu/disassembler.hpp"
+#include "emu/cpu/control_flow.hpp"
+#include "emu/cpu/disassembler.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/engine/attribution/profile.hpp"
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"

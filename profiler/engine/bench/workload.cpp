@@ -1,8 +1,8 @@
 #include "profiler/engine/bench/workload.hpp"
 
-#include "emu/cpu.hpp"
-#include "emu/flat_bus.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/flat_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 #include <chrono>
 #include <cstdio>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "emu/registers.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/time.hpp"
+#include "emu/cpu/registers.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/timing/time.hpp"
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/observer.hpp"
+#include "emu/cpu/observer.hpp"
 #include "profiler/engine/call/entity_state.hpp"
 #include "profiler/formats/design/design.hpp"
 

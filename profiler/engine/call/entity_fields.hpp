@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "profiler/engine/call/entity_state.hpp"
 #include "profiler/model/target/profiled_rom.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/bus_access.hpp"
+#include "emu/cpu/bus_access.hpp"
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/model/target/manifest.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/registers.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cpu/registers.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "profiler/engine/call/entity_state.hpp"
 #include "profiler/model/target/manifest.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "base/file_contents.hpp"
 #include "emu/apu/spc700_registers.hpp"
-#include "emu/registers.hpp"
+#include "emu/cpu/registers.hpp"
 
 #include <cstdint>
 #include <filesystem>

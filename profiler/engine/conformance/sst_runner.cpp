@@ -2,9 +2,9 @@
 
 #include "profiler/engine/conformance/sst_difference.hpp"
 
-#include "emu/control_flow.hpp"
-#include "emu/cpu.hpp"
-#include "emu/flat_bus.hpp"
+#include "emu/cpu/control_flow.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/flat_bus.hpp"
 
 #include <cstdio>
 #include <string_view>

@@ -1,9 +1,9 @@
 #include "profiler/engine/coverage/code_coverage.hpp"
 
-#include "emu/control_flow.hpp"
-#include "emu/cpu_address.hpp"
-#include "emu/disassembler.hpp"
-#include "emu/registers.hpp"
+#include "emu/cpu/control_flow.hpp"
+#include "emu/cartridge/cpu_address.hpp"
+#include "emu/cpu/disassembler.hpp"
+#include "emu/cpu/registers.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/engine/call/entity_state.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/engine/runner/trace_observer.hpp"

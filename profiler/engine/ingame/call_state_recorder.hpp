@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/engine/call/map_reads.hpp"
 #include "profiler/engine/ingame/call_tracker.hpp"

@@ -1,6 +1,6 @@
 #include "profiler/engine/ingame/call_tracker.hpp"
 
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 
 #include <algorithm>
 #include <optional>

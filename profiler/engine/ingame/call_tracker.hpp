@@ -1,8 +1,8 @@
 #pragma once
 
-#include "emu/control_flow.hpp"
-#include "emu/observer.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cpu/control_flow.hpp"
+#include "emu/cpu/observer.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "profiler/engine/ingame/frame_ledger.hpp"
 
 #include <algorithm>

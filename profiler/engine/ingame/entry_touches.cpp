@@ -11,7 +11,7 @@ namespace {
 class EntryToucher {
 public:
     // A second run, made only when a routine was never called: minutes less to compile matter more
-    // than its speed (emu/observer.hpp).
+    // than its speed (emu/cpu/observer.hpp).
     static constexpr bool kPlainRunLoop = true;
 
     EntryToucher(const emu::SnesBus& bus, const std::vector<std::uint32_t>& entries) : bus_(bus), touches_(entries.size())

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/bus_access.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cpu/bus_access.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 
 #include <cstdint>

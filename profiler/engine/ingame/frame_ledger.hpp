@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/snes_bus.hpp"
-#include "emu/video_timing.hpp"
+#include "emu/scpu/snes_bus.hpp"
+#include "emu/timing/video_timing.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/cpu_state.hpp"
-#include "emu/rom_image.hpp"
+#include "emu/cpu/cpu_state.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/engine/ingame/call_state_recorder.hpp"
 #include "profiler/engine/ingame/call_tracker.hpp"
 #include "profiler/engine/ingame/play_listener.hpp"

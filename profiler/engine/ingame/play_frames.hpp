@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/snes.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 
 #include "base/counted.hpp"
 #include "base/input_error.hpp"
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 #include "profiler/engine/ingame/entry_touches.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 

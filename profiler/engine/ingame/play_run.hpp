@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/engine/attribution/profile.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"
 #include "profiler/engine/ingame/game_play.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/control_flow.hpp"
-#include "emu/observer.hpp"
+#include "emu/cpu/control_flow.hpp"
+#include "emu/cpu/observer.hpp"
 #include "profiler/engine/call/call_record.hpp"
 #include "profiler/engine/call/map_reads.hpp"
 #include "profiler/engine/coverage/code_coverage.hpp"

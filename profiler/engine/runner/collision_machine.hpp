@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/cpu.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/scpu/snes_bus.hpp"
 #include "profiler/engine/call/entity_state.hpp"
 #include "profiler/engine/runner/call_observer.hpp"
 #include "profiler/formats/map/tile_map.hpp"

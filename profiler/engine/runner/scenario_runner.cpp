@@ -9,7 +9,7 @@
 #include "profiler/model/scenario/scenario_writer.hpp"
 
 #include "base/printf_string.hpp"
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 
 #include <algorithm>
 #include <tuple>

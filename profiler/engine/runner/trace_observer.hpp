@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/observer.hpp"
+#include "emu/cpu/observer.hpp"
 #include "profiler/engine/runner/call_observer.hpp"
 
 #include <array>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "base/file_contents.hpp"
-#include "emu/joypads.hpp"
+#include "emu/scpu/joypads.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,7 +3,7 @@
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
 #include "base/text_lines.hpp"
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 
 #include <algorithm>
 #include <charconv>

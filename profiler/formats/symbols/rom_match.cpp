@@ -4,7 +4,7 @@
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"
 #include "base/printf_string.hpp"
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 
 #include <optional>
 #include <system_error>

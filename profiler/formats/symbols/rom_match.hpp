@@ -1,6 +1,6 @@
 #pragma once
 
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
 
 #include <filesystem>

@@ -1,7 +1,7 @@
 #include "profiler/model/target/profiled_rom.hpp"
 
 #include "base/input_error.hpp"
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 #include "profiler/formats/symbols/symbol_file.hpp"
 
 #include <algorithm>

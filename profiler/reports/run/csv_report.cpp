@@ -1,7 +1,7 @@
 #include "profiler/reports/run/run_report.hpp"
 
 #include "base/printf_string.hpp"
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 #include "profiler/reports/markup/csv_field.hpp"
 
 namespace tileprof {

@@ -2,7 +2,7 @@
 
 #include "base/counted.hpp"
 #include "base/printf_string.hpp"
-#include "emu/cpu_address.hpp"
+#include "emu/cartridge/cpu_address.hpp"
 #include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/reports/markup/name_column.hpp"
 #include "profiler/reports/markup/source_path.hpp"

@@ -1,6 +1,6 @@
 #include "profiler/reports/trace/trace_rows.hpp"
 
-#include "emu/disassembler.hpp"
+#include "emu/cpu/disassembler.hpp"
 
 #include <filesystem>
 

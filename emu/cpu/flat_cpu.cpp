@@ -1,5 +1,5 @@
-#include "emu/cpu.hpp"
-#include "emu/flat_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/flat_bus.hpp"
 
 namespace emu {
 

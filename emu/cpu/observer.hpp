@@ -1,8 +1,8 @@
 #pragma once
 
-#include "emu/bus_access.hpp"
-#include "emu/registers.hpp"
-#include "emu/time.hpp"
+#include "emu/cpu/bus_access.hpp"
+#include "emu/cpu/registers.hpp"
+#include "emu/timing/time.hpp"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "emu/mul_div_unit.hpp"
+#include "emu/scpu/mul_div_unit.hpp"
 
 namespace emu {
 

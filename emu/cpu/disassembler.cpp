@@ -1,6 +1,6 @@
-#include "emu/disassembler.hpp"
+#include "emu/cpu/disassembler.hpp"
 
-#include "emu/registers.hpp"
+#include "emu/cpu/registers.hpp"
 
 namespace emu {
 

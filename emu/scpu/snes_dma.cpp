@@ -10,7 +10,7 @@
 // clocks into line 0 and transfers at clock 1104 of lines 0-224 (0-239 with overscan); both
 // start at the edge after their trigger, as $420B's DMA does.
 
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 namespace emu {
 

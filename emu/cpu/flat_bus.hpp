@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/access_timing.hpp"
-#include "emu/time.hpp"
+#include "emu/timing/access_timing.hpp"
+#include "emu/timing/time.hpp"
 
 #include <cstdint>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "emu/video_timing.hpp"
+#include "emu/timing/video_timing.hpp"
 
 namespace emu {
 

@@ -21,11 +21,11 @@
 //                                       request is raised (at least one; stops at either limit)
 
 #include "base/sanitizers.hpp"
-#include "emu/bus_access.hpp"
-#include "emu/cpu_state.hpp"
-#include "emu/observer.hpp"
-#include "emu/registers.hpp"
-#include "emu/time.hpp"
+#include "emu/cpu/bus_access.hpp"
+#include "emu/cpu/cpu_state.hpp"
+#include "emu/cpu/observer.hpp"
+#include "emu/cpu/registers.hpp"
+#include "emu/timing/time.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "emu/snes_memories.hpp"
+#include "emu/system/snes_memories.hpp"
 
 namespace emu {
 

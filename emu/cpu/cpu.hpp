@@ -1,8 +1,8 @@
 #pragma once
 
-#include "emu/cpu_core.hpp"
-#include "emu/cpu_state.hpp"
-#include "emu/observer.hpp"
+#include "emu/cpu/cpu_core.hpp"
+#include "emu/cpu/cpu_state.hpp"
+#include "emu/cpu/observer.hpp"
 
 namespace emu {
 

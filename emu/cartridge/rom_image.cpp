@@ -1,4 +1,4 @@
-#include "emu/rom_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
 
 #include "base/file_contents.hpp"
 #include "base/input_error.hpp"

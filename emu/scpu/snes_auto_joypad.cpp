@@ -13,7 +13,7 @@
 // $4200 says: $4212 bit 0 is set from the first to the seventeenth); while $4200 bit 0 was set at
 // the first, each of the first 16 shifts into JOY1-JOY4 the button the pad shows at that moment.
 
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 namespace emu {
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "emu/cpu.hpp"
-#include "emu/cpu_state.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/cpu/cpu_state.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 #include <cstdint>
 
@@ -37,7 +37,7 @@ public:
     StopReason runFrame(std::uint32_t breakAddress = kNoBreakAddress);
     // The same to the first instruction boundary at or after `masterClock`.
     StopReason runUntil(std::uint64_t masterClock, std::uint32_t breakAddress = kNoBreakAddress);
-    // The same, each step and bus access reported to `observer` (emu/observer.hpp).
+    // The same, each step and bus access reported to `observer` (emu/cpu/observer.hpp).
     template <class Observer>
     StopReason runUntil(std::uint64_t masterClock, Observer& observer, std::uint32_t breakAddress = kNoBreakAddress)
     {

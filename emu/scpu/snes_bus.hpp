@@ -1,14 +1,14 @@
 #pragma once
 
-#include "emu/access_timing.hpp"
+#include "emu/timing/access_timing.hpp"
 #include "emu/apu/apu.hpp"
-#include "emu/dma_channel.hpp"
-#include "emu/joypads.hpp"
-#include "emu/mul_div_unit.hpp"
+#include "emu/scpu/dma_channel.hpp"
+#include "emu/scpu/joypads.hpp"
+#include "emu/scpu/mul_div_unit.hpp"
 #include "emu/ppu/ppu.hpp"
-#include "emu/rom_image.hpp"
-#include "emu/time.hpp"
-#include "emu/video_timing.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/timing/time.hpp"
+#include "emu/timing/video_timing.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "emu/snes_bus.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 #include <algorithm>
 #include <unordered_map>

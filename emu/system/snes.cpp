@@ -1,4 +1,4 @@
-#include "emu/snes.hpp"
+#include "emu/system/snes.hpp"
 
 #include <cstring>
 

@@ -1,5 +1,5 @@
-#include "emu/cpu.hpp"
-#include "emu/snes_bus.hpp"
+#include "emu/cpu/cpu.hpp"
+#include "emu/scpu/snes_bus.hpp"
 
 namespace emu {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "emu/registers.hpp"
-#include "emu/time.hpp"
+#include "emu/cpu/registers.hpp"
+#include "emu/timing/time.hpp"
 
 #include <cstdint>
 #include <limits>

@@ -1,0 +1,5 @@
+#pragma once
+
+#include "chip/timing/clock.hpp"
+
+int coreStep();

@@ -1,0 +1,3 @@
+#pragma once
+
+inline int clockTicks() { return 1; }
