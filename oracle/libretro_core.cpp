@@ -108,6 +108,7 @@ struct LibretroCore::State {
     std::uint16_t pads[2] = {0, 0};
     std::uint64_t frames = 0;
     std::uint64_t videoFrames = 0;
+    Picture picture;
     std::size_t pinnedCallsBefore = 0; // the process's count when this instance was loaded
     std::map<std::string, std::string> variables; // each option's default: its first value
     std::vector<MemoryRegion> memoryMap;
@@ -236,10 +237,21 @@ bool environment(unsigned command, void* data)
     }
 }
 
-void videoRefresh(const void* data, unsigned, unsigned, std::size_t)
+void videoRefresh(const void* data, unsigned width, unsigned height, std::size_t pitch)
 {
-    if (gLive != nullptr && data != nullptr) {
-        ++gLive->videoFrames;
+    if (gLive == nullptr || data == nullptr) {
+        return;
+    }
+    ++gLive->videoFrames;
+    if (gLive->options.keepPictures) {
+        Picture& picture = gLive->picture;
+        picture.width = width;
+        picture.height = height;
+        picture.pixels.resize(std::size_t{width} * height);
+        for (unsigned row = 0; row < height; ++row) {
+            std::memcpy(picture.pixels.data() + std::size_t{row} * width, static_cast<const char*>(data) + row * pitch,
+                        width * sizeof(std::uint32_t));
+        }
     }
 }
 
@@ -454,6 +466,11 @@ std::uint64_t LibretroCore::frames() const
 std::uint64_t LibretroCore::videoFrames() const
 {
     return state_->videoFrames;
+}
+
+const Picture& LibretroCore::picture() const
+{
+    return state_->picture;
 }
 
 std::size_t LibretroCore::pinnedTimeCalls() const

@@ -46,11 +46,19 @@ struct MemoryRegion {
     std::string addressSpace;
 };
 
+// A frame the core drew: XRGB8888 pixels, row after row.
+struct Picture {
+    unsigned width = 0;
+    unsigned height = 0;
+    std::vector<std::uint32_t> pixels;
+};
+
 class LibretroCore {
 public:
     struct Options {
-        std::time_t clock = 0;   // what time() answers the core: the power-on seed
-        bool echoLog = false;    // also print the core's log and requests on stderr
+        std::time_t clock = 0;      // what time() answers the core: the power-on seed
+        bool echoLog = false;       // also print the core's log and requests on stderr
+        bool keepPictures = false;  // copy each frame the core draws (picture())
     };
 
     // Opens the core, checks its API version, sets the callbacks and calls retro_init.
@@ -77,6 +85,8 @@ public:
     std::string name() const;    // retro_get_system_info's library name and version
     std::uint64_t frames() const;          // retro_run calls
     std::uint64_t videoFrames() const;     // frames the core handed to the video callback
+    // The last frame the core drew, when Options::keepPictures asked for them (else empty).
+    const Picture& picture() const;
     std::size_t pinnedTimeCalls() const;   // time() calls answered with the pinned clock
     const std::vector<std::string>& log() const; // what the core asked (environment) and logged
 

@@ -1,5 +1,7 @@
 #include "emu/ppu/ppu.hpp"
 
+#include "emu/ppu/output_colour.hpp"
+
 
 #include <algorithm>
 
@@ -115,6 +117,40 @@ void Ppu::startVblank()
 {
     if (!registers_.forceBlank()) {
         oam_.reloadAddress();
+    }
+    if (drawsPictures()) {
+        pictures_[1 - finishedIndex_].setHeight(registers_.vblankStartLine() - 1);
+        finishedIndex_ = 1 - finishedIndex_;
+        finished_ = true;
+    }
+}
+
+void Ppu::drawPictures(bool on)
+{
+    pictures_.assign(on ? 2 : 0, Picture{});
+    finished_ = false;
+}
+
+// Lines 1 to 224 (239 with overscan) are shown, as rows 0 to 223 (238).
+void Ppu::startLine(unsigned line)
+{
+    if (line == 0 || line >= registers_.vblankStartLine()) {
+        return;
+    }
+    Picture& picture = pictures_[1 - finishedIndex_];
+    if (line == 1) {
+        picture.startFrame();
+    }
+    const std::span<std::uint32_t, Picture::kWidth> row = picture.row(line - 1);
+    const std::uint8_t inidisp = registers_.written(0x00);
+    const std::span<const std::uint8_t, Cgram::kBytes> cgram = cgram_.bytes();
+    const std::uint32_t backdrop =
+        registers_.forceBlank() ? 0 : outputColour(static_cast<std::uint16_t>(cgram[0] | cgram[1] << 8), inidisp & 15);
+    std::ranges::fill(row, backdrop);
+    if (!registers_.forceBlank()) {
+        const bool colourMath = (registers_.written(0x31) & 0x3F) != 0 && (registers_.written(0x30) & 0x30) != 0x30;
+        picture.leaveOut(static_cast<std::uint8_t>(((registers_.written(0x2C) | registers_.written(0x2D)) & 0x1F) |
+                                                   (colourMath ? 0x20 : 0)));
     }
 }
 

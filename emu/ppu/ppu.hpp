@@ -2,6 +2,7 @@
 
 #include "emu/ppu/cgram.hpp"
 #include "emu/ppu/oam.hpp"
+#include "emu/ppu/picture.hpp"
 #include "emu/ppu/ppu_registers.hpp"
 #include "emu/ppu/sprite_range.hpp"
 #include "emu/ppu/vram.hpp"
@@ -9,11 +10,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace emu {
 
-// The PPU as the CPU reaches it through $2100-$213F, without the picture: the registers, VRAM,
-// CGRAM and OAM behind their ports, and the two PPU chips' open bus. Where the hardware is
+// The PPU as the CPU reaches it through $2100-$213F: the registers, VRAM, CGRAM and OAM behind
+// their ports, and the two PPU chips' open bus; and, only when asked, the picture it draws. Where the hardware is
 // unclear it does what bsnes v094 (accuracy) does, which the emulator is compared against.
 // The H/V counter latch ($2137, $213C, $213D, $213F) belongs to the bus, which times it.
 class Ppu {
@@ -29,6 +31,16 @@ public:
     // The start of the first V-blank line: with the display on, OAM's address starts again from
     // OAMADD (bsnes v094 reloads it then; hardware does it during the first V-blank line).
     void startVblank();
+
+    // Pictures cost nothing until asked for: then each line the PPU shows is drawn as it begins,
+    // with the registers and memories as they are then (a write in the middle of a line shows
+    // from the next line on), and each frame is finished at the start of V-blank.
+    void drawPictures(bool on);
+    bool drawsPictures() const { return !pictures_.empty(); }
+    // The bus's call as each line begins.
+    void startLine(unsigned line);
+    // The last frame finished, or null when pictures are off or none was finished yet.
+    const Picture* picture() const { return finished_ ? &pictures_[finishedIndex_] : nullptr; }
 
     // The last value PPU2 put on the bus: the counter latch's reads use it too.
     std::uint8_t ppu2OpenBus() const { return ppu2OpenBus_; }
@@ -56,6 +68,10 @@ private:
     std::uint8_t ppu2OpenBus_ = 0xFF;
     // Where the PPU sends OAM accesses while it draws (see oamRedirect).
     unsigned oamRenderAddress_ = 0;
+    // Two pictures when they are drawn: one being drawn, the other the last finished.
+    std::vector<Picture> pictures_;
+    unsigned finishedIndex_ = 0;
+    bool finished_ = false;
 };
 
 } // namespace emu

@@ -497,8 +497,9 @@ void SnesBus::idleUntilNextFrame(Time& time)
         }
         return;
     }
-    // Without them, an edge only resets HDMA state that the next frame's setup resets again.
-    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask | kAutoJoypad)) == 0 &&
+    // Without them, and without pictures (whose lines are drawn one by one), an edge only resets
+    // HDMA state that the next frame's setup resets again.
+    const bool memo = (nmitimen_ & (kNmiEnable | kIrqModeMask | kAutoJoypad)) == 0 && !ppu_.drawsPictures() &&
                       autoJoypadTiming_ == AutoJoypadTiming::Anomie && nextEvent_ > time.masterClocks;
     std::uint64_t key = 0;
     if (memo) {
@@ -615,6 +616,9 @@ std::uint64_t SnesBus::runEvents(Time time)
             }
             scheduleInterrupts(video_.lineStart());
             startHdmaLine();
+            if (ppu_.drawsPictures()) {
+                ppu_.startLine(video_.line());
+            }
             continue;
         }
         scheduleNextEvent();

@@ -4,6 +4,7 @@
 #include "base/input_error.hpp"
 #include "base/counted.hpp"
 #include "base/output_file.hpp"
+#include "base/png_image.hpp"
 #include "base/printf_string.hpp"
 #include "emu/cartridge/cpu_address.hpp"
 #include "emu/cartridge/rom_image.hpp"
@@ -39,6 +40,7 @@ struct BootOptions {
     bool screen = false;
     unsigned spaceTile = ' ';
     std::string dump;
+    std::string picture;
     unsigned wramFill = emu::Snes::kPowerOnWram;
 };
 
@@ -82,6 +84,29 @@ void dumpMemories(const emu::Snes& snes, const std::filesystem::path& dir)
     }
 }
 
+// The last frame the PPU finished as a PNG at `path`.
+void writePicture(const emu::Snes& snes, const std::string& path)
+{
+    const emu::Picture* picture = snes.bus().ppu().picture();
+    if (picture == nullptr) {
+        throw InputError("--picture " + path + ": the run stopped before the PPU finished a frame (the first is finished as "
+                                               "frame 0's V-blank begins, at line 225)");
+    }
+    replaceFile(path, pngImage(picture->pixels(), picture->width(), picture->height()));
+    std::printf("  picture   %s (%ux%u, the last frame finished)\n", path.c_str(), picture->width(), picture->height());
+    static constexpr const char* kLayers[] = {"BG1", "BG2", "BG3", "BG4", "sprites", "colour math"};
+    std::string leftOut;
+    for (unsigned layer = 0; layer < 6; ++layer) {
+        if ((picture->leftOut() >> layer) & 1) {
+            leftOut += (leftOut.empty() ? "" : ", ") + std::string(kLayers[layer]);
+        }
+    }
+    if (!leftOut.empty()) {
+        std::printf("  picture   left out: %s (tileprof draws the backdrop, brightness and force blank so far)\n",
+                    leftOut.c_str());
+    }
+}
+
 int boot(const BootOptions& o)
 {
     try {
@@ -99,6 +124,7 @@ int boot(const BootOptions& o)
             until = table->symbol(o.until, "--until").value & 0xFFFFFF;
         }
         emu::Snes snes(image, static_cast<std::uint8_t>(o.wramFill));
+        snes.bus().ppu().drawPictures(!o.picture.empty());
         std::vector<MemoryWatch> prints;
         for (const std::string& text : o.prints) {
             prints.push_back(parseMemoryWatch(text, table, snes, "--print"));
@@ -176,6 +202,9 @@ int boot(const BootOptions& o)
         if (!o.dump.empty()) {
             dumpMemories(snes, o.dump);
         }
+        if (!o.picture.empty()) {
+            writePicture(snes, o.picture);
+        }
         int exitCode = kExitOk;
         for (const auto& [watch, expected] : expects) {
             const std::uint32_t value = readMemoryWatch(snes, watch);
@@ -207,6 +236,8 @@ CommandAction defineBoot(CLI::App& command)
                        "with :BYTES (1-4, default 2)");
     command.add_option("--expect", o->expects, "Exit 1 unless memory holds a value at the end: PLACE=VALUE, PLACE as --print's");
     command.add_option("--dump", o->dump, "Write every memory at the end to DIR/NAME.bin (wram, vram, cgram, oam, aram, dsp, sram)");
+    command.add_option("--picture", o->picture,
+                       "Draw the picture and write the last frame finished to this PNG (512 wide, each pixel twice)");
     addCount(command, "--wram-fill", o->wramFill, "The byte work RAM holds at power-on (default 85, $55 as bsnes)", 0, 255);
     command.add_flag("--screen", o->screen, "Print the background layers on the main screen as text (tile numbers as characters)");
     addCount(command, "--space-tile", o->spaceTile, "With --screen: the tile number of a space (default 32: tile n is character n)",

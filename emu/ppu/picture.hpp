@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace emu {
+
+// One frame the PPU drew, as bsnes v094's libretro output has it (the picture tileprof is compared
+// with): 512 pixels a row, each low-resolution pixel twice, and a row a line drawn (224, or 239
+// with overscan), XRGB8888.
+class Picture {
+public:
+    static constexpr unsigned kWidth = 512;
+    static constexpr unsigned kMaxRows = 239;
+
+    Picture() : pixels_(std::size_t{kWidth} * kMaxRows) {}
+
+    unsigned width() const { return kWidth; }
+    unsigned height() const { return rows_; }
+    std::span<const std::uint32_t> pixels() const { return {pixels_.data(), std::size_t{kWidth} * rows_}; }
+    std::span<std::uint32_t, kWidth> row(unsigned y) { return std::span<std::uint32_t, kWidth>{pixels_.data() + y * kWidth, kWidth}; }
+    void setHeight(unsigned rows) { rows_ = rows; }
+
+    // The layers on the main or sub screen during a line drawn that the renderer does not draw yet:
+    // bits 0-3 BG1-4, bit 4 sprites, bit 5 colour math (TM/TS's bits, and CGADSUB's).
+    std::uint8_t leftOut() const { return leftOut_; }
+    void leaveOut(std::uint8_t layers) { leftOut_ |= layers; }
+    void startFrame() { leftOut_ = 0; }
+
+private:
+    std::vector<std::uint32_t> pixels_;
+    unsigned rows_ = 224;
+    std::uint8_t leftOut_ = 0;
+};
+
+} // namespace emu

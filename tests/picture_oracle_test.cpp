@@ -1,0 +1,67 @@
+// The picture against bsnes-mercury's: each picture test ROM (roms/picture-tests/) runs in both
+// machines from power-on, and every frame tileprof's PPU draws must be bsnes-mercury's libretro
+// frame pixel for pixel. Pictures are finished as V-blank starts (line 225), before either
+// machine's frame ends (docs/picture.md).
+
+#include "oracle/libretro_core.hpp"
+
+#include "base/bundled_files.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace tileprof::test {
+namespace {
+
+constexpr std::uint64_t kLineClocks = 1364;
+constexpr std::uint32_t kVblankLine = 225;
+
+// Runs `rom` for `frames` frames in both machines; fails at the first pixel that differs, naming
+// the frame, the pixel and both colours.
+void comparePictures(const std::string& rom, std::uint64_t frames)
+{
+    const emu::RomImage image = emu::loadRomFile(bundledRomPath(rom).string());
+    const std::string corePath = oracle::defaultCorePath();
+    REQUIRE_MESSAGE(std::filesystem::exists(corePath),
+                    corePath << " is missing: install libretro-bsnes-mercury-accuracy with scripts/setup.sh --tests");
+    oracle::LibretroCore core = oracle::LibretroCore::load(corePath, {.keepPictures = true});
+    core.loadGame(image.bytes);
+    emu::Snes snes(image);
+    snes.bus().ppu().drawPictures(true);
+    std::uint64_t frameStart = 0;
+    for (std::uint64_t frame = 0; frame < frames; ++frame) {
+        snes.runUntil(frameStart + kVblankLine * kLineClocks + kLineClocks / 2);
+        frameStart = snes.bus().nextFrameStart();
+        core.runFrame();
+        const emu::Picture* ours = snes.bus().ppu().picture();
+        const oracle::Picture& theirs = core.picture();
+        REQUIRE(ours != nullptr);
+        REQUIRE(ours->width() == theirs.width);
+        REQUIRE(ours->height() == theirs.height);
+        const auto mismatch = std::ranges::mismatch(ours->pixels(), theirs.pixels);
+        if (mismatch.in1 != ours->pixels().end()) {
+            const std::size_t at = static_cast<std::size_t>(mismatch.in1 - ours->pixels().begin());
+            char text[200];
+            std::snprintf(text, sizeof text, "%s: frame %llu, pixel (%zu, %zu): tileprof %06X, bsnes-mercury %06X", rom.c_str(),
+                          static_cast<unsigned long long>(frame), at % theirs.width, at / theirs.width, *mismatch.in1,
+                          *mismatch.in2);
+            FAIL(text);
+        }
+    }
+}
+
+// Every level of each channel at every brightness, set line by line by HDMA.
+TEST_CASE("picture: the colour ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-colours", 12);
+}
+
+} // namespace
+} // namespace tileprof::test

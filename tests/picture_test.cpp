@@ -1,0 +1,116 @@
+// The picture without the oracle: PNG files, pictures only when asked and at no change to the
+// machine, and `tileprof boot --picture`. (picture_oracle_test.cpp compares the pixels with
+// bsnes-mercury's.)
+
+#include "base/bundled_files.hpp"
+#include "base/png_image.hpp"
+#include "emu/cartridge/rom_image.hpp"
+#include "emu/system/snes.hpp"
+#include "tests/support/command.hpp"
+#include "tests/support/picture.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tileprof::test {
+namespace {
+
+TEST_CASE("png image: another decoder reads back every pixel")
+{
+    const std::vector<std::uint32_t> pixels = {0xFF0000, 0x00FF00, 0x0000FF, 0x123456, 0xFFFFFFFF, 0x000000};
+    TempDir dir;
+    const auto png = dir.write("small.png", pngImage(pixels, 3, 2));
+    const Picture read(png);
+    REQUIRE(read.width() == 3);
+    REQUIRE(read.height() == 2);
+    for (int y = 0; y < 2; ++y) {
+        for (int x = 0; x < 3; ++x) {
+            const std::uint32_t pixel = pixels[y * 3 + x];
+            const gui::Rgb rgb = read.at(x, y);
+            CHECK(rgb.r == ((pixel >> 16) & 0xFF));
+            CHECK(rgb.g == ((pixel >> 8) & 0xFF));
+            CHECK(rgb.b == (pixel & 0xFF));
+        }
+    }
+}
+
+TEST_CASE("picture: none unless asked, and drawing one changes nothing of the machine")
+{
+    const emu::RomImage image = emu::loadRomFile(bundledRomPath("demo").string());
+    emu::Snes plain(image);
+    emu::Snes drawing(image);
+    drawing.bus().ppu().drawPictures(true);
+    CHECK(drawing.bus().ppu().picture() == nullptr); // none finished yet
+    for (int frame = 0; frame < 300; ++frame) {
+        plain.runFrame();
+        drawing.runFrame();
+    }
+    CHECK(plain.bus().ppu().picture() == nullptr);
+    REQUIRE(drawing.bus().ppu().picture() != nullptr);
+    CHECK(drawing.bus().ppu().picture()->height() == 224);
+    CHECK(plain.cpu().time == drawing.cpu().time);
+    CHECK(plain.cpu().regs.programAddress() == drawing.cpu().regs.programAddress());
+    CHECK(std::ranges::equal(plain.bus().wram(), drawing.bus().wram()));
+}
+
+TEST_CASE("boot --picture writes the last frame finished, as the machine drew it")
+{
+    TempDir dir;
+    const std::string png = dir.file("colours.png").string();
+    const CommandResult result = runTileprof({"boot", bundledRomPath("picture-colours").string(), "--frames", "7", "--picture", png});
+    REQUIRE_MESSAGE(result.exitCode == 0, result.err);
+    CHECK(result.out.find("  picture   " + png + " (512x224, the last frame finished)") != std::string::npos);
+    CHECK(result.out.find("left out") == std::string::npos); // the colour ROM draws with the backdrop alone
+
+    const emu::RomImage image = emu::loadRomFile(bundledRomPath("picture-colours").string());
+    emu::Snes snes(image);
+    snes.bus().ppu().drawPictures(true);
+    for (int frame = 0; frame < 7; ++frame) {
+        snes.runFrame();
+    }
+    const emu::Picture& drawn = *snes.bus().ppu().picture();
+    const Picture written(png);
+    REQUIRE(written.width() == 512);
+    REQUIRE(written.height() == 224);
+    unsigned colours = 0;
+    for (int y = 0; y < 224; ++y) {
+        for (int x = 0; x < 512; ++x) {
+            const std::uint32_t pixel = drawn.pixels()[static_cast<std::size_t>(y) * 512 + x];
+            const gui::Rgb rgb = written.at(x, y);
+            REQUIRE(((pixel >> 16) & 0xFF) == rgb.r);
+            REQUIRE(((pixel >> 8) & 0xFF) == rgb.g);
+            REQUIRE((pixel & 0xFF) == rgb.b);
+        }
+        colours += drawn.pixels()[static_cast<std::size_t>(y) * 512] != drawn.pixels()[static_cast<std::size_t>(y + 1) % 224 * 512];
+    }
+    CHECK(colours > 200); // the colour ROM changes colour at almost every line
+}
+
+// Until the renderer draws every layer, the picture says which of those the game showed it left out.
+TEST_CASE("boot --picture names the layers the game showed that the picture leaves out")
+{
+    TempDir dir;
+    const std::string png = dir.file("demo.png").string();
+    const CommandResult result = runTileprof({"boot", bundledRomPath("demo").string(), "--frames", "120", "--picture", png});
+    REQUIRE_MESSAGE(result.exitCode == 0, result.err);
+    CHECK(result.out.find("  picture   left out: BG1, sprites (tileprof draws the backdrop, brightness and force blank so far)") !=
+          std::string::npos);
+}
+
+TEST_CASE("boot --picture before the first frame is finished is refused")
+{
+    TempDir dir;
+    const std::string png = dir.file("none.png").string();
+    const CommandResult result = runTileprof({"boot", bundledRomPath("picture-colours").string(), "--frames", "0", "--picture", png});
+    CHECK(result.exitCode == 2);
+    CHECK(result.err.find("--picture " + png + ": the run stopped before the PPU finished a frame") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(png));
+}
+
+} // namespace
+} // namespace tileprof::test
