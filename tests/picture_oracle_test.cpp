@@ -63,5 +63,12 @@ TEST_CASE("picture: the colour ROM's frames are bsnes-mercury's, pixel for pixel
     comparePictures("picture-colours", 12);
 }
 
+// Modes 0 and 1 from random VRAM and CGRAM: every layer, both tile sizes, the four tilemap
+// sizes, scrolls across the maps' seams, flips, palettes and both priority orders of mode 1.
+TEST_CASE("picture: the backgrounds ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-backgrounds", 130);
+}
+
 } // namespace
 } // namespace tileprof::test

@@ -22,8 +22,8 @@ public:
     std::span<std::uint32_t, kWidth> row(unsigned y) { return std::span<std::uint32_t, kWidth>{pixels_.data() + y * kWidth, kWidth}; }
     void setHeight(unsigned rows) { rows_ = rows; }
 
-    // The layers on the main or sub screen during a line drawn that the renderer does not draw yet:
-    // bits 0-3 BG1-4, bit 4 sprites, bit 5 colour math (TM/TS's bits, and CGADSUB's).
+    // What the frame's lines showed that the renderer does not draw yet: bits 0-3 BG1-4 (in modes
+    // 2-7, or on the sub screen under colour math), 4 sprites, 5 colour math, 6 windows, 7 mosaic.
     std::uint8_t leftOut() const { return leftOut_; }
     void leaveOut(std::uint8_t layers) { leftOut_ |= layers; }
     void startFrame() { leftOut_ = 0; }

@@ -1,6 +1,6 @@
 #include "emu/ppu/ppu.hpp"
 
-#include "emu/ppu/output_colour.hpp"
+#include "emu/ppu/line_renderer.hpp"
 
 
 #include <algorithm>
@@ -141,17 +141,7 @@ void Ppu::startLine(unsigned line)
     if (line == 1) {
         picture.startFrame();
     }
-    const std::span<std::uint32_t, Picture::kWidth> row = picture.row(line - 1);
-    const std::uint8_t inidisp = registers_.written(0x00);
-    const std::span<const std::uint8_t, Cgram::kBytes> cgram = cgram_.bytes();
-    const std::uint32_t backdrop =
-        registers_.forceBlank() ? 0 : outputColour(static_cast<std::uint16_t>(cgram[0] | cgram[1] << 8), inidisp & 15);
-    std::ranges::fill(row, backdrop);
-    if (!registers_.forceBlank()) {
-        const bool colourMath = (registers_.written(0x31) & 0x3F) != 0 && (registers_.written(0x30) & 0x30) != 0x30;
-        picture.leaveOut(static_cast<std::uint8_t>(((registers_.written(0x2C) | registers_.written(0x2D)) & 0x1F) |
-                                                   (colourMath ? 0x20 : 0)));
-    }
+    picture.leaveOut(drawLine(registers_, vram_.bytes(), cgram_.bytes(), line, picture.row(line - 1)));
 }
 
 } // namespace emu

@@ -94,15 +94,15 @@ void writePicture(const emu::Snes& snes, const std::string& path)
     }
     replaceFile(path, pngImage(picture->pixels(), picture->width(), picture->height()));
     std::printf("  picture   %s (%ux%u, the last frame finished)\n", path.c_str(), picture->width(), picture->height());
-    static constexpr const char* kLayers[] = {"BG1", "BG2", "BG3", "BG4", "sprites", "colour math"};
+    static constexpr const char* kLayers[] = {"BG1", "BG2", "BG3", "BG4", "sprites", "colour math", "windows", "mosaic"};
     std::string leftOut;
-    for (unsigned layer = 0; layer < 6; ++layer) {
+    for (unsigned layer = 0; layer < 8; ++layer) {
         if ((picture->leftOut() >> layer) & 1) {
             leftOut += (leftOut.empty() ? "" : ", ") + std::string(kLayers[layer]);
         }
     }
     if (!leftOut.empty()) {
-        std::printf("  picture   left out: %s (tileprof draws the backdrop, brightness and force blank so far)\n",
+        std::printf("  picture   left out: %s (tileprof draws backgrounds in modes 0 and 1 so far)\n",
                     leftOut.c_str());
     }
 }

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "emu/ppu/picture.hpp"
+#include "emu/ppu/ppu_registers.hpp"
+
+#include <cstdint>
+#include <span>
+
+namespace emu {
+
+// Draws the PPU line `line` (1 to 224, or 239 with overscan) into `row` from the registers, VRAM
+// and CGRAM as they are, as bsnes v094 draws it. Returns what the line showed that the renderer
+// does not draw yet, as Picture::leftOut's bits.
+std::uint8_t drawLine(const PpuRegisters& registers, std::span<const std::uint8_t, 0x10000> vram,
+                      std::span<const std::uint8_t, 0x200> cgram, unsigned line, std::span<std::uint32_t, Picture::kWidth> row);
+
+} // namespace emu
