@@ -70,5 +70,18 @@ TEST_CASE("picture: the backgrounds ROM's frames are bsnes-mercury's, pixel for 
     comparePictures("picture-backgrounds", 130);
 }
 
+// Random OAM: every size pair, both name tables, lines over 32 sprites and 34 slivers, the
+// priority rotation, among the backgrounds of modes 0 and 1.
+TEST_CASE("picture: the sprites ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-sprites", 130);
+}
+
+// The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites.
+TEST_CASE("picture: the demo's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("demo", 600);
+}
+
 } // namespace
 } // namespace tileprof::test

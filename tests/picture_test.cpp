@@ -8,6 +8,7 @@
 #include "emu/system/snes.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/picture.hpp"
+#include "tests/support/rom_builder.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
@@ -91,14 +92,29 @@ TEST_CASE("boot --picture writes the last frame finished, as the machine drew it
     CHECK(colours > 200); // the colour ROM changes colour at almost every line
 }
 
-// Until the renderer draws every layer, the picture says which of those the game showed it left out.
-TEST_CASE("boot --picture names the layers the game showed that the picture leaves out")
+// Until the renderer draws everything, the picture says what the game showed that it left out.
+TEST_CASE("boot --picture names what the game showed that the picture leaves out")
 {
     TempDir dir;
     const std::string png = dir.file("demo.png").string();
-    const CommandResult result = runTileprof({"boot", bundledRomPath("demo").string(), "--frames", "120", "--picture", png});
-    REQUIRE_MESSAGE(result.exitCode == 0, result.err);
-    CHECK(result.out.find("  picture   left out: sprites (tileprof draws backgrounds in modes 0 and 1 so far)") != std::string::npos);
+    const CommandResult drawn = runTileprof({"boot", bundledRomPath("demo").string(), "--frames", "120", "--picture", png});
+    REQUIRE_MESSAGE(drawn.exitCode == 0, drawn.err);
+    CHECK(drawn.out.find("left out") == std::string::npos); // the demo: BG1 and sprites in mode 1
+
+    // Mode 3 with BG1 and sprites on the main screen, colour math adding BG1: nothing of it drawn.
+    const std::vector<std::uint8_t> code = {
+        0xA9, 0x03, 0x8D, 0x05, 0x21, // LDA #$03 : STA BGMODE
+        0xA9, 0x11, 0x8D, 0x2C, 0x21, // LDA #$11 : STA TM
+        0xA9, 0x01, 0x8D, 0x31, 0x21, // LDA #$01 : STA CGADSUB (add, on BG1)
+        0x9C, 0x30, 0x21,             // STZ CGWSEL (colour math everywhere)
+        0xA9, 0x0F, 0x8D, 0x00, 0x21, // LDA #$0F : STA INIDISP
+        0x80, 0xFE,                   // BRA *
+    };
+    const auto rom = dir.write("mode3.sfc", makeLoRom(code).bytes);
+    const CommandResult leftOut = runTileprof({"boot", rom.string(), "--frames", "3", "--picture", png});
+    REQUIRE_MESSAGE(leftOut.exitCode == 0, leftOut.err);
+    CHECK(leftOut.out.find("  picture   left out: BG1, sprites, colour math (tileprof draws backgrounds and sprites in modes 0 "
+                           "and 1 so far)") != std::string::npos);
 }
 
 TEST_CASE("boot --picture before the first frame is finished is refused")

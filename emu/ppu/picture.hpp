@@ -22,16 +22,17 @@ public:
     std::span<std::uint32_t, kWidth> row(unsigned y) { return std::span<std::uint32_t, kWidth>{pixels_.data() + y * kWidth, kWidth}; }
     void setHeight(unsigned rows) { rows_ = rows; }
 
-    // What the frame's lines showed that the renderer does not draw yet: bits 0-3 BG1-4 (in modes
-    // 2-7, or on the sub screen under colour math), 4 sprites, 5 colour math, 6 windows, 7 mosaic.
-    std::uint8_t leftOut() const { return leftOut_; }
-    void leaveOut(std::uint8_t layers) { leftOut_ |= layers; }
+    // What the frame's lines showed that the renderer does not draw yet: bits 0-3 BG1-4 and 4
+    // sprites (in modes 2-7, or on the sub screen under colour math), 5 colour math, 6 windows,
+    // 7 mosaic, 8 interlace, 9 hi-res.
+    std::uint16_t leftOut() const { return leftOut_; }
+    void leaveOut(std::uint16_t what) { leftOut_ |= what; }
     void startFrame() { leftOut_ = 0; }
 
 private:
     std::vector<std::uint32_t> pixels_;
     unsigned rows_ = 224;
-    std::uint8_t leftOut_ = 0;
+    std::uint16_t leftOut_ = 0;
 };
 
 } // namespace emu

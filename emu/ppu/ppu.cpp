@@ -141,7 +141,12 @@ void Ppu::startLine(unsigned line)
     if (line == 1) {
         picture.startFrame();
     }
-    picture.leaveOut(drawLine(registers_, vram_.bytes(), cgram_.bytes(), line, picture.row(line - 1)));
+    // The sprites shown on a line are those the PPU evaluated on the line before.
+    const SpriteSizes sizes{registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0};
+    const unsigned evaluated = line - 1;
+    drawSpriteLine(spriteRange_.inRange(oam_.bytes(), sizes, oam_.firstSprite(), evaluated), oam_.bytes(), sizes,
+                   vram_.bytes(), evaluated, spriteLine_);
+    picture.leaveOut(drawLine(registers_, vram_.bytes(), cgram_.bytes(), spriteLine_, line, picture.row(line - 1)));
 }
 
 } // namespace emu

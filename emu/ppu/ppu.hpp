@@ -4,6 +4,7 @@
 #include "emu/ppu/oam.hpp"
 #include "emu/ppu/picture.hpp"
 #include "emu/ppu/ppu_registers.hpp"
+#include "emu/ppu/sprite_line.hpp"
 #include "emu/ppu/sprite_range.hpp"
 #include "emu/ppu/vram.hpp"
 #include "emu/timing/video_timing.hpp"
@@ -72,6 +73,7 @@ private:
     std::vector<Picture> pictures_;
     unsigned finishedIndex_ = 0;
     bool finished_ = false;
+    SpriteLine spriteLine_;
 };
 
 } // namespace emu

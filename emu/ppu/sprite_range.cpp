@@ -16,23 +16,31 @@ struct Size {
 constexpr Size kSmall[8] = {{8, 8}, {8, 8}, {8, 8}, {16, 16}, {16, 16}, {32, 32}, {16, 32}, {16, 32}};
 constexpr Size kLarge[8] = {{16, 16}, {32, 32}, {64, 64}, {32, 32}, {64, 64}, {64, 64}, {32, 64}, {32, 32}};
 
-// How many lines from its Y the sprite covers (0: none, being wholly left of the screen).
-unsigned coveredLines(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes, unsigned sprite)
+} // namespace
+
+SpriteAttributes spriteAttributes(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes, unsigned sprite)
 {
     const unsigned highBits = oam[0x200 + sprite / 4] >> (2 * (sprite % 4));
-    const unsigned x = oam[4 * sprite] | (highBits & 1) << 8;
     const unsigned sizeSelect = sizes.obsel >> 5;
-    const Size size = (highBits & 2) != 0 ? kLarge[sizeSelect] : kSmall[sizeSelect];
-    // Wholly in the 256 columns left of the screen's wrap: not on any line.
-    if (x > 256 && x + size.width - 1 < 512) {
-        return 0;
-    }
+    const bool large = (highBits & 2) != 0;
+    const Size size = large ? kLarge[sizeSelect] : kSmall[sizeSelect];
     // In interlace the small 16x32 sprites are 16 high, and every sprite covers half its lines.
-    const unsigned height = sizes.interlace && sizeSelect >= 6 && (highBits & 2) == 0 ? 16 : size.height;
-    return sizes.interlace ? height >> 1 : height;
+    unsigned height = sizes.interlace && sizeSelect >= 6 && !large ? 16 : size.height;
+    if (sizes.interlace) {
+        height >>= 1;
+    }
+    const unsigned attributes = oam[4 * sprite + 3];
+    return {oam[4 * sprite] | (highBits & 1) << 8,
+            oam[4 * sprite + 1],
+            size.width,
+            height,
+            oam[4 * sprite + 2],
+            (attributes & 1) != 0,
+            (attributes >> 1) & 7,
+            (attributes >> 4) & 3,
+            (attributes & 0x40) != 0,
+            (attributes & 0x80) != 0};
 }
-
-} // namespace
 
 void SpriteRange::oamWritten(unsigned at)
 {
@@ -52,29 +60,31 @@ void SpriteRange::refresh(std::span<const std::uint8_t, 544> oam, SpriteSizes si
     }
     for (unsigned word = 0; word < 2; ++word) {
         while (stale_[word] != 0) {
-            const unsigned sprite = word * 64 + static_cast<unsigned>(std::countr_zero(stale_[word]));
+            const unsigned index = word * 64 + static_cast<unsigned>(std::countr_zero(stale_[word]));
             stale_[word] &= stale_[word] - 1;
-            const std::uint64_t bit = std::uint64_t{1} << (sprite % 64);
+            const std::uint64_t bit = std::uint64_t{1} << (index % 64);
             for (SpriteSet& line : onLine_) {
                 line[word] &= ~bit;
             }
-            // Rows past line 255 wrap to the top.
-            const unsigned y = oam[4 * sprite + 1];
-            const unsigned height = coveredLines(oam, sizes, sprite);
-            for (unsigned row = 0; row < height; ++row) {
-                onLine_[(y + row) & 255][word] |= bit;
+            // Wholly in the 256 columns left of the screen's wrap: on no line. Rows past line 255
+            // wrap to the top.
+            const SpriteAttributes sprite = spriteAttributes(oam, sizes, index);
+            if (sprite.x > 256 && sprite.x + sprite.width - 1 < 512) {
+                continue;
+            }
+            for (unsigned row = 0; row < sprite.height; ++row) {
+                onLine_[(sprite.y + row) & 255][word] |= bit;
             }
         }
     }
 }
 
-std::optional<unsigned> SpriteRange::lastInRange(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes,
-                                                 unsigned firstSprite, unsigned line)
+SpritesInRange SpriteRange::inRange(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes, unsigned firstSprite,
+                                    unsigned line)
 {
     refresh(oam, sizes);
     const SpriteSet& on = onLine_[line];
-    std::optional<unsigned> last;
-    unsigned kept = 0;
+    SpritesInRange kept;
     // The sprites in evaluation order: firstSprite to 127, then 0 to firstSprite - 1.
     const auto keep = [&](unsigned from, unsigned to) {
         for (unsigned word = 0; word < 2; ++word) {
@@ -85,14 +95,30 @@ std::optional<unsigned> SpriteRange::lastInRange(std::span<const std::uint8_t, 5
             }
             const unsigned width = high - low;
             std::uint64_t bits = (on[word] >> (low % 64)) & (width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1);
-            for (; bits != 0 && kept < 32; bits &= bits - 1, ++kept) {
-                last = low + static_cast<unsigned>(std::countr_zero(bits));
+            for (; bits != 0; bits &= bits - 1) {
+                if (kept.count == 32) {
+                    kept.rangeOver = true;
+                    return;
+                }
+                kept.sprites[kept.count++] = static_cast<std::uint8_t>(low + static_cast<unsigned>(std::countr_zero(bits)));
             }
         }
     };
     keep(firstSprite, 128);
-    keep(0, firstSprite);
-    return last;
+    if (!kept.rangeOver) {
+        keep(0, firstSprite);
+    }
+    return kept;
+}
+
+std::optional<unsigned> SpriteRange::lastInRange(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes,
+                                                 unsigned firstSprite, unsigned line)
+{
+    const SpritesInRange kept = inRange(oam, sizes, firstSprite, line);
+    if (kept.count == 0) {
+        return std::nullopt;
+    }
+    return kept.sprites[kept.count - 1];
 }
 
 } // namespace emu

@@ -94,15 +94,16 @@ void writePicture(const emu::Snes& snes, const std::string& path)
     }
     replaceFile(path, pngImage(picture->pixels(), picture->width(), picture->height()));
     std::printf("  picture   %s (%ux%u, the last frame finished)\n", path.c_str(), picture->width(), picture->height());
-    static constexpr const char* kLayers[] = {"BG1", "BG2", "BG3", "BG4", "sprites", "colour math", "windows", "mosaic"};
+    static constexpr const char* kLayers[] = {"BG1",         "BG2",     "BG3",    "BG4",       "sprites",
+                                              "colour math", "windows", "mosaic", "interlace", "hi-res"};
     std::string leftOut;
-    for (unsigned layer = 0; layer < 8; ++layer) {
+    for (unsigned layer = 0; layer < 10; ++layer) {
         if ((picture->leftOut() >> layer) & 1) {
             leftOut += (leftOut.empty() ? "" : ", ") + std::string(kLayers[layer]);
         }
     }
     if (!leftOut.empty()) {
-        std::printf("  picture   left out: %s (tileprof draws backgrounds in modes 0 and 1 so far)\n",
+        std::printf("  picture   left out: %s (tileprof draws backgrounds and sprites in modes 0 and 1 so far)\n",
                     leftOut.c_str());
     }
 }

@@ -1,7 +1,7 @@
 ; Backgrounds: modes 0 and 1, every layer, tile sizes, tilemap sizes, scrolls, flips, palettes
 ; and priorities.
 ;
-; VRAM and CGRAM are filled with pseudo-random words (xorshift16), so every tilemap entry has
+; VRAM and CGRAM are filled with pseudo-random words (FillVideoMemories), so every tilemap entry has
 ; a random tile, palette, priority and flips and every tile random pixels: whatever a layer shows,
 ; both emulators must draw it alike. Then each frame shows the next of the configurations in
 ; Configurations (mode, tilemaps and their sizes, character bases, layers on the main screen,
@@ -28,7 +28,6 @@ VMDATAH  = $2119
 CONFIGURATION_BYTES = 24
 
 .segment "ZEROPAGE"
-Random:  .res 2             ; the generator's state
 Showing: .res 2             ; the offset of the configuration written in the last V-blank
 
 .segment "CODE"
@@ -41,34 +40,7 @@ Showing: .res 2             ; the offset of the configuration written in the las
     jsr ResetPpu
     rep #$20
     .a16
-    lda #$1234
-    sta Random
-    ; All 32 K words of VRAM from VMADD 0 on, the address stepping after the high byte.
-    stz VMADDL
-    ldx #$8000
-vram:
-    jsr NextRandom
-    sta VMDATAL             ; the word: $2118 then $2119
-    dex
-    bne vram
-    ; All 256 colours (CGDATA drops bit 15).
-    sep #$20
-    .a8
-    stz CGADD
-    rep #$20
-    .a16
-    ldx #256
-cgram:
-    jsr NextRandom
-    sep #$20
-    .a8
-    sta CGDATA
-    xba
-    sta CGDATA
-    rep #$20
-    .a16
-    dex
-    bne cgram
+    jsr FillVideoMemories
     sep #$20
     .a8
     ldx #0
@@ -80,32 +52,6 @@ cgram:
 spin:
     wai
     bra spin
-.endproc
-
-; The next pseudo-random word in A and Random: xorshift16 (shifts 7, 9, 8), which every word but 0
-; follows through all 65,535 others. A 16-bit on entry and exit.
-.proc NextRandom
-    .a16
-    lda Random
-    asl
-    asl
-    asl
-    asl
-    asl
-    asl
-    asl
-    eor Random              ; x ^= x << 7
-    sta Random
-    xba
-    and #$00FF
-    lsr
-    eor Random              ; x ^= x >> 9
-    sta Random
-    xba
-    and #$FF00
-    eor Random              ; x ^= x << 8
-    sta Random
-    rts
 .endproc
 
 ; A 8-bit, X/Y 16-bit: writes the configuration at offset Showing.

@@ -1,0 +1,134 @@
+; Sprites: the eight size pairs, both name tables and their bases, flips, palettes, priorities
+; among the backgrounds of modes 0 and 1, X and Y past the screen's edges, more than 32 sprites
+; on a line (range over) and more than 34 slivers (time over), and the priority rotation.
+;
+; VRAM, CGRAM and OAM hold pseudo-random words (FillVideoMemories), so all 128 sprites have random
+; positions, sizes, tiles and attributes, and many lines hold more sprites than the PPU keeps.
+; Each frame shows the next configuration (OBSEL, the mode, the main screen's layers, OAMADD with
+; the rotation bit), written in V-blank.
+
+.p816
+
+.include "cartridge_header.inc"
+.include "native_mode.inc"
+.include "picture_test.inc"
+
+BG2SC    = $2108
+BG3SC    = $2109
+BG4SC    = $210A
+BG34NBA  = $210C
+
+; One configuration: OBSEL, BGMODE, TM, OAMADDL, OAMADDH (bit 7: the sprite at the address is
+; evaluated first).
+.macro CONFIGURATION obsel, mode, layers, oamLow, oamHigh
+    .byte obsel, mode, layers, oamLow, oamHigh
+.endmacro
+CONFIGURATION_BYTES = 5
+
+.segment "ZEROPAGE"
+Showing: .res 2             ; the offset of the configuration written in the last V-blank
+
+.segment "CODE"
+.proc Reset
+    ENTER_NATIVE_MODE
+    sep #$20
+    .a8
+    phk
+    plb
+    jsr ResetPpu
+    rep #$20
+    .a16
+    jsr FillVideoMemories
+    sep #$20
+    .a8
+    ; The backgrounds behind and among the sprites: 32x32 maps, characters at 4 K and 12 K words.
+    lda #$40
+    sta BG1SC
+    lda #$44
+    sta BG2SC
+    lda #$48
+    sta BG3SC
+    lda #$4C
+    sta BG4SC
+    lda #$31
+    sta BG12NBA
+    lda #$31
+    sta BG34NBA
+    ldx #0
+    stx Showing
+    jsr ShowConfiguration
+    lda #$80
+    sta NMITIMEN            ; each V-blank shows the next configuration, the first turns the display on
+    cli
+spin:
+    wai
+    bra spin
+.endproc
+
+; A 8-bit, X/Y 16-bit: writes the configuration at offset Showing.
+.proc ShowConfiguration
+    .a8
+    .i16
+    ldx Showing
+    lda Configurations,x
+    sta OBSEL
+    lda Configurations + 1,x
+    sta BGMODE
+    lda Configurations + 2,x
+    sta TM
+    lda Configurations + 3,x
+    sta OAMADDL
+    lda Configurations + 4,x
+    sta OAMADDL + 1
+    rts
+.endproc
+
+.proc Nmi
+    rep #$30
+    .a16
+    .i16
+    pha
+    phx
+    lda Showing
+    clc
+    adc #CONFIGURATION_BYTES
+    cmp #ConfigurationsEnd - Configurations
+    bne keep
+    lda #0
+keep:
+    sta Showing
+    sep #$20
+    .a8
+    jsr ShowConfiguration
+    lda #$0F
+    sta INIDISP             ; display on, full brightness: in V-blank, so that no frame shows part of a line
+    rep #$30
+    .a16
+    plx
+    pla
+    rti
+.endproc
+
+.proc Ignore
+    rti
+.endproc
+
+.segment "RODATA"
+; OBSEL: bits 5-7 the size pair (8/16, 8/32, 8/64, 16/32, 16/64, 32/64, 16x32/32x64, 16x32/32x32),
+; bits 3-4 the second name table's gap, bits 0-2 the first table's base (16 K bytes a step).
+Configurations:
+    CONFIGURATION $00, $01, $10, $00, $00   ; 8 and 16, sprites alone
+    CONFIGURATION $00, $01, $11, $00, $00   ; among BG1's tiles in mode 1
+    CONFIGURATION $20, $01, $17, $00, $00   ; 8 and 32, BG1-BG3
+    CONFIGURATION $48, $01, $13, $00, $00   ; 8 and 64, the second table one step further
+    CONFIGURATION $61, $01, $1F, $00, $00   ; 16 and 32 from the second base
+    CONFIGURATION $9A, $01, $10, $00, $00   ; 16 and 64: lines over 32 sprites and 34 slivers
+    CONFIGURATION $A3, $01, $11, $00, $00   ; 32 and 64
+    CONFIGURATION $C0, $00, $1F, $00, $00   ; 16x32 and 32x64, mode 0's four layers
+    CONFIGURATION $E0, $00, $15, $00, $00   ; 16x32 and 32x32
+    CONFIGURATION $A0, $09, $17, $40, $80   ; the rotation from sprite 32, BG3 in front
+    CONFIGURATION $A0, $01, $10, $C8, $80   ; from sprite 100
+    CONFIGURATION $80, $01, $10, $FE, $81   ; from sprite 127 (OAMADD word $1FE)
+ConfigurationsEnd:
+
+CARTRIDGE_HEADER "TILEPROF SPRITES", Reset, Nmi, Ignore, Ignore, Ignore
