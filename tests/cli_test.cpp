@@ -252,6 +252,7 @@ TEST_CASE("cli: bench runs the workloads and reports rates")
                                          "--machine-frames", "20", "--memory-frames", "20000"});
     CHECK(r.exitCode == 0);
     CHECK(contains(r.out, "whole machine (demo, 20 frames): "));
+    CHECK(contains(r.out, "picture (demo, 20 frames drawn): "));
     CHECK(contains(r.out, "oracle (bsnes-mercury v094 (Accuracy), demo, 5 frames): "));
     CHECK(contains(r.out, "x it (target: 20x)"));
     CHECK(contains(r.out, "W8   flat   none"));

@@ -118,17 +118,16 @@ void Ppu::startVblank()
     if (!registers_.forceBlank()) {
         oam_.reloadAddress();
     }
-    if (drawsPictures()) {
-        pictures_[1 - finishedIndex_].setHeight(registers_.vblankStartLine() - 1);
-        finishedIndex_ = 1 - finishedIndex_;
-        finished_ = true;
+    if (drawing_) {
+        drawing_->pictures[1 - drawing_->finishedIndex].setHeight(registers_.vblankStartLine() - 1);
+        drawing_->finishedIndex = 1 - drawing_->finishedIndex;
+        drawing_->finished = true;
     }
 }
 
 void Ppu::drawPictures(bool on)
 {
-    pictures_.assign(on ? 2 : 0, Picture{});
-    finished_ = false;
+    drawing_ = on ? std::make_unique<Drawing>() : nullptr;
 }
 
 // Lines 1 to 224 (239 with overscan) are shown, as rows 0 to 223 (238).
@@ -137,7 +136,7 @@ void Ppu::startLine(unsigned line)
     if (line == 0 || line >= registers_.vblankStartLine()) {
         return;
     }
-    Picture& picture = pictures_[1 - finishedIndex_];
+    Picture& picture = drawing_->pictures[1 - drawing_->finishedIndex];
     if (line == 1) {
         picture.startFrame();
     }
@@ -145,8 +144,8 @@ void Ppu::startLine(unsigned line)
     const SpriteSizes sizes{registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0};
     const unsigned evaluated = line - 1;
     drawSpriteLine(spriteRange_.inRange(oam_.bytes(), sizes, oam_.firstSprite(), evaluated), oam_.bytes(), sizes,
-                   vram_.bytes(), evaluated, spriteLine_);
-    picture.leaveOut(drawLine(registers_, vram_.bytes(), cgram_.bytes(), spriteLine_, line, picture.row(line - 1)));
+                   vram_.bytes(), evaluated, drawing_->sprites);
+    picture.leaveOut(drawLine(registers_, vram_.bytes(), cgram_.bytes(), drawing_->sprites, line, picture.row(line - 1)));
 }
 
 } // namespace emu

@@ -10,8 +10,9 @@
 #include "emu/timing/video_timing.hpp"
 
 #include <cstdint>
+#include <array>
+#include <memory>
 #include <optional>
-#include <vector>
 
 namespace emu {
 
@@ -37,11 +38,14 @@ public:
     // with the registers and memories as they are then (a write in the middle of a line shows
     // from the next line on), and each frame is finished at the start of V-blank.
     void drawPictures(bool on);
-    bool drawsPictures() const { return !pictures_.empty(); }
+    bool drawsPictures() const { return drawing_ != nullptr; }
     // The bus's call as each line begins.
     void startLine(unsigned line);
     // The last frame finished, or null when pictures are off or none was finished yet.
-    const Picture* picture() const { return finished_ ? &pictures_[finishedIndex_] : nullptr; }
+    const Picture* picture() const
+    {
+        return drawing_ && drawing_->finished ? &drawing_->pictures[drawing_->finishedIndex] : nullptr;
+    }
 
     // The last value PPU2 put on the bus: the counter latch's reads use it too.
     std::uint8_t ppu2OpenBus() const { return ppu2OpenBus_; }
@@ -69,11 +73,14 @@ private:
     std::uint8_t ppu2OpenBus_ = 0xFF;
     // Where the PPU sends OAM accesses while it draws (see oamRedirect).
     unsigned oamRenderAddress_ = 0;
-    // Two pictures when they are drawn: one being drawn, the other the last finished.
-    std::vector<Picture> pictures_;
-    unsigned finishedIndex_ = 0;
-    bool finished_ = false;
-    SpriteLine spriteLine_;
+    // What drawing needs, kept apart so that a machine that does not draw carries none of it.
+    struct Drawing {
+        std::array<Picture, 2> pictures; // one being drawn, the other the last finished
+        unsigned finishedIndex = 0;
+        bool finished = false;
+        SpriteLine sprites;
+    };
+    std::unique_ptr<Drawing> drawing_;
 };
 
 } // namespace emu
