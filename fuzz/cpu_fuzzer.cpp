@@ -8,7 +8,8 @@
 // the APU) from power-on, watched and not, and both must also leave the same memories. A frame of
 // it costs as much as forty runs on the flat bus: it runs for the first 32,768 master clocks (24
 // lines: HDMA's setup and line transfers, DMA, the ports), and for a whole frame (V-blank: the NMI,
-// the auto-joypad read, OAM's reload) when the first byte's top three bits are all set.
+// the auto-joypad read, OAM's reload) when the first byte's top three bits are all set; then the
+// watched machine also draws the picture, which must change nothing else of it.
 
 #include "emu/cpu/cpu.hpp"
 #include "emu/cpu/flat_bus.hpp"
@@ -150,6 +151,7 @@ void runWholeMachine(const Cartridge& cart, bool wholeFrame)
 {
     emu::Snes unwatched(cart.image);
     emu::Snes watched(cart.image);
+    watched.bus().ppu().drawPictures(wholeFrame);
     const emu::Time start = watched.cpu().time;
     const std::uint64_t end = wholeFrame ? unwatched.bus().nextFrameStart() : kWholeMachineClocks;
     Watcher watcher;
@@ -161,6 +163,9 @@ void runWholeMachine(const Cartridge& cart, bool wholeFrame)
         || !std::ranges::equal(watched.bus().ppu().vram().bytes(), unwatched.bus().ppu().vram().bytes())
         || watched.bus().apu().cycles() != unwatched.bus().apu().cycles()) {
         broken("the watched run of the whole machine ended differently from the unwatched one");
+    }
+    if (wholeFrame && watched.bus().ppu().picture() == nullptr) {
+        broken("a whole frame ran, and no picture was finished");
     }
     if (watcher.steps.cycles != watched.cpu().time.cycles - start.cycles
         || watcher.steps.masterClocks != watched.cpu().time.masterClocks - start.masterClocks) {

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -65,7 +66,7 @@ TEST_CASE("boot --picture writes the last frame finished, as the machine drew it
     const std::string png = dir.file("colours.png").string();
     const CommandResult result = runTileprof({"boot", bundledRomPath("picture-colours").string(), "--frames", "7", "--picture", png});
     REQUIRE_MESSAGE(result.exitCode == 0, result.err);
-    CHECK(result.out.find("  picture   " + png + " (512x224, the last frame finished)") != std::string::npos);
+    CHECK(result.out.find("  picture   " + png + " (512x224, frame 6: the last finished)") != std::string::npos);
     CHECK(result.out.find("left out") == std::string::npos); // the colour ROM draws with the backdrop alone
 
     const emu::RomImage image = emu::loadRomFile(bundledRomPath("picture-colours").string());
@@ -125,6 +126,56 @@ TEST_CASE("boot --picture before the first frame is finished is refused")
     CHECK(result.exitCode == 2);
     CHECK(result.err.find("--picture " + png + ": the run stopped before the PPU finished a frame") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(png));
+}
+
+std::string walkPlay()
+{
+    return (std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "demo" / "walk.play.toml").string();
+}
+
+// The demo's walk (1,917 frames): pictures change nothing of the report.
+TEST_CASE("play --pictures writes one frame in K, as boot draws it, and the report is the play's without them")
+{
+    TempDir dir;
+    const std::string pictures = (dir.path() / "pictures").string();
+    const CommandResult plain = runTileprof({"play", walkPlay(), "--format", "json"});
+    const CommandResult drawn = runTileprof({"play", walkPlay(), "--format", "json", "--pictures", pictures, "--every", "500"});
+    REQUIRE_MESSAGE(drawn.exitCode == 0, drawn.err);
+    CHECK(plain.exitCode == 0);
+    CHECK(drawn.out == plain.out);
+    CHECK(drawn.err.find("tileprof play: 4 pictures in " + pictures + " (frame-NNNNNN.png, one every 500 frames from frame 0)") !=
+          std::string::npos);
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(pictures)) {
+        names.push_back(entry.path().filename().string());
+    }
+    std::ranges::sort(names);
+    CHECK(names == std::vector<std::string>{"frame-000000.png", "frame-000500.png", "frame-001000.png", "frame-001500.png"});
+
+    // Frame 1000 as boot draws it under the same input: the last frame finished before frame 1001.
+    const std::string boot = dir.file("boot.png").string();
+    const std::string input = (std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "demo" / "walk.toml").string();
+    const CommandResult booted =
+        runTileprof({"boot", bundledRomPath("demo").string(), "--input", input, "--frames", "1001", "--picture", boot});
+    REQUIRE_MESSAGE(booted.exitCode == 0, booted.err);
+    const Picture fromPlay(std::filesystem::path(pictures) / "frame-001000.png");
+    const Picture fromBoot(boot);
+    REQUIRE(fromPlay.width() == fromBoot.width());
+    REQUIRE(fromPlay.height() == fromBoot.height());
+    for (int y = 0; y < fromPlay.height(); ++y) {
+        for (int x = 0; x < fromPlay.width(); ++x) {
+            const gui::Rgb a = fromPlay.at(x, y);
+            const gui::Rgb b = fromBoot.at(x, y);
+            REQUIRE((a.r == b.r && a.g == b.g && a.b == b.b));
+        }
+    }
+}
+
+TEST_CASE("play --every without --pictures is refused")
+{
+    const CommandResult result = runTileprof({"play", walkPlay(), "--every", "10"});
+    CHECK(result.exitCode == 2);
+    CHECK(result.err.find("--every 10: it says which frames --pictures DIR draws; give --pictures") != std::string::npos);
 }
 
 } // namespace

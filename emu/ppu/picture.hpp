@@ -20,7 +20,13 @@ public:
     unsigned height() const { return rows_; }
     std::span<const std::uint32_t> pixels() const { return {pixels_.data(), std::size_t{kWidth} * rows_}; }
     std::span<std::uint32_t, kWidth> row(unsigned y) { return std::span<std::uint32_t, kWidth>{pixels_.data() + y * kWidth, kWidth}; }
-    void setHeight(unsigned rows) { rows_ = rows; }
+    // The frame it is of (from power-on, counting from 0).
+    std::uint64_t frame() const { return frame_; }
+    void finish(std::uint64_t frame, unsigned rows)
+    {
+        frame_ = frame;
+        rows_ = rows;
+    }
 
     // What the frame's lines showed that the renderer does not draw yet: bits 0-3 BG1-4 and 4
     // sprites (in modes 2-7, or on the sub screen under colour math), 5 colour math, 6 windows,
@@ -32,6 +38,7 @@ public:
 private:
     std::vector<std::uint32_t> pixels_;
     unsigned rows_ = 224;
+    std::uint64_t frame_ = 0;
     std::uint16_t leftOut_ = 0;
 };
 

@@ -113,13 +113,13 @@ std::uint8_t Ppu::peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const
     }
 }
 
-void Ppu::startVblank()
+void Ppu::startVblank(std::uint64_t frame)
 {
     if (!registers_.forceBlank()) {
         oam_.reloadAddress();
     }
     if (drawing_) {
-        drawing_->pictures[1 - drawing_->finishedIndex].setHeight(registers_.vblankStartLine() - 1);
+        drawing_->pictures[1 - drawing_->finishedIndex].finish(frame, registers_.vblankStartLine() - 1);
         drawing_->finishedIndex = 1 - drawing_->finishedIndex;
         drawing_->finished = true;
     }

@@ -30,9 +30,10 @@ public:
     // What read would return, as in V-blank, without side effects.
     std::uint8_t peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const;
 
-    // The start of the first V-blank line: with the display on, OAM's address starts again from
-    // OAMADD (bsnes v094 reloads it then; hardware does it during the first V-blank line).
-    void startVblank();
+    // The start of the first V-blank line of frame `frame`: with the display on, OAM's address
+    // starts again from OAMADD (bsnes v094 reloads it then; hardware does it during the first
+    // V-blank line), and the frame's picture is finished.
+    void startVblank(std::uint64_t frame);
 
     // Pictures cost nothing until asked for: then each line the PPU shows is drawn as it begins,
     // with the registers and memories as they are then (a write in the middle of a line shows

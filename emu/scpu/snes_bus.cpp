@@ -513,7 +513,7 @@ void SnesBus::idleUntilNextFrame(Time& time)
             time.masterClocks += jump.masterClocks;
             refreshes_ += jump.refreshes;
             if (video_.line() < vblankStartLine()) {
-                ppu_.startVblank(); // the jump passes the start of V-blank
+                ppu_.startVblank(video_.frame()); // the jump passes the start of V-blank
                 switchPads(PadSwitch::VblankStart, time.masterClocks);
             }
             video_.nextFrame();
@@ -607,7 +607,7 @@ std::uint64_t SnesBus::runEvents(Time time)
                 nmiFlag_ = false;
                 switchPads(PadSwitch::FrameStart, video_.lineStart());
             } else if (video_.line() == vblankStartLine()) {
-                ppu_.startVblank();
+                ppu_.startVblank(video_.frame());
                 switchPads(PadSwitch::VblankStart, video_.lineStart());
             }
             refreshAt_ = video_.refreshAt();

@@ -93,7 +93,8 @@ void writePicture(const emu::Snes& snes, const std::string& path)
                                                "frame 0's V-blank begins, at line 225)");
     }
     replaceFile(path, pngImage(picture->pixels(), picture->width(), picture->height()));
-    std::printf("  picture   %s (%ux%u, the last frame finished)\n", path.c_str(), picture->width(), picture->height());
+    std::printf("  picture   %s (%ux%u, frame %llu: the last finished)\n", path.c_str(), picture->width(), picture->height(),
+                static_cast<unsigned long long>(picture->frame()));
     static constexpr const char* kLayers[] = {"BG1",         "BG2",     "BG3",    "BG4",       "sprites",
                                               "colour math", "windows", "mosaic", "interlace", "hi-res"};
     std::string leftOut;

@@ -3,6 +3,9 @@
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "base/output_file.hpp"
+#include "base/png_image.hpp"
+#include "base/printf_string.hpp"
 #include "profiler/arguments/count_argument.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/cli/command.hpp"
@@ -38,6 +41,8 @@ struct PlayOptions {
     bool wholeFrame = false;
     std::string coverage;
     std::string out;
+    std::string pictures; // a directory
+    std::optional<std::uint64_t> every;
 };
 
 bool isProfileFormat(ReportFormat format)
@@ -101,8 +106,28 @@ int play(const PlayOptions& o)
             throw InputError("--whole-frame takes the code of every frame for the callgrind, speedscope and folded formats "
                              "and --coverage; give one of them");
         }
-        const PlayCodeOptions code{isProfileFormat(o.format), !o.coverage.empty(),
-                                   o.wholeFrame ? PlayProfileScope::Frames : PlayProfileScope::Routines};
+        if (o.every && o.pictures.empty()) {
+            throw InputError("--every " + std::to_string(*o.every) + ": it says which frames --pictures DIR draws; give --pictures");
+        }
+        PlayCodeOptions code;
+        code.attribute = isProfileFormat(o.format);
+        code.cover = !o.coverage.empty();
+        code.scope = o.wholeFrame ? PlayProfileScope::Frames : PlayProfileScope::Routines;
+        std::uint64_t picturesWritten = 0;
+        if (!o.pictures.empty()) {
+            std::error_code error;
+            std::filesystem::create_directories(o.pictures, error);
+            if (error) {
+                throw InputError("--pictures " + o.pictures + ": cannot make the directory: " + error.message());
+            }
+            code.picturesEvery = o.every.value_or(1);
+            code.pictures = [&](const emu::Picture& picture) {
+                const std::string name = printfString("frame-%06llu.png", static_cast<unsigned long long>(picture.frame()));
+                replaceFile(std::filesystem::path(o.pictures) / name,
+                            pngImage(picture.pixels(), picture.width(), picture.height()));
+                ++picturesWritten;
+            };
+        }
         const std::unique_ptr<PreparedPlay> play = preparePlay(requestOf(o));
         // The report is written as the play runs, so that a long play's calls are never all in memory.
         std::optional<PlayResult> result;
@@ -115,6 +140,12 @@ int play(const PlayOptions& o)
             o.out, "play");
         if (!written || (code.cover && !writeLcov(result->coverage, o.coverage, "play"))) {
             return kExitBadInput;
+        }
+        if (!o.pictures.empty()) {
+            const std::uint64_t every = o.every.value_or(1);
+            const std::string which = every == 1 ? "every frame" : "one every " + std::to_string(every) + " frames from frame 0";
+            std::fprintf(stderr, "tileprof play: %llu pictures in %s (frame-NNNNNN.png, %s)\n",
+                         static_cast<unsigned long long>(picturesWritten), o.pictures.c_str(), which.c_str());
         }
         if (result->profile && result->profile->foldedCalls != 0) {
             std::fprintf(stderr, "tileprof play: warning: %s\n", foldedCallsText(*result->profile).c_str());
@@ -144,6 +175,9 @@ CommandAction definePlay(CLI::App& command)
     command.add_flag("--whole-frame", o->wholeFrame,
                      "callgrind, speedscope, folded and --coverage: the code of every frame (main loop, NMI, IRQ), not only the routines' calls");
     command.add_option("--out", o->out, "Write the report to this file instead of stdout");
+    command.add_option("--pictures", o->pictures, "Draw the picture and write frames to this directory as frame-NNNNNN.png");
+    addCount(command, "--every", o->every, "With --pictures: write one frame in this many (frames 0, K, 2K, ...; default 1)", 1,
+             kMaxInputFrames);
     return [o] { return play(*o); };
 }
 

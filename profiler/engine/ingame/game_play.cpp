@@ -20,6 +20,15 @@ void PlayCollector::call(std::size_t, const GameCall& call, const CallState* sta
 FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListener& listener)
 {
     const auto snes = std::make_unique<emu::Snes>(image);
+    snes->bus().ppu().drawPictures(static_cast<bool>(setup.pictures));
+    std::optional<std::uint64_t> pictureHanded;
+    const auto handPicture = [&] {
+        const emu::Picture* picture = snes->bus().ppu().picture();
+        if (picture != nullptr && picture->frame() != pictureHanded && picture->frame() % setup.picturesEvery == 0) {
+            setup.pictures(*picture);
+            pictureHanded = picture->frame();
+        }
+    };
     CallTracker tracker(snes->bus(), setup.entries, snes->cpu().time);
     tracker.setIdleRanges(setup.idleRanges);
     if (setup.steps != nullptr) {
@@ -47,8 +56,14 @@ FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListe
     };
     const FramesRun ran = runFrames(*snes, setup, tracker, [&] {
         release(std::numeric_limits<std::uint64_t>::max());
+        if (setup.pictures) {
+            handPicture();
+        }
         return false;
     });
+    if (setup.pictures) {
+        handPicture();
+    }
     tracker.finish();
     const std::uint64_t framesBefore = ran.stop ? std::numeric_limits<std::uint64_t>::max() : ran.frames;
     release(framesBefore);

@@ -2,6 +2,7 @@
 
 #include "emu/cpu/cpu_state.hpp"
 #include "emu/cartridge/rom_image.hpp"
+#include "emu/ppu/picture.hpp"
 #include "profiler/engine/ingame/call_state_recorder.hpp"
 #include "profiler/engine/ingame/call_tracker.hpp"
 #include "profiler/engine/ingame/play_listener.hpp"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -31,6 +33,10 @@ struct PlaySetup {
     };
     std::optional<Target> target;
     StepWatcher* steps = nullptr; // told every step (a PlayProfiler)
+    // When given, the PPU draws, and every `picturesEvery`-th frame's picture (frames 0, K, 2K, ...)
+    // is handed to it as it is finished.
+    std::function<void(const emu::Picture&)> pictures;
+    std::uint64_t picturesEvery = 1;
 };
 
 // How far a play's frames got.

@@ -160,8 +160,11 @@ PlayResult runPrepared(PreparedPlay& play, const PlayCodeOptions& code, PlayList
     }
     result.tally = PlayTally(std::move(budgets), result.frameRule, result.casedRoutine, result.caseNames.size());
     BothListeners listeners(result.tally, also);
+    play.setup.pictures = code.pictures;
+    play.setup.picturesEvery = code.picturesEvery;
     result.tally.finish(playGame(play.image, play.setup, listeners));
     play.setup.steps = nullptr;
+    play.setup.pictures = nullptr;
     if (profiler) {
         PlayCode ran = profiler->finish();
         result.profile = std::move(ran.profile);

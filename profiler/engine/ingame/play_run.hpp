@@ -25,6 +25,9 @@ struct PlayCodeOptions {
     bool attribute = false; // where its cycles went, for the callgrind and flame-graph formats
     bool cover = false;     // its line and branch coverage
     PlayProfileScope scope = PlayProfileScope::Routines;
+    // The frames' pictures, every `picturesEvery`-th (PlaySetup::pictures).
+    std::function<void(const emu::Picture&)> pictures;
+    std::uint64_t picturesEvery = 1;
 };
 
 // A play as it ran, and what the reports need to say of it: what was asked (the ROM's name as the
