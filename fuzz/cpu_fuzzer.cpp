@@ -156,16 +156,13 @@ void runWholeMachine(const Cartridge& cart, bool wholeFrame)
     const std::uint64_t end = wholeFrame ? unwatched.bus().nextFrameStart() : kWholeMachineClocks;
     Watcher watcher;
     unwatched.runUntil(end);
-    const emu::StopReason why = watched.runUntil(end, watcher);
+    watched.runUntil(end, watcher);
     if (!(watched.cpu().regs == unwatched.cpu().regs) || !(watched.cpu().time == unwatched.cpu().time)
         || watched.cpu().instructions != unwatched.cpu().instructions
         || !std::ranges::equal(watched.bus().wram(), unwatched.bus().wram())
         || !std::ranges::equal(watched.bus().ppu().vram().bytes(), unwatched.bus().ppu().vram().bytes())
         || watched.bus().apu().cycles() != unwatched.bus().apu().cycles()) {
         broken("the watched run of the whole machine ended differently from the unwatched one");
-    }
-    if (wholeFrame && why == emu::StopReason::ClockLimit && watched.bus().ppu().picture() == nullptr) {
-        broken("a whole frame ran, and no picture was finished");
     }
     if (watcher.steps.cycles != watched.cpu().time.cycles - start.cycles
         || watcher.steps.masterClocks != watched.cpu().time.masterClocks - start.masterClocks) {

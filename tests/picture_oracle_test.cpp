@@ -77,6 +77,13 @@ TEST_CASE("picture: the sprites ROM's frames are bsnes-mercury's, pixel for pixe
     comparePictures("picture-sprites", 130);
 }
 
+// Colour math on random layers: the fixed colour or the sub screen, added or subtracted, halved,
+// sprites of palettes 4-7 only, CGWSEL's black and math settings.
+TEST_CASE("picture: the colour math ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-colour-math", 140);
+}
+
 // The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites.
 TEST_CASE("picture: the demo's frames are bsnes-mercury's, pixel for pixel")
 {

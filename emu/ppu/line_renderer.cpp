@@ -31,6 +31,48 @@ std::uint16_t cgramColour(std::span<const std::uint8_t, 0x200> cgram, unsigned i
     return static_cast<std::uint16_t>(cgram[2 * index] | cgram[2 * index + 1] << 8);
 }
 
+// The front pixel of one screen (main or sub) at x: its CGRAM index (0: the backdrop) and which
+// layer it is of (0-3 a background, 4 the sprites, 5 the backdrop).
+struct ScreenPixel {
+    unsigned index = 0;
+    unsigned layer = 5;
+};
+
+ScreenPixel frontPixel(const LayerOrder& order, const std::array<BackgroundLine, 4>& layers, const SpriteLine& sprites,
+                       std::uint8_t screenLayers, unsigned x)
+{
+    ScreenPixel pixel;
+    unsigned front = 0;
+    for (unsigned bg = 0; bg < 4; ++bg) {
+        const BackgroundLine& layer = layers[bg];
+        if (((screenLayers >> bg) & 1) != 0 && layer.colour[x] != 0 && order.background[bg][layer.priority[x]] > front) {
+            front = order.background[bg][layer.priority[x]];
+            pixel = {layer.colour[x], bg};
+        }
+    }
+    if ((screenLayers & 0x10) != 0 && sprites.colour[x] != 0 && order.sprites[sprites.priority[x]] > front) {
+        pixel = {sprites.colour[x], 4};
+    }
+    return pixel;
+}
+
+// Colour addition and subtraction of two 15-bit colours, each channel on its own: a sum stops at
+// 31, a difference at 0; halved, each channel of the result is halved.
+std::uint16_t colourMath(std::uint16_t a, std::uint16_t b, bool subtract, bool halve)
+{
+    std::uint16_t result = 0;
+    for (unsigned shift = 0; shift < 15; shift += 5) {
+        const int x = (a >> shift) & 31;
+        const int y = (b >> shift) & 31;
+        int channel = subtract ? std::max(x - y, 0) : std::min(x + y, 31);
+        if (halve) {
+            channel = subtract ? channel >> 1 : (x + y) >> 1;
+        }
+        result = static_cast<std::uint16_t>(result | channel << shift);
+    }
+    return result;
+}
+
 } // namespace
 
 std::uint16_t drawLine(const PpuRegisters& registers, std::span<const std::uint8_t, 0x10000> vram,
@@ -44,45 +86,62 @@ std::uint16_t drawLine(const PpuRegisters& registers, std::span<const std::uint8
     const unsigned brightness = registers.written(0x00) & 15;
     const unsigned mode = registers.written(0x05) & 7;
     const std::uint8_t mainScreen = registers.written(0x2C);
+    const std::uint8_t subScreen = registers.written(0x2D);
     const std::uint8_t setini = registers.written(0x33);
-    const bool colourMath = (registers.written(0x31) & 0x3F) != 0 && (registers.written(0x30) & 0x30) != 0x30;
-    const bool windows = (registers.written(0x2E) & mainScreen) != 0;
-    const bool mosaic = (registers.written(0x06) & 0xF0) != 0 && (registers.written(0x06) & mainScreen & 0x0F) != 0;
-    std::uint16_t leftOut = static_cast<std::uint16_t>((colourMath ? 0x20 : 0) | (windows ? 0x40 : 0) | (mosaic ? 0x80 : 0) |
-                                                       ((setini & 0x03) != 0 ? 0x100 : 0) | ((setini & 0x08) != 0 ? 0x200 : 0));
-    if (colourMath) {
-        leftOut |= registers.written(0x2D) & 0x1F;
-    }
+    const std::uint8_t cgwsel = registers.written(0x30);
+    const std::uint8_t cgadsub = registers.written(0x31);
+    // The colour window: with no window on, every pixel is outside it.
+    const bool colourWindow = (registers.written(0x25) & 0xA0) != 0;
+    const bool windows = (registers.written(0x2E) & mainScreen) != 0 || (registers.written(0x2F) & subScreen) != 0 ||
+                         colourWindow;
+    const bool mosaic = (registers.written(0x06) & 0xF0) != 0 && (registers.written(0x06) & (mainScreen | subScreen) & 0x0F) != 0;
+    std::uint16_t leftOut = static_cast<std::uint16_t>((windows ? 0x20 : 0) | (mosaic ? 0x40 : 0) | ((setini & 0x03) != 0 ? 0x80 : 0) |
+                                                       ((setini & 0x08) != 0 ? 0x100 : 0));
     if (mode > 1) {
         // Not drawn yet: the line shows the backdrop.
-        leftOut |= mainScreen & 0x1F;
+        leftOut |= (mainScreen | subScreen) & 0x1F;
     }
     const LayerOrder& order = mode == 0 ? kMode0 : (registers.written(0x05) & 0x08) != 0 ? kMode1Bg3Front : kMode1;
-    const bool showSprites = mode <= 1 && (mainScreen & 0x10) != 0;
+    const std::uint8_t drawn = mode <= 1 ? static_cast<std::uint8_t>(mainScreen | subScreen) : 0;
+    const std::uint8_t mainLayers = mainScreen & drawn;
+    const std::uint8_t subLayers = subScreen & drawn;
 
     std::array<BackgroundLine, 4> layers;
-    std::array<bool, 4> shown{};
-    for (unsigned bg = 0; bg < 4 && mode <= 1; ++bg) {
-        const unsigned bits = kBitsPerPixel[mode][bg];
-        shown[bg] = bits != 0 && ((mainScreen >> bg) & 1) != 0;
-        if (shown[bg]) {
+    for (unsigned bg = 0; bg < 4; ++bg) {
+        const unsigned bits = mode <= 1 ? kBitsPerPixel[mode][bg] : 0;
+        if (bits != 0 && ((drawn >> bg) & 1) != 0) {
             drawBackgroundLine(registers, vram, bg, bits, mode == 0 ? bg * 32 : 0, line, layers[bg]);
+        } else {
+            layers[bg].colour.fill(0);
         }
     }
+    // CGWSEL: bits 6-7 where the main screen is black, bits 4-5 where colour math is off, each
+    // 0 nowhere, 1 outside the colour window, 2 inside it, 3 everywhere; bit 1 the sub screen (else
+    // the fixed colour) as the second colour. CGADSUB: bits 0-5 the layers colour math is done on
+    // (BG1-4, sprites of palettes 4-7, the backdrop), bit 6 halve, bit 7 subtract.
+    constexpr bool kInsideColourWindow = false;
+    const auto applies = [](unsigned setting) {
+        return setting == 3 || (setting == 1 && !kInsideColourWindow) || (setting == 2 && kInsideColourWindow);
+    };
+    const bool black = applies(cgwsel >> 6);
+    const bool mathOff = applies((cgwsel >> 4) & 3);
+    const bool addSubScreen = (cgwsel & 0x02) != 0;
+    const bool halve = (cgadsub & 0x40) != 0;
+    const bool subtract = (cgadsub & 0x80) != 0;
+    const std::uint16_t fixed = registers.fixedColor();
     for (unsigned x = 0; x < 256; ++x) {
-        unsigned index = 0;
-        unsigned front = 0;
-        for (unsigned bg = 0; bg < 4; ++bg) {
-            const BackgroundLine& layer = layers[bg];
-            if (shown[bg] && layer.colour[x] != 0 && order.background[bg][layer.priority[x]] > front) {
-                front = order.background[bg][layer.priority[x]];
-                index = layer.colour[x];
-            }
+        const ScreenPixel main = frontPixel(order, layers, sprites, mainLayers, x);
+        std::uint16_t colour = black ? 0 : cgramColour(cgram, main.index);
+        const bool mathLayer = (cgadsub >> main.layer & 1) != 0 && (main.layer != 4 || main.index >= 192);
+        if (mathLayer && !mathOff) {
+            const ScreenPixel sub = frontPixel(order, layers, sprites, subLayers, x);
+            // A pixel where the sub screen shows only its backdrop takes the fixed colour, whole.
+            const bool subTransparent = sub.layer == 5;
+            const bool withSubScreen = addSubScreen && !subTransparent;
+            const std::uint16_t second = withSubScreen ? cgramColour(cgram, sub.index) : fixed;
+            colour = colourMath(colour, second, subtract, halve && !black && (withSubScreen || !addSubScreen));
         }
-        if (showSprites && sprites.colour[x] != 0 && order.sprites[sprites.priority[x]] > front) {
-            index = sprites.colour[x];
-        }
-        const std::uint32_t pixel = outputColour(cgramColour(cgram, index), brightness);
+        const std::uint32_t pixel = outputColour(colour, brightness);
         row[2 * x] = pixel;
         row[2 * x + 1] = pixel;
     }
