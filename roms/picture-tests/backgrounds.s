@@ -13,12 +13,6 @@
 .include "native_mode.inc"
 .include "picture_test.inc"
 
-BG2SC    = $2108
-BG3SC    = $2109
-BG4SC    = $210A
-BG34NBA  = $210C
-VMDATAH  = $2119
-
 ; One configuration as Nmi writes it: BGMODE, BG1SC-BG4SC, BG12NBA, BG34NBA, TM, then the eight
 ; scroll registers from BG1HOFS on, each a word written low byte first.
 .macro CONFIGURATION mode, sc1, sc2, sc3, sc4, nba12, nba34, layers, h1, v1, h2, v2, h3, v3, h4, v4
@@ -27,31 +21,12 @@ VMDATAH  = $2119
 .endmacro
 CONFIGURATION_BYTES = 24
 
-.segment "ZEROPAGE"
-Showing: .res 2             ; the offset of the configuration written in the last V-blank
-
 .segment "CODE"
+CONFIGURATION_LIST
+
 .proc Reset
-    ENTER_NATIVE_MODE
-    sep #$20
-    .a8
-    phk
-    plb
-    jsr ResetPpu
-    rep #$20
-    .a16
-    jsr FillVideoMemories
-    sep #$20
-    .a8
-    ldx #0
-    stx Showing
-    jsr ShowConfiguration
-    lda #$80
-    sta NMITIMEN            ; each V-blank shows the next configuration, the first turns the display on
-    cli
-spin:
-    wai
-    bra spin
+    RESET_WITH_RANDOM_MEMORIES
+    jmp ShowConfigurations
 .endproc
 
 ; A 8-bit, X/Y 16-bit: writes the configuration at offset Showing.
@@ -89,38 +64,6 @@ scroll:
     rts
 .endproc
 
-.proc Nmi
-    rep #$30
-    .a16
-    .i16
-    pha
-    phx
-    phy
-    lda Showing
-    clc
-    adc #CONFIGURATION_BYTES
-    cmp #ConfigurationsEnd - Configurations
-    bne keep
-    lda #0
-keep:
-    sta Showing
-    sep #$20
-    .a8
-    jsr ShowConfiguration
-    lda #$0F
-    sta INIDISP             ; display on, full brightness: in V-blank, so that no frame shows part of a line
-    rep #$30
-    .a16
-    ply
-    plx
-    pla
-    rti
-.endproc
-
-.proc Ignore
-    rti
-.endproc
-
 .segment "RODATA"
 ; BGnSC: the tilemap's word address / $400 in bits 2-7, its size in bits 0-1 (32x32, 64x32,
 ; 32x64, 64x64). BGnmNBA: each layer's character base, a nibble of 4 K words.
@@ -146,4 +89,4 @@ Configurations:
     CONFIGURATION $01, $40, $44, $48, $4C, $20, $04, $04,   3, 5,    6, 9,   64, 64,   0, 0
 ConfigurationsEnd:
 
-CARTRIDGE_HEADER "TILEPROF BACKGROUNDS", Reset, Nmi, Ignore, Ignore, Ignore
+CARTRIDGE_HEADER "TILEPROF BACKGROUNDS", Reset, ConfigurationNmi, IgnoreInterrupt, IgnoreInterrupt, IgnoreInterrupt

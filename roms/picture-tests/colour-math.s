@@ -13,11 +13,6 @@
 .include "native_mode.inc"
 .include "picture_test.inc"
 
-BG2SC    = $2108
-BG3SC    = $2109
-BG4SC    = $210A
-BG34NBA  = $210C
-
 ; One configuration: BGMODE, TM, TS, CGWSEL, CGADSUB, then COLDATA's red, green and blue (each a
 ; level 0-31).
 .macro CONFIGURATION mode, main, sub, cgwsel, cgadsub, red, green, blue
@@ -25,43 +20,13 @@ BG34NBA  = $210C
 .endmacro
 CONFIGURATION_BYTES = 8
 
-.segment "ZEROPAGE"
-Showing: .res 2             ; the offset of the configuration written in the last V-blank
-
 .segment "CODE"
+CONFIGURATION_LIST
+
 .proc Reset
-    ENTER_NATIVE_MODE
-    sep #$20
-    .a8
-    phk
-    plb
-    jsr ResetPpu
-    rep #$20
-    .a16
-    jsr FillVideoMemories
-    sep #$20
-    .a8
-    ; The backgrounds: 32x32 maps, characters at 4 K and 12 K words.
-    lda #$40
-    sta BG1SC
-    lda #$44
-    sta BG2SC
-    lda #$48
-    sta BG3SC
-    lda #$4C
-    sta BG4SC
-    lda #$31
-    sta BG12NBA
-    sta BG34NBA
-    ldx #0
-    stx Showing
-    jsr ShowConfiguration
-    lda #$80
-    sta NMITIMEN            ; each V-blank shows the next configuration, the first turns the display on
-    cli
-spin:
-    wai
-    bra spin
+    RESET_WITH_RANDOM_MEMORIES
+    jsr PlaceBackgrounds
+    jmp ShowConfigurations
 .endproc
 
 ; A 8-bit, X/Y 16-bit: writes the configuration at offset Showing.
@@ -88,36 +53,6 @@ spin:
     rts
 .endproc
 
-.proc Nmi
-    rep #$30
-    .a16
-    .i16
-    pha
-    phx
-    lda Showing
-    clc
-    adc #CONFIGURATION_BYTES
-    cmp #ConfigurationsEnd - Configurations
-    bne keep
-    lda #0
-keep:
-    sta Showing
-    sep #$20
-    .a8
-    jsr ShowConfiguration
-    lda #$0F
-    sta INIDISP             ; display on, full brightness: in V-blank, so that no frame shows part of a line
-    rep #$30
-    .a16
-    plx
-    pla
-    rti
-.endproc
-
-.proc Ignore
-    rti
-.endproc
-
 .segment "RODATA"
 ; CGWSEL: bits 6-7 force the main screen black (0 never, 1 outside the colour window, 2 inside,
 ; 3 always), bits 4-5 turn colour math off (the same four), bit 1 the sub screen as the second
@@ -142,4 +77,4 @@ Configurations:
     CONFIGURATION $01, $13, $06, $52, $BF,  3, 3, 3    ; black everywhere, minus the sub screen
 ConfigurationsEnd:
 
-CARTRIDGE_HEADER "TILEPROF COLOUR MATH", Reset, Nmi, Ignore, Ignore, Ignore
+CARTRIDGE_HEADER "TILEPROF COLOUR MATH", Reset, ConfigurationNmi, IgnoreInterrupt, IgnoreInterrupt, IgnoreInterrupt

@@ -13,11 +13,6 @@
 .include "native_mode.inc"
 .include "picture_test.inc"
 
-BG2SC    = $2108
-BG3SC    = $2109
-BG4SC    = $210A
-BG34NBA  = $210C
-
 ; One configuration: OBSEL, BGMODE, TM, OAMADDL, OAMADDH (bit 7: the sprite at the address is
 ; evaluated first).
 .macro CONFIGURATION obsel, mode, layers, oamLow, oamHigh
@@ -25,44 +20,13 @@ BG34NBA  = $210C
 .endmacro
 CONFIGURATION_BYTES = 5
 
-.segment "ZEROPAGE"
-Showing: .res 2             ; the offset of the configuration written in the last V-blank
-
 .segment "CODE"
+CONFIGURATION_LIST
+
 .proc Reset
-    ENTER_NATIVE_MODE
-    sep #$20
-    .a8
-    phk
-    plb
-    jsr ResetPpu
-    rep #$20
-    .a16
-    jsr FillVideoMemories
-    sep #$20
-    .a8
-    ; The backgrounds behind and among the sprites: 32x32 maps, characters at 4 K and 12 K words.
-    lda #$40
-    sta BG1SC
-    lda #$44
-    sta BG2SC
-    lda #$48
-    sta BG3SC
-    lda #$4C
-    sta BG4SC
-    lda #$31
-    sta BG12NBA
-    lda #$31
-    sta BG34NBA
-    ldx #0
-    stx Showing
-    jsr ShowConfiguration
-    lda #$80
-    sta NMITIMEN            ; each V-blank shows the next configuration, the first turns the display on
-    cli
-spin:
-    wai
-    bra spin
+    RESET_WITH_RANDOM_MEMORIES
+    jsr PlaceBackgrounds
+    jmp ShowConfigurations
 .endproc
 
 ; A 8-bit, X/Y 16-bit: writes the configuration at offset Showing.
@@ -83,36 +47,6 @@ spin:
     rts
 .endproc
 
-.proc Nmi
-    rep #$30
-    .a16
-    .i16
-    pha
-    phx
-    lda Showing
-    clc
-    adc #CONFIGURATION_BYTES
-    cmp #ConfigurationsEnd - Configurations
-    bne keep
-    lda #0
-keep:
-    sta Showing
-    sep #$20
-    .a8
-    jsr ShowConfiguration
-    lda #$0F
-    sta INIDISP             ; display on, full brightness: in V-blank, so that no frame shows part of a line
-    rep #$30
-    .a16
-    plx
-    pla
-    rti
-.endproc
-
-.proc Ignore
-    rti
-.endproc
-
 .segment "RODATA"
 ; OBSEL: bits 5-7 the size pair (8/16, 8/32, 8/64, 16/32, 16/64, 32/64, 16x32/32x64, 16x32/32x32),
 ; bits 3-4 the second name table's gap, bits 0-2 the first table's base (16 K bytes a step).
@@ -131,4 +65,4 @@ Configurations:
     CONFIGURATION $80, $01, $10, $FE, $81   ; from sprite 127 (OAMADD word $1FE)
 ConfigurationsEnd:
 
-CARTRIDGE_HEADER "TILEPROF SPRITES", Reset, Nmi, Ignore, Ignore, Ignore
+CARTRIDGE_HEADER "TILEPROF SPRITES", Reset, ConfigurationNmi, IgnoreInterrupt, IgnoreInterrupt, IgnoreInterrupt
