@@ -1,24 +1,13 @@
 #include "emu/ppu/background_line.hpp"
 
+#include "emu/ppu/tilemap.hpp"
+
 namespace emu {
 
-namespace {
-
-unsigned vramWord(std::span<const std::uint8_t, 0x10000> vram, unsigned word)
-{
-    word &= 0x7FFF;
-    return vram[2 * word] | vram[2 * word + 1] << 8;
-}
-
-} // namespace
-
-void drawBackgroundLine(const PpuRegisters& registers, std::span<const std::uint8_t, 0x10000> vram, unsigned bg,
-                        unsigned bitsPerPixel, unsigned paletteBase, unsigned line, BackgroundLine& out)
+void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, unsigned bg, unsigned bitsPerPixel,
+                        unsigned paletteBase, unsigned line, BackgroundLine& out)
 {
     const std::uint8_t screens = registers.written(static_cast<std::uint8_t>(0x07 + bg));
-    const unsigned mapBase = (screens & 0xFCu) << 8;
-    const bool wide = (screens & 1) != 0;
-    const bool tall = (screens & 2) != 0;
     const std::uint8_t nba = registers.written(static_cast<std::uint8_t>(0x0B + bg / 2));
     const unsigned charBase = ((bg % 2 == 0 ? nba : nba >> 4) & 0xFu) << 12;
     const bool bigTiles = (registers.written(0x05) >> (4 + bg) & 1) != 0;
@@ -36,14 +25,7 @@ void drawBackgroundLine(const PpuRegisters& registers, std::span<const std::uint
         if (screenX == 0 || (x & 7) == 0) {
             // The 8 pixels of the 8x8 tile under x on this line.
             const unsigned tileColumn = x / tileSize;
-            unsigned entryWord = mapBase + (tileRow & 31) * 32 + (tileColumn & 31);
-            if (wide && (tileColumn & 32) != 0) {
-                entryWord += 0x400;
-            }
-            if (tall && (tileRow & 32) != 0) {
-                entryWord += wide ? 0x800 : 0x400;
-            }
-            const unsigned entry = vramWord(vram, entryWord);
+            const unsigned entry = vram.word(tilemapEntryWord(screens, tileColumn, tileRow));
             const bool hflip = (entry & 0x4000) != 0;
             const bool vflip = (entry & 0x8000) != 0;
             priority = (entry >> 13) & 1;
@@ -62,7 +44,7 @@ void drawBackgroundLine(const PpuRegisters& registers, std::span<const std::uint
             const unsigned rowWord = charBase + tile * tileWords + (inTileY & 7);
             unsigned planes[8] = {};
             for (unsigned pair = 0; pair < bitsPerPixel / 2; ++pair) {
-                const unsigned word = vramWord(vram, rowWord + 8 * pair);
+                const unsigned word = vram.word(rowWord + 8 * pair);
                 planes[2 * pair] = word & 0xFF;
                 planes[2 * pair + 1] = word >> 8;
             }

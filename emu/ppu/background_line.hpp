@@ -1,10 +1,10 @@
 #pragma once
 
 #include "emu/ppu/ppu_registers.hpp"
+#include "emu/ppu/vram.hpp"
 
 #include <array>
 #include <cstdint>
-#include <span>
 
 namespace emu {
 
@@ -20,7 +20,7 @@ struct BackgroundLine {
 // background its own 32 colours). As bsnes v094: the line's Y is line + VOFS, X is the screen's X +
 // HOFS, each wrapping within the tilemap; a 16x16 tile is tiles n, n + 1, n + 16 and n + 17, each
 // wrapping within the 1024 tile numbers.
-void drawBackgroundLine(const PpuRegisters& registers, std::span<const std::uint8_t, 0x10000> vram, unsigned bg,
-                        unsigned bitsPerPixel, unsigned paletteBase, unsigned line, BackgroundLine& out);
+void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, unsigned bg, unsigned bitsPerPixel,
+                        unsigned paletteBase, unsigned line, BackgroundLine& out);
 
 } // namespace emu

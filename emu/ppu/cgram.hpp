@@ -48,6 +48,11 @@ public:
     }
 
     std::uint16_t address() const { return address_; }
+    // Colour `index` (0-255), 0bbbbbgggggrrrrr.
+    std::uint16_t colour(unsigned index) const
+    {
+        return static_cast<std::uint16_t>(bytes_[2 * index] | bytes_[2 * index + 1] << 8);
+    }
     std::span<const std::uint8_t, kBytes> bytes() const { return bytes_; }
 
 private:

@@ -26,11 +26,6 @@ constexpr LayerOrder kMode1Bg3Front = {{{{5, 8}, {4, 7}, {1, 10}, {0, 0}}}, {2, 
 // Each background's bits a pixel in modes 0 and 1 (0: no such layer).
 constexpr std::array<std::array<std::uint8_t, 4>, 2> kBitsPerPixel = {{{2, 2, 2, 2}, {4, 4, 2, 0}}};
 
-std::uint16_t cgramColour(std::span<const std::uint8_t, 0x200> cgram, unsigned index)
-{
-    return static_cast<std::uint16_t>(cgram[2 * index] | cgram[2 * index + 1] << 8);
-}
-
 // The front pixel of one screen (main or sub) at x: its CGRAM index (0: the backdrop) and which
 // layer it is of (0-3 a background, 4 the sprites, 5 the backdrop).
 struct ScreenPixel {
@@ -75,9 +70,8 @@ std::uint16_t colourMath(std::uint16_t a, std::uint16_t b, bool subtract, bool h
 
 } // namespace
 
-std::uint16_t drawLine(const PpuRegisters& registers, std::span<const std::uint8_t, 0x10000> vram,
-                       std::span<const std::uint8_t, 0x200> cgram, const SpriteLine& sprites, unsigned line,
-                       std::span<std::uint32_t, Picture::kWidth> row)
+std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, const SpriteLine& sprites,
+                       unsigned line, std::span<std::uint32_t, Picture::kWidth> row)
 {
     if (registers.forceBlank()) {
         std::ranges::fill(row, 0u);
@@ -131,14 +125,14 @@ std::uint16_t drawLine(const PpuRegisters& registers, std::span<const std::uint8
     const std::uint16_t fixed = registers.fixedColor();
     for (unsigned x = 0; x < 256; ++x) {
         const ScreenPixel main = frontPixel(order, layers, sprites, mainLayers, x);
-        std::uint16_t colour = black ? 0 : cgramColour(cgram, main.index);
+        std::uint16_t colour = black ? 0 : cgram.colour(main.index);
         const bool mathLayer = (cgadsub >> main.layer & 1) != 0 && (main.layer != 4 || main.index >= 192);
         if (mathLayer && !mathOff) {
             const ScreenPixel sub = frontPixel(order, layers, sprites, subLayers, x);
             // A pixel where the sub screen shows only its backdrop takes the fixed colour, whole.
             const bool subTransparent = sub.layer == 5;
             const bool withSubScreen = addSubScreen && !subTransparent;
-            const std::uint16_t second = withSubScreen ? cgramColour(cgram, sub.index) : fixed;
+            const std::uint16_t second = withSubScreen ? cgram.colour(sub.index) : fixed;
             colour = colourMath(colour, second, subtract, halve && !black && (withSubScreen || !addSubScreen));
         }
         const std::uint32_t pixel = outputColour(colour, brightness);

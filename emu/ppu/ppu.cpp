@@ -2,7 +2,6 @@
 
 #include "emu/ppu/line_renderer.hpp"
 
-
 #include <algorithm>
 
 namespace emu {
@@ -44,7 +43,7 @@ std::optional<unsigned> Ppu::oamRedirect(const VideoPosition& at)
     }
     const unsigned evaluatedLines = registers_.vblankStartLine() - 1; // lines 0-223, or 0-238 with overscan
     const unsigned newest = std::min<unsigned>(at.line, evaluatedLines - 1);
-    const SpriteSizes sizes{registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0};
+    const SpriteSizes sizes = spriteSizes();
     for (unsigned back = 0; back < evaluatedLines; ++back) {
         const unsigned line = (newest + evaluatedLines - back) % evaluatedLines;
         if (const std::optional<unsigned> sprite = spriteRange_.lastInRange(oam_.bytes(), sizes, oam_.firstSprite(), line)) {
@@ -141,11 +140,11 @@ void Ppu::startLine(unsigned line)
         picture.startFrame();
     }
     // The sprites shown on a line are those the PPU evaluated on the line before.
-    const SpriteSizes sizes{registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0};
+    const SpriteSizes sizes = spriteSizes();
     const unsigned evaluated = line - 1;
     drawSpriteLine(spriteRange_.inRange(oam_.bytes(), sizes, oam_.firstSprite(), evaluated), oam_.bytes(), sizes,
                    vram_.bytes(), evaluated, drawing_->sprites);
-    picture.leaveOut(drawLine(registers_, vram_.bytes(), cgram_.bytes(), drawing_->sprites, line, picture.row(line - 1)));
+    picture.leaveOut(drawLine(registers_, vram_, cgram_, drawing_->sprites, line, picture.row(line - 1)));
 }
 
 } // namespace emu

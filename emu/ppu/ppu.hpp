@@ -9,16 +9,17 @@
 #include "emu/ppu/vram.hpp"
 #include "emu/timing/video_timing.hpp"
 
-#include <cstdint>
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 
 namespace emu {
 
 // The PPU as the CPU reaches it through $2100-$213F: the registers, VRAM, CGRAM and OAM behind
-// their ports, and the two PPU chips' open bus; and, only when asked, the picture it draws. Where the hardware is
-// unclear it does what bsnes v094 (accuracy) does, which the emulator is compared against.
+// their ports, and the two PPU chips' open bus; and, only when asked, the picture it draws. Where
+// the hardware is unclear it does what bsnes v094 (accuracy) does, which the emulator is compared
+// against.
 // The H/V counter latch ($2137, $213C, $213D, $213F) belongs to the bus, which times it.
 class Ppu {
 public:
@@ -63,6 +64,8 @@ private:
     bool vramOpen(const VideoPosition& at) const;
     bool cgramBusy(const VideoPosition& at) const;
     std::optional<unsigned> oamRedirect(const VideoPosition& at);
+    // OBSEL's sizes and SETINI's sprite interlace, as the range evaluation reads them.
+    SpriteSizes spriteSizes() const { return {registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0}; }
 
     PpuRegisters registers_;
     Vram vram_;

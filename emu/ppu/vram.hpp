@@ -30,6 +30,13 @@ public:
     // What readData would return, without refilling or stepping.
     std::uint8_t prefetched(bool high) const { return static_cast<std::uint8_t>(high ? latch_ >> 8 : latch_); }
     std::uint16_t address() const { return address_; }
+    // Word `wordAddress` (bytes 2n and 2n + 1), the address wrapping at VRAM's 32K words (its bit
+    // 15 is not wired).
+    std::uint16_t word(unsigned wordAddress) const
+    {
+        const unsigned at = (wordAddress & 0x7FFF) * 2;
+        return static_cast<std::uint16_t>(bytes_[at] | bytes_[at + 1] << 8);
+    }
     std::span<const std::uint8_t, kBytes> bytes() const { return bytes_; }
     // The host's way in (power-on contents), no port involved.
     std::span<std::uint8_t, kBytes> bytes() { return bytes_; }

@@ -23,7 +23,7 @@ FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListe
     snes->bus().ppu().drawPictures(static_cast<bool>(setup.pictures));
     std::optional<std::uint64_t> pictureHanded;
     const auto handPicture = [&] {
-        const emu::Picture* picture = snes->bus().ppu().picture();
+        const emu::Picture* picture = setup.pictures ? snes->bus().ppu().picture() : nullptr;
         if (picture != nullptr && picture->frame() != pictureHanded && picture->frame() % setup.picturesEvery == 0) {
             setup.pictures(*picture);
             pictureHanded = picture->frame();
@@ -56,14 +56,10 @@ FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListe
     };
     const FramesRun ran = runFrames(*snes, setup, tracker, [&] {
         release(std::numeric_limits<std::uint64_t>::max());
-        if (setup.pictures) {
-            handPicture();
-        }
+        handPicture();
         return false;
     });
-    if (setup.pictures) {
-        handPicture();
-    }
+    handPicture();
     tracker.finish();
     const std::uint64_t framesBefore = ran.stop ? std::numeric_limits<std::uint64_t>::max() : ran.frames;
     release(framesBefore);

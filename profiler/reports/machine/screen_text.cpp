@@ -1,6 +1,7 @@
 #include "profiler/reports/machine/screen_text.hpp"
 
 #include "base/printf_string.hpp"
+#include "emu/ppu/tilemap.hpp"
 
 namespace tileprof {
 
@@ -8,20 +9,12 @@ namespace {
 
 constexpr unsigned kColumns = 32;
 constexpr unsigned kRows = 28;
-constexpr unsigned kScreenWords = 0x400; // one 32x32 screen of the tilemap
 constexpr std::uint8_t kBgMode = 0x05;
 constexpr std::uint8_t kBg1Sc = 0x07;
 constexpr std::uint8_t kMainScreen = 0x2C;
 
 // The number of background layers in each mode (mode 7's one is special).
 constexpr unsigned kLayers[8] = {4, 3, 2, 2, 2, 2, 1, 0};
-
-std::uint16_t vramWord(const emu::Ppu& ppu, unsigned wordAddress)
-{
-    const auto bytes = ppu.vram().bytes();
-    const unsigned at = (wordAddress & 0x7FFF) * 2;
-    return static_cast<std::uint16_t>(bytes[at] | bytes[at + 1] << 8);
-}
 
 ScreenLayer layerText(const emu::Ppu& ppu, unsigned bg, unsigned spaceTile)
 {
@@ -42,8 +35,7 @@ ScreenLayer layerText(const emu::Ppu& ppu, unsigned bg, unsigned spaceTile)
         const unsigned y = (top + row) % (32 * tall);
         for (unsigned column = 0; column < kColumns; ++column) {
             const unsigned x = (left + column) % (32 * wide);
-            const unsigned screen = x / 32 + (y / 32) * wide;
-            const unsigned tile = vramWord(ppu, base + screen * kScreenWords + (y % 32) * 32 + x % 32) & 0x3FF;
+            const unsigned tile = ppu.vram().word(emu::tilemapEntryWord(sc, x, y)) & 0x3FF;
             const int code = static_cast<int>(tile) - static_cast<int>(spaceTile) + ' ';
             text += code > ' ' && code < 0x7F ? static_cast<char>(code) : ' ';
         }
