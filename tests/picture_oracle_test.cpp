@@ -84,6 +84,13 @@ TEST_CASE("picture: the colour math ROM's frames are bsnes-mercury's, pixel for 
     comparePictures("picture-colour-math", 140);
 }
 
+// The two windows on every layer and the colour window: each logic, inverted, empty and one-pixel
+// windows, on the main and the sub screen, the colour window's black and colour math settings.
+TEST_CASE("picture: the windows ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-windows", 100);
+}
+
 // The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites.
 TEST_CASE("picture: the demo's frames are bsnes-mercury's, pixel for pixel")
 {

@@ -114,7 +114,7 @@ TEST_CASE("boot --picture names what the game showed that the picture leaves out
     const auto rom = dir.write("mode3.sfc", makeLoRom(code).bytes);
     const CommandResult leftOut = runTileprof({"boot", rom.string(), "--frames", "3", "--picture", png});
     REQUIRE_MESSAGE(leftOut.exitCode == 0, leftOut.err);
-    CHECK(leftOut.out.find("  picture   left out: BG1, sprites (tileprof draws modes 0 and 1, sprites and colour math so far)") !=
+    CHECK(leftOut.out.find("  picture   left out: BG1, sprites (tileprof draws modes 0 and 1, sprites, windows and colour math so far)") !=
           std::string::npos);
 }
 

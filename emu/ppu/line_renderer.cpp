@@ -2,6 +2,7 @@
 
 #include "emu/ppu/background_line.hpp"
 #include "emu/ppu/output_colour.hpp"
+#include "emu/ppu/window_line.hpp"
 
 #include <algorithm>
 #include <array>
@@ -84,13 +85,9 @@ std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cg
     const std::uint8_t setini = registers.written(0x33);
     const std::uint8_t cgwsel = registers.written(0x30);
     const std::uint8_t cgadsub = registers.written(0x31);
-    // The colour window: with no window on, every pixel is outside it.
-    const bool colourWindow = (registers.written(0x25) & 0xA0) != 0;
-    const bool windows = (registers.written(0x2E) & mainScreen) != 0 || (registers.written(0x2F) & subScreen) != 0 ||
-                         colourWindow;
     const bool mosaic = (registers.written(0x06) & 0xF0) != 0 && (registers.written(0x06) & (mainScreen | subScreen) & 0x0F) != 0;
-    std::uint16_t leftOut = static_cast<std::uint16_t>((windows ? 0x20 : 0) | (mosaic ? 0x40 : 0) | ((setini & 0x03) != 0 ? 0x80 : 0) |
-                                                       ((setini & 0x08) != 0 ? 0x100 : 0));
+    std::uint16_t leftOut = static_cast<std::uint16_t>((mosaic ? 0x20 : 0) | ((setini & 0x03) != 0 ? 0x40 : 0) |
+                                                       ((setini & 0x08) != 0 ? 0x80 : 0));
     if (mode > 1) {
         // Not drawn yet: the line shows the backdrop.
         leftOut |= (mainScreen | subScreen) & 0x1F;
@@ -109,26 +106,28 @@ std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cg
             layers[bg].colour.fill(0);
         }
     }
+    WindowLine windows;
+    drawWindowLine(registers, windows);
     // CGWSEL: bits 6-7 where the main screen is black, bits 4-5 where colour math is off, each
     // 0 nowhere, 1 outside the colour window, 2 inside it, 3 everywhere; bit 1 the sub screen (else
     // the fixed colour) as the second colour. CGADSUB: bits 0-5 the layers colour math is done on
     // (BG1-4, sprites of palettes 4-7, the backdrop), bit 6 halve, bit 7 subtract.
-    constexpr bool kInsideColourWindow = false;
-    const auto applies = [](unsigned setting) {
-        return setting == 3 || (setting == 1 && !kInsideColourWindow) || (setting == 2 && kInsideColourWindow);
+    const auto applies = [](unsigned setting, bool inside) {
+        return setting == 3 || (setting == 1 && !inside) || (setting == 2 && inside);
     };
-    const bool black = applies(cgwsel >> 6);
-    const bool mathOff = applies((cgwsel >> 4) & 3);
     const bool addSubScreen = (cgwsel & 0x02) != 0;
     const bool halve = (cgadsub & 0x40) != 0;
     const bool subtract = (cgadsub & 0x80) != 0;
     const std::uint16_t fixed = registers.fixedColor();
     for (unsigned x = 0; x < 256; ++x) {
-        const ScreenPixel main = frontPixel(order, layers, sprites, mainLayers, x);
+        const bool inside = windows.insideColourWindow[x];
+        const bool black = applies(cgwsel >> 6, inside);
+        const bool mathOff = applies((cgwsel >> 4) & 3, inside);
+        const ScreenPixel main = frontPixel(order, layers, sprites, mainLayers & ~windows.mainHidden[x], x);
         std::uint16_t colour = black ? 0 : cgram.colour(main.index);
         const bool mathLayer = (cgadsub >> main.layer & 1) != 0 && (main.layer != 4 || main.index >= 192);
         if (mathLayer && !mathOff) {
-            const ScreenPixel sub = frontPixel(order, layers, sprites, subLayers, x);
+            const ScreenPixel sub = frontPixel(order, layers, sprites, subLayers & ~windows.subHidden[x], x);
             // A pixel where the sub screen shows only its backdrop takes the fixed colour, whole.
             const bool subTransparent = sub.layer == 5;
             const bool withSubScreen = addSubScreen && !subTransparent;

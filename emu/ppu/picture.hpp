@@ -29,7 +29,7 @@ public:
     }
 
     // What the frame's lines showed that the renderer does not draw yet: bits 0-3 BG1-4 and 4
-    // sprites (in modes 2-7), 5 windows, 6 mosaic, 7 interlace, 8 hi-res.
+    // sprites (in modes 2-7), 5 mosaic, 6 interlace, 7 hi-res.
     std::uint16_t leftOut() const { return leftOut_; }
     void leaveOut(std::uint16_t what) { leftOut_ |= what; }
     void startFrame() { leftOut_ = 0; }

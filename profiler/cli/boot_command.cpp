@@ -20,6 +20,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,15 +96,15 @@ void writePicture(const emu::Snes& snes, const std::string& path)
     replaceFile(path, pngImage(picture->pixels(), picture->width(), picture->height()));
     std::printf("  picture   %s (%ux%u, frame %llu: the last finished)\n", path.c_str(), picture->width(), picture->height(),
                 static_cast<unsigned long long>(picture->frame()));
-    static constexpr const char* kLayers[] = {"BG1", "BG2", "BG3", "BG4", "sprites", "windows", "mosaic", "interlace", "hi-res"};
+    static constexpr const char* kLayers[] = {"BG1", "BG2", "BG3", "BG4", "sprites", "mosaic", "interlace", "hi-res"};
     std::string leftOut;
-    for (unsigned layer = 0; layer < 9; ++layer) {
+    for (unsigned layer = 0; layer < std::size(kLayers); ++layer) {
         if ((picture->leftOut() >> layer) & 1) {
             leftOut += (leftOut.empty() ? "" : ", ") + std::string(kLayers[layer]);
         }
     }
     if (!leftOut.empty()) {
-        std::printf("  picture   left out: %s (tileprof draws modes 0 and 1, sprites and colour math so far)\n",
+        std::printf("  picture   left out: %s (tileprof draws modes 0 and 1, sprites, windows and colour math so far)\n",
                     leftOut.c_str());
     }
 }
