@@ -91,6 +91,20 @@ TEST_CASE("picture: the windows ROM's frames are bsnes-mercury's, pixel for pixe
     comparePictures("picture-windows", 100);
 }
 
+// Modes 2-6 and mosaic: offset-per-tile from a random BG3 map, 8-bit pixels and direct colour,
+// hi-res and pseudo-hires with colour math, mosaic in low and high resolution.
+TEST_CASE("picture: the modes ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-modes", 100);
+}
+
+// Mode 7 from random VRAM: the matrix, flips, the three outsides, EXTBG, direct colour, mosaic,
+// colour math and pseudo-hires.
+TEST_CASE("picture: the mode 7 ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-mode7", 95);
+}
+
 // The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites.
 TEST_CASE("picture: the demo's frames are bsnes-mercury's, pixel for pixel")
 {

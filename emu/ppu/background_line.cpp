@@ -2,63 +2,223 @@
 
 #include "emu/ppu/tilemap.hpp"
 
+#include <algorithm>
+
 namespace emu {
 
-void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, unsigned bg, unsigned bitsPerPixel,
-                        unsigned paletteBase, unsigned line, BackgroundLine& out)
+namespace {
+
+// A plane's byte as 8 bytes of 0 or 1, its leftmost pixel (bit 7) in the lowest byte; mirrored,
+// bit 0 there.
+constexpr auto makeSpread(bool mirrored)
+{
+    std::array<std::uint64_t, 256> spread{};
+    for (unsigned byte = 0; byte < 256; ++byte) {
+        for (unsigned column = 0; column < 8; ++column) {
+            const unsigned bit = mirrored ? column : 7 - column;
+            spread[byte] |= std::uint64_t{(byte >> bit) & 1u} << (8 * column);
+        }
+    }
+    return spread;
+}
+constexpr std::array<std::uint64_t, 256> kSpread = makeSpread(false);
+constexpr std::array<std::uint64_t, 256> kSpreadMirrored = makeSpread(true);
+
+// bsnes v094's Background::get_tile(x, y): the tilemap entry of background `bg` under pixel
+// (x, y) of the layer.
+std::uint16_t entryAt(const PpuRegisters& registers, const Vram& vram, unsigned bg, bool hires, unsigned x, unsigned y)
 {
     const std::uint8_t screens = registers.written(static_cast<std::uint8_t>(0x07 + bg));
-    const std::uint8_t nba = registers.written(static_cast<std::uint8_t>(0x0B + bg / 2));
-    const unsigned charBase = ((bg % 2 == 0 ? nba : nba >> 4) & 0xFu) << 12;
-    const bool bigTiles = (registers.written(0x05) >> (4 + bg) & 1) != 0;
-    const unsigned tileSize = bigTiles ? 16 : 8;
-    const unsigned tileWords = 4 * bitsPerPixel; // one 8x8 tile: 8 rows of bitsPerPixel / 2 words
-    const unsigned colours = 1u << bitsPerPixel;
+    const unsigned tileHeight = (registers.written(0x05) >> (4 + bg) & 1) != 0 ? 4 : 3;
+    const unsigned tileWidth = hires ? 4 : tileHeight;
+    return vram.word(tilemapEntryWord(screens, x >> tileWidth, y >> tileHeight));
+}
 
-    const unsigned y = (line + registers.bgVofs(bg)) & 0x3FF;
-    const unsigned tileRow = y / tileSize;
-    const unsigned hofs = registers.bgHofs(bg) & 0x3FF;
-    std::array<std::uint8_t, 8> pixels{};
-    unsigned priority = 0;
-    for (unsigned screenX = 0; screenX < 256; ++screenX) {
-        const unsigned x = (screenX + hofs) & 0x3FF;
-        if (screenX == 0 || (x & 7) == 0) {
-            // The 8 pixels of the 8x8 tile under x on this line.
-            const unsigned tileColumn = x / tileSize;
-            const unsigned entry = vram.word(tilemapEntryWord(screens, tileColumn, tileRow));
-            const bool hflip = (entry & 0x4000) != 0;
-            const bool vflip = (entry & 0x8000) != 0;
-            priority = (entry >> 13) & 1;
-            // 8 bits a pixel reach all 256 colours: the palette bits then choose nothing.
-            const unsigned palette = bitsPerPixel == 8 ? 0 : paletteBase + ((entry >> 10) & 7) * colours;
-            unsigned inTileX = x & (tileSize - 1);
-            unsigned inTileY = y & (tileSize - 1);
-            if (hflip) {
-                inTileX = tileSize - 1 - inTileX;
-            }
-            if (vflip) {
-                inTileY = tileSize - 1 - inTileY;
-            }
-            // The parts of a 16x16 tile wrap within the 1024 tile numbers.
-            const unsigned tile = ((entry & 0x3FF) + (inTileX >= 8 ? 1 : 0) + (inTileY >= 8 ? 16 : 0)) & 0x3FF;
-            const unsigned rowWord = charBase + tile * tileWords + (inTileY & 7);
-            unsigned planes[8] = {};
-            for (unsigned pair = 0; pair < bitsPerPixel / 2; ++pair) {
-                const unsigned word = vram.word(rowWord + 8 * pair);
-                planes[2 * pair] = word & 0xFF;
-                planes[2 * pair + 1] = word >> 8;
-            }
-            for (unsigned column = 0; column < 8; ++column) {
-                const unsigned bit = hflip ? column : 7 - column;
-                unsigned index = 0;
-                for (unsigned plane = 0; plane < bitsPerPixel; ++plane) {
-                    index |= ((planes[plane] >> bit) & 1) << plane;
+// Repeats each mosaic block's first pixel over the block: in 256-pixel lines blocks of size + 1
+// from X 0; in hi-res, where bsnes v094 counts half pixels, pixel 0 alone and then blocks of size +
+// 1 from pixel 1.
+void applyMosaic(unsigned size, unsigned width, BackgroundLine& out)
+{
+    unsigned first = 0;
+    for (unsigned x = 0; x < width; ++x) {
+        const bool starts = width == 512 ? (x <= 1 || (x - 1) % (size + 1) == 0) : x % (size + 1) == 0;
+        if (starts) {
+            first = x;
+        }
+        out.colour[x] = out.colour[first];
+        out.priority[x] = out.priority[first];
+        out.tile[x] = out.tile[first];
+    }
+}
+
+// Mode 7's sign extensions and the 10-bit clip of a scroll minus a centre.
+int signExtend(unsigned value, unsigned bits)
+{
+    const unsigned sign = 1u << (bits - 1);
+    return static_cast<int>((value & ((sign << 1) - 1)) ^ sign) - static_cast<int>(sign);
+}
+int clip10(int n)
+{
+    return (n & 0x2000) != 0 ? (n | ~1023) : (n & 1023);
+}
+
+} // namespace
+
+void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const VideoMode& mode, unsigned bg,
+                        const BackgroundLatch& latch, const BackgroundLatch& bg3, unsigned line, BackgroundLine& out)
+{
+    const unsigned bitsPerPixel = mode.bitsPerPixel[bg];
+    const bool hires = mode.hires;
+    const unsigned depth = bitsPerPixel == 2 ? 0 : bitsPerPixel == 4 ? 1 : 2;
+    const unsigned paletteOffset = (registers.written(0x05) & 7) == 0 ? bg << 5 : 0;
+    const unsigned paletteShift = 2u << depth;
+    const unsigned tileHeight = (registers.written(0x05) >> (4 + bg) & 1) != 0 ? 4 : 3;
+    const unsigned tileWidth = hires ? 4 : tileHeight;
+    const unsigned width = hires ? 512 : 256;
+    const std::uint8_t screens = registers.written(static_cast<std::uint8_t>(0x07 + bg));
+    unsigned hmask = tileHeight == 3 ? width : width << 1;
+    unsigned vmask = hmask;
+    if ((screens & 1) != 0) {
+        hmask <<= 1;
+    }
+    if ((screens & 2) != 0) {
+        vmask <<= 1;
+    }
+    --hmask;
+    --vmask;
+    const std::uint8_t nba = registers.written(static_cast<std::uint8_t>(0x0B + bg / 2));
+    const unsigned tiledataIndex = (((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 13) >> (4 + depth);
+    const unsigned tileMask = 0x0FFFu >> depth;
+    const unsigned mosaic = mosaicSize(registers, bg);
+    const unsigned py = mosaic == 0 ? line : latch.mosaicY;
+    const unsigned hscroll = hires ? latch.hofs << 1 : latch.hofs;
+    const unsigned vscroll = latch.vofs;
+    const bool modeFour = (registers.written(0x05) & 7) == 4;
+    const std::span<const std::uint8_t, Vram::kBytes> bytes = vram.bytes();
+
+    for (int fetchAt = -static_cast<int>(latch.fetchFine << (hires ? 1 : 0)); fetchAt < static_cast<int>(width); fetchAt += 8) {
+        const int x = hires ? fetchAt / 2 : fetchAt; // bsnes's X at the fetch, in 256-pixel units
+        unsigned hoffset = hscroll + static_cast<unsigned>(fetchAt);
+        unsigned voffset = vscroll + py;
+        if (mode.offsetPerTile) {
+            // The first column keeps the layer's scroll; from the second on, BG3's map row at its
+            // VOFS holds each column's new HOFS and the row 8 lines below its VOFS, each entry
+            // applying to BG1 with bit 13 and to BG2 with bit 14 (mode 4: one row, bit 15 for VOFS).
+            const auto offsetX = static_cast<std::uint16_t>(x + static_cast<int>(hscroll & 7));
+            if (offsetX >= 8) {
+                const unsigned column = (offsetX - 8u) + (bg3.hofs & ~7u);
+                const std::uint16_t hval = entryAt(registers, vram, 2, hires, column, bg3.vofs);
+                const std::uint16_t vval = entryAt(registers, vram, 2, hires, column, bg3.vofs + 8u);
+                const unsigned applies = bg == 0 ? 0x2000 : 0x4000;
+                if (modeFour) {
+                    if ((hval & applies) != 0) {
+                        if ((hval & 0x8000) == 0) {
+                            hoffset = offsetX + (hval & ~7u);
+                        } else {
+                            voffset = line + hval;
+                        }
+                    }
+                } else {
+                    if ((hval & applies) != 0) {
+                        hoffset = offsetX + (hval & ~7u);
+                    }
+                    if ((vval & applies) != 0) {
+                        voffset = line + vval;
+                    }
                 }
-                pixels[column] = static_cast<std::uint8_t>(index == 0 ? 0 : palette + index);
             }
         }
-        out.colour[screenX] = pixels[x & 7];
-        out.priority[screenX] = static_cast<std::uint8_t>(priority);
+        hoffset &= hmask;
+        voffset &= vmask;
+        const std::uint16_t entry = vram.word(tilemapEntryWord(screens, hoffset >> tileWidth, voffset >> tileHeight));
+        const bool mirrorY = (entry & 0x8000) != 0;
+        const bool mirrorX = (entry & 0x4000) != 0;
+        const auto priority = static_cast<std::uint8_t>(entry >> 13 & 1);
+        const unsigned paletteIndex = paletteOffset + (((entry >> 10) & 7u) << paletteShift);
+        // The parts of a wide or tall tile: the entry itself steps, so a carry out of the tile
+        // number reaches the palette bits direct colour reads.
+        auto tile = entry;
+        if (tileWidth == 4 && ((hoffset & 8) != 0) != mirrorX) {
+            tile = static_cast<std::uint16_t>(tile + 1);
+        }
+        if (tileHeight == 4 && ((voffset & 8) != 0) != mirrorY) {
+            tile = static_cast<std::uint16_t>(tile + 16);
+        }
+        const unsigned character = ((tile & 0x3FFu) + tiledataIndex) & tileMask;
+        const unsigned row = (mirrorY ? voffset ^ 7 : voffset) & 7;
+        const unsigned address = (character << (4 + depth)) + (row << 1);
+        // Each pixel's index, a byte each of `pixels` from the left, one plane at a time.
+        const std::array<std::uint64_t, 256>& spread = mirrorX ? kSpreadMirrored : kSpread;
+        std::uint64_t pixels = 0;
+        for (unsigned plane = 0; plane < bitsPerPixel; ++plane) {
+            pixels |= spread[bytes[(address + 16 * (plane / 2) + plane % 2) & 0xFFFF]] << plane;
+        }
+        const int first = std::max(fetchAt, 0);
+        const int end = std::min(fetchAt + 8, static_cast<int>(width));
+        for (int at = first; at < end; ++at) {
+            const auto index = static_cast<unsigned>(pixels >> (8 * (at - fetchAt)) & 0xFF);
+            const auto pixel = static_cast<unsigned>(at);
+            out.colour[pixel] = static_cast<std::uint8_t>(index == 0 ? 0 : paletteIndex + index);
+            out.priority[pixel] = priority;
+            out.tile[pixel] = tile;
+        }
+    }
+    if (mosaic != 0) {
+        applyMosaic(mosaic, width, out);
+    }
+}
+
+void drawMode7Line(const PpuRegisters& registers, const Vram& vram, unsigned bg, const BackgroundLatch& bg1,
+                   BackgroundLine& out)
+{
+    const Mode7Registers& m7 = registers.mode7();
+    const int a = signExtend(m7.a(), 16);
+    const int b = signExtend(m7.b(), 16);
+    const int c = signExtend(m7.c(), 16);
+    const int d = signExtend(m7.d(), 16);
+    const int cx = signExtend(m7.x(), 13);
+    const int cy = signExtend(m7.y(), 13);
+    const int hoffset = signExtend(bg1.hofs, 13);
+    const int voffset = signExtend(bg1.vofs, 13);
+    const std::uint8_t m7sel = registers.written(0x1A);
+    const unsigned repeat = m7sel >> 6;
+    const unsigned mosaic = mosaicSize(registers, bg);
+    unsigned y = bg1.mosaicY;
+    if ((m7sel & 0x02) != 0) {
+        y = 255 - y;
+    }
+    // bsnes v094 sums in 32 bits, each product's low 6 bits cleared, then drops 8 fraction bits.
+    const auto u = [](int n) { return static_cast<std::uint32_t>(n); };
+    const std::uint32_t psx = (u(a * clip10(hoffset - cx)) & ~63u) + (u(b * clip10(voffset - cy)) & ~63u) +
+                              ((u(b) * y) & ~63u) + u(cx * 256);
+    const std::uint32_t psy = (u(c * clip10(hoffset - cx)) & ~63u) + (u(d * clip10(voffset - cy)) & ~63u) +
+                              ((u(d) * y) & ~63u) + u(cy * 256);
+    const std::span<const std::uint8_t, Vram::kBytes> bytes = vram.bytes();
+    for (unsigned screenX = 0; screenX < 256; ++screenX) {
+        unsigned x = screenX - screenX % (mosaic + 1);
+        if ((m7sel & 0x01) != 0) {
+            x = 255 - x;
+        }
+        int px = static_cast<std::int32_t>(psx + u(a) * x) >> 8;
+        int py = static_cast<std::int32_t>(psy + u(c) * x) >> 8;
+        const bool outside = ((px | py) & ~1023) != 0;
+        px &= 1023;
+        py &= 1023;
+        unsigned palette = 0;
+        if (repeat < 2 || !outside) {
+            const unsigned tile = bytes[static_cast<unsigned>((py >> 3) * 128 + (px >> 3)) << 1];
+            palette = bytes[((tile << 6) + static_cast<unsigned>((py & 7) << 3 | (px & 7))) << 1 | 1];
+        } else if (repeat == 3) {
+            palette = bytes[static_cast<unsigned>((py & 7) << 3 | (px & 7)) << 1 | 1]; // tile 0's pixel
+        }
+        std::uint8_t priority = 0;
+        if (bg == 1) {
+            priority = static_cast<std::uint8_t>(palette >> 7);
+            palette &= 0x7F;
+        }
+        out.colour[screenX] = static_cast<std::uint8_t>(palette);
+        out.priority[screenX] = priority;
+        out.tile[screenX] = 0;
     }
 }
 

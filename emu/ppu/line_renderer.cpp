@@ -1,55 +1,47 @@
 #include "emu/ppu/line_renderer.hpp"
 
-#include "emu/ppu/background_line.hpp"
-#include "emu/ppu/output_colour.hpp"
-#include "emu/ppu/window_line.hpp"
+#include "emu/ppu/video_mode.hpp"
 
 #include <algorithm>
-#include <array>
 
 namespace emu {
 
 namespace {
 
-// Where each layer stands in front of the others, as bsnes v094 numbers them (the highest in
-// front): per background its low- and high-priority tiles, and the sprites of each priority.
-struct LayerOrder {
-    std::array<std::array<std::uint8_t, 2>, 4> background; // 0: no such layer
-    std::array<std::uint8_t, 4> sprites;
-};
-// Mode 0: S3 1H 2H S2 1L 2L S1 3H 4H S0 3L 4L, front first.
-constexpr LayerOrder kMode0 = {{{{8, 11}, {7, 10}, {2, 5}, {1, 4}}}, {3, 6, 9, 12}};
-// Mode 1: S3 1H 2H S2 1L 2L S1 3H S0 3L.
-constexpr LayerOrder kMode1 = {{{{6, 9}, {5, 8}, {1, 3}, {0, 0}}}, {2, 4, 7, 10}};
-// Mode 1 with BGMODE bit 3: 3H S3 1H 2H S2 1L 2L S1 S0 3L.
-constexpr LayerOrder kMode1Bg3Front = {{{{5, 8}, {4, 7}, {1, 10}, {0, 0}}}, {2, 3, 6, 9}};
-
-// Each background's bits a pixel in modes 0 and 1 (0: no such layer).
-constexpr std::array<std::array<std::uint8_t, 4>, 2> kBitsPerPixel = {{{2, 2, 2, 2}, {4, 4, 2, 0}}};
-
-// The front pixel of one screen (main or sub) at x: its CGRAM index (0: the backdrop) and which
-// layer it is of (0-3 a background, 4 the sprites, 5 the backdrop).
+// The front pixel of one screen (main or sub): its CGRAM index, which layer it is of (0-3 a
+// background, 4 the sprites, 5 the backdrop) and, for a background, its tilemap entry.
 struct ScreenPixel {
     unsigned index = 0;
     unsigned layer = 5;
+    std::uint16_t tile = 0;
 };
 
-ScreenPixel frontPixel(const LayerOrder& order, const std::array<BackgroundLine, 4>& layers, const SpriteLine& sprites,
-                       std::uint8_t screenLayers, unsigned x)
+// `at` the backgrounds' pixel (in hi-res the main screen's odd, the sub screen's even one), `x`
+// the sprites'. A layer stands in front only with a higher number than those before it.
+ScreenPixel frontPixel(const LayerOrder& order, const std::array<BackgroundLine, 4>& backgrounds, const SpriteLine& sprites,
+                       unsigned screenLayers, unsigned at, unsigned x)
 {
     ScreenPixel pixel;
     unsigned front = 0;
     for (unsigned bg = 0; bg < 4; ++bg) {
-        const BackgroundLine& layer = layers[bg];
-        if (((screenLayers >> bg) & 1) != 0 && layer.colour[x] != 0 && order.background[bg][layer.priority[x]] > front) {
-            front = order.background[bg][layer.priority[x]];
-            pixel = {layer.colour[x], bg};
+        const BackgroundLine& layer = backgrounds[bg];
+        if (((screenLayers >> bg) & 1) != 0 && layer.colour[at] != 0 && order.background[bg][layer.priority[at]] > front) {
+            front = order.background[bg][layer.priority[at]];
+            pixel = {layer.colour[at], bg, layer.tile[at]};
         }
     }
     if ((screenLayers & 0x10) != 0 && sprites.colour[x] != 0 && order.sprites[sprites.priority[x]] > front) {
-        pixel = {sprites.colour[x], 4};
+        pixel = {sprites.colour[x], 4, 0};
     }
     return pixel;
+}
+
+// Direct colour: an 8-bit pixel BBGGGRRR and its tile's palette bits bgr as the colour
+// 0BBb00GGGg0RRRr0 (bsnes v094).
+std::uint16_t directColour(unsigned index, unsigned tile)
+{
+    return static_cast<std::uint16_t>(((index << 7) & 0x6000) + (tile & 0x1000) + ((index << 4) & 0x0380) +
+                                      ((tile >> 5) & 0x0040) + ((index << 2) & 0x001C) + ((tile >> 9) & 0x0002));
 }
 
 // Colour addition and subtraction of two 15-bit colours, each channel on its own: a sum stops at
@@ -69,74 +61,115 @@ std::uint16_t colourMath(std::uint16_t a, std::uint16_t b, bool subtract, bool h
     return result;
 }
 
+// CGWSEL's settings for where the main screen shows (bits 6-7) and where colour math happens
+// (bits 4-5): 0 everywhere, 1 inside the colour window, 2 outside it, 3 nowhere.
+bool enabledAt(unsigned setting, bool insideColourWindow)
+{
+    return setting == 0 || (setting == 1 && insideColourWindow) || (setting == 2 && !insideColourWindow);
+}
+
+// bsnes v094's screen, pixel by pixel: the colour math state one pixel leaves is what the next
+// pixel's sub screen half is blended with in hi-res.
+struct ColourMath {
+    std::uint16_t mainColour;
+    std::uint16_t subColour;
+    bool mainEnabled;
+    bool mathEnabled;
+    bool transparent; // the sub screen shows only its backdrop
+    bool withSubScreen;
+    bool halve;
+};
+
 } // namespace
 
-std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, const SpriteLine& sprites,
-                       unsigned line, std::span<std::uint32_t, Picture::kWidth> row)
+std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, unsigned line,
+                       LineLayers& layers, std::span<std::uint32_t, Picture::kWidth> row)
 {
+    const std::uint8_t setini = registers.written(0x33);
+    const VideoMode& mode = videoMode(registers.written(0x05), setini);
+    for (unsigned bg = 0; bg < 4; ++bg) {
+        layers.latches[bg].startLine(line, mosaicSize(registers, bg), registers.bgHofs(bg), registers.bgVofs(bg),
+                                     mode.bitsPerPixel[bg] == VideoMode::kMode7, registers.mode7().hofs(),
+                                     registers.mode7().vofs());
+    }
     if (registers.forceBlank()) {
         std::ranges::fill(row, 0u);
         return 0;
     }
-    const unsigned brightness = registers.written(0x00) & 15;
-    const unsigned mode = registers.written(0x05) & 7;
+    const OutputColours::Table& output = layers.colours.at(registers.written(0x00) & 15);
     const std::uint8_t mainScreen = registers.written(0x2C);
     const std::uint8_t subScreen = registers.written(0x2D);
-    const std::uint8_t setini = registers.written(0x33);
     const std::uint8_t cgwsel = registers.written(0x30);
     const std::uint8_t cgadsub = registers.written(0x31);
-    const bool mosaic = (registers.written(0x06) & 0xF0) != 0 && (registers.written(0x06) & (mainScreen | subScreen) & 0x0F) != 0;
-    std::uint16_t leftOut = static_cast<std::uint16_t>((mosaic ? 0x20 : 0) | ((setini & 0x03) != 0 ? 0x40 : 0) |
-                                                       ((setini & 0x08) != 0 ? 0x80 : 0));
-    if (mode > 1) {
-        // Not drawn yet: the line shows the backdrop.
-        leftOut |= (mainScreen | subScreen) & 0x1F;
-    }
-    const LayerOrder& order = mode == 0 ? kMode0 : (registers.written(0x05) & 0x08) != 0 ? kMode1Bg3Front : kMode1;
-    const std::uint8_t drawn = mode <= 1 ? static_cast<std::uint8_t>(mainScreen | subScreen) : 0;
-    const std::uint8_t mainLayers = mainScreen & drawn;
-    const std::uint8_t subLayers = subScreen & drawn;
+    const std::uint16_t leftOut = (setini & 0x01) != 0 ? 0x01 : 0;
 
-    std::array<BackgroundLine, 4> layers;
+    unsigned drawn = 0;
     for (unsigned bg = 0; bg < 4; ++bg) {
-        const unsigned bits = mode <= 1 ? kBitsPerPixel[mode][bg] : 0;
-        if (bits != 0 && ((drawn >> bg) & 1) != 0) {
-            drawBackgroundLine(registers, vram, bg, bits, mode == 0 ? bg * 32 : 0, line, layers[bg]);
+        const unsigned bits = mode.bitsPerPixel[bg];
+        if (bits == 0 || (((mainScreen | subScreen) >> bg) & 1) == 0) {
+            continue;
+        }
+        drawn |= 1u << bg;
+        if (bits == VideoMode::kMode7) {
+            drawMode7Line(registers, vram, bg, layers.latches[0], layers.backgrounds[bg]);
         } else {
-            layers[bg].colour.fill(0);
+            drawBackgroundLine(registers, vram, mode, bg, layers.latches[bg], layers.latches[2], line, layers.backgrounds[bg]);
         }
     }
-    WindowLine windows;
-    drawWindowLine(registers, windows);
-    // CGWSEL: bits 6-7 where the main screen is black, bits 4-5 where colour math is off, each
-    // 0 nowhere, 1 outside the colour window, 2 inside it, 3 everywhere; bit 1 the sub screen (else
-    // the fixed colour) as the second colour. CGADSUB: bits 0-5 the layers colour math is done on
-    // (BG1-4, sprites of palettes 4-7, the backdrop), bit 6 halve, bit 7 subtract.
-    const auto applies = [](unsigned setting, bool inside) {
-        return setting == 3 || (setting == 1 && !inside) || (setting == 2 && inside);
-    };
-    const bool addSubScreen = (cgwsel & 0x02) != 0;
+    const unsigned mainLayers = mainScreen & (drawn | 0x10);
+    const unsigned subLayers = subScreen & (drawn | 0x10);
+    drawWindowLine(registers, layers.windows);
+
+    // CGWSEL bit 1: the sub screen (else the fixed colour) as the second colour; bit 0 direct
+    // colour. CGADSUB: bits 0-5 the layers colour math is done on (BG1-4, sprites of palettes 4-7,
+    // the backdrop), bit 6 halve, bit 7 subtract.
+    const bool subScreenMath = (cgwsel & 0x02) != 0;
+    const bool direct = mode.directColour && (cgwsel & 0x01) != 0;
     const bool halve = (cgadsub & 0x40) != 0;
     const bool subtract = (cgadsub & 0x80) != 0;
+    const bool hiresOutput = mode.hires || (setini & 0x08) != 0;
     const std::uint16_t fixed = registers.fixedColor();
+    const std::uint16_t backdrop = cgram.colour(0);
+    const auto colourOf = [&](const ScreenPixel& pixel) {
+        return pixel.layer == 0 && direct ? directColour(pixel.index, pixel.tile) : cgram.colour(pixel.index);
+    };
+    // bsnes v094 starts each line as if a pixel with a transparent sub screen came before it.
+    ColourMath math{backdrop, backdrop, (cgwsel & 0x40) == 0, (cgwsel & 0x10) == 0 && (cgadsub & 0x20) != 0, true, false,
+                    halve && !subScreenMath && (cgwsel & 0x40) == 0};
+    const auto subPixel = [&](unsigned x) {
+        const ScreenPixel sub = frontPixel(mode.order, layers.backgrounds, layers.sprites,
+                                           subLayers & ~layers.windows.subHidden[x], mode.hires ? 2 * x : x, x);
+        math.transparent = sub.layer == 5;
+        math.subColour = math.transparent ? backdrop : colourOf(sub);
+    };
     for (unsigned x = 0; x < 256; ++x) {
-        const bool inside = windows.insideColourWindow[x];
-        const bool black = applies(cgwsel >> 6, inside);
-        const bool mathOff = applies((cgwsel >> 4) & 3, inside);
-        const ScreenPixel main = frontPixel(order, layers, sprites, mainLayers & ~windows.mainHidden[x], x);
-        std::uint16_t colour = black ? 0 : cgram.colour(main.index);
-        const bool mathLayer = (cgadsub >> main.layer & 1) != 0 && (main.layer != 4 || main.index >= 192);
-        if (mathLayer && !mathOff) {
-            const ScreenPixel sub = frontPixel(order, layers, sprites, subLayers & ~windows.subHidden[x], x);
-            // A pixel where the sub screen shows only its backdrop takes the fixed colour, whole.
-            const bool subTransparent = sub.layer == 5;
-            const bool withSubScreen = addSubScreen && !subTransparent;
-            const std::uint16_t second = withSubScreen ? cgram.colour(sub.index) : fixed;
-            colour = colourMath(colour, second, subtract, halve && !black && (withSubScreen || !addSubScreen));
+        std::uint16_t subHalf = 0;
+        if (hiresOutput) {
+            subPixel(x);
+            const std::uint16_t shown = math.mainEnabled ? math.subColour : 0;
+            subHalf = !math.mathEnabled ? shown
+                                        : colourMath(shown, math.withSubScreen ? math.mainColour : fixed, subtract, math.halve);
         }
-        const std::uint32_t pixel = outputColour(colour, brightness);
-        row[2 * x] = pixel;
-        row[2 * x + 1] = pixel;
+        const ScreenPixel main = frontPixel(mode.order, layers.backgrounds, layers.sprites,
+                                            mainLayers & ~layers.windows.mainHidden[x], mode.hires ? 2 * x + 1 : x, x);
+        const bool inside = layers.windows.insideColourWindow[x];
+        math.mainColour = main.layer == 5 ? backdrop : colourOf(main);
+        math.mathEnabled = (cgadsub >> main.layer & 1) != 0 && (main.layer != 4 || main.index >= 192) &&
+                           enabledAt((cgwsel >> 4) & 3, inside);
+        math.mainEnabled = enabledAt(cgwsel >> 6, inside);
+        std::uint16_t mainHalf = math.mainEnabled ? math.mainColour : 0;
+        if (math.mathEnabled) {
+            if (!hiresOutput && subScreenMath) {
+                subPixel(x);
+            }
+            // Where the sub screen shows only its backdrop, the fixed colour, never halved.
+            math.withSubScreen = subScreenMath && !math.transparent;
+            math.halve = halve && math.mainEnabled && !(subScreenMath && math.transparent);
+            mainHalf = colourMath(mainHalf, math.withSubScreen ? math.subColour : fixed, subtract, math.halve);
+        }
+        const std::uint32_t mainPixel = output[mainHalf & 0x7FFF];
+        row[2 * x] = hiresOutput ? output[subHalf & 0x7FFF] : mainPixel;
+        row[2 * x + 1] = mainPixel;
     }
     return leftOut;
 }

@@ -1,20 +1,36 @@
 #pragma once
 
+#include "emu/ppu/background_latch.hpp"
+#include "emu/ppu/background_line.hpp"
 #include "emu/ppu/cgram.hpp"
+#include "emu/ppu/output_colour.hpp"
 #include "emu/ppu/picture.hpp"
 #include "emu/ppu/ppu_registers.hpp"
 #include "emu/ppu/sprite_line.hpp"
 #include "emu/ppu/vram.hpp"
+#include "emu/ppu/window_line.hpp"
 
+#include <array>
 #include <cstdint>
 #include <span>
 
 namespace emu {
 
+// What drawing lines keeps: the backgrounds' latches, carried from line to line through a frame,
+// and the layers of the line being drawn (its sprites filled in before drawLine).
+struct LineLayers {
+    std::array<BackgroundLatch, 4> latches;
+    std::array<BackgroundLine, 4> backgrounds;
+    WindowLine windows;
+    SpriteLine sprites;
+    OutputColours colours;
+};
+
 // Draws the PPU line `line` (1 to 224, or 239 with overscan) into `row` from the registers, VRAM,
-// CGRAM and the line's sprites as they are, as bsnes v094 draws it. Returns what the line showed
-// that the renderer does not draw yet, as Picture::leftOut's bits.
-std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, const SpriteLine& sprites,
-                       unsigned line, std::span<std::uint32_t, Picture::kWidth> row);
+// CGRAM and `layers.sprites` as they are, as bsnes v094 draws it; every shown line is drawn, in
+// order. Returns what the line showed that the renderer does not draw yet, as Picture::leftOut's
+// bits.
+std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, unsigned line,
+                       LineLayers& layers, std::span<std::uint32_t, Picture::kWidth> row);
 
 } // namespace emu

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <span>
 
 namespace emu {
 
@@ -30,5 +32,27 @@ inline std::uint32_t outputColour(std::uint16_t colour, unsigned brightness)
     return std::uint32_t{level[colour & 31]} << 16 | std::uint32_t{level[(colour >> 5) & 31]} << 8 |
            level[(colour >> 10) & 31];
 }
+
+// Every colour's outputColour at each brightness, a table made the first time a brightness is
+// drawn with: one look-up a pixel.
+class OutputColours {
+public:
+    using Table = std::array<std::uint32_t, 0x8000>;
+
+    const Table& at(unsigned brightness)
+    {
+        std::unique_ptr<Table>& table = tables_[brightness & 15];
+        if (!table) {
+            table = std::make_unique<Table>();
+            for (unsigned colour = 0; colour < table->size(); ++colour) {
+                (*table)[colour] = outputColour(static_cast<std::uint16_t>(colour), brightness);
+            }
+        }
+        return *table;
+    }
+
+private:
+    std::array<std::unique_ptr<Table>, 16> tables_;
+};
 
 } // namespace emu

@@ -28,8 +28,7 @@ public:
         rows_ = rows;
     }
 
-    // What the frame's lines showed that the renderer does not draw yet: bits 0-3 BG1-4 and 4
-    // sprites (in modes 2-7), 5 mosaic, 6 interlace, 7 hi-res.
+    // What the frame's lines showed that the renderer does not draw yet: bit 0 interlace.
     std::uint16_t leftOut() const { return leftOut_; }
     void leaveOut(std::uint16_t what) { leftOut_ |= what; }
     void startFrame() { leftOut_ = 0; }

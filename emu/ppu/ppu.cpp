@@ -143,8 +143,8 @@ void Ppu::startLine(unsigned line)
     const SpriteSizes sizes = spriteSizes();
     const unsigned evaluated = line - 1;
     drawSpriteLine(spriteRange_.inRange(oam_.bytes(), sizes, oam_.firstSprite(), evaluated), oam_.bytes(), sizes,
-                   vram_.bytes(), evaluated, drawing_->sprites);
-    picture.leaveOut(drawLine(registers_, vram_, cgram_, drawing_->sprites, line, picture.row(line - 1)));
+                   vram_.bytes(), evaluated, drawing_->layers.sprites);
+    picture.leaveOut(drawLine(registers_, vram_, cgram_, line, drawing_->layers, picture.row(line - 1)));
 }
 
 } // namespace emu

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emu/ppu/cgram.hpp"
+#include "emu/ppu/line_renderer.hpp"
 #include "emu/ppu/oam.hpp"
 #include "emu/ppu/picture.hpp"
 #include "emu/ppu/ppu_registers.hpp"
@@ -82,7 +83,7 @@ private:
         std::array<Picture, 2> pictures; // one being drawn, the other the last finished
         unsigned finishedIndex = 0;
         bool finished = false;
-        SpriteLine sprites;
+        LineLayers layers;
     };
     std::unique_ptr<Drawing> drawing_;
 };
