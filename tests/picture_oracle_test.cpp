@@ -1,7 +1,7 @@
 // The picture against bsnes-mercury's: each picture test ROM (roms/picture-tests/) runs in both
 // machines from power-on, and every frame tileprof's PPU draws must be bsnes-mercury's libretro
-// frame pixel for pixel. Pictures are finished as V-blank starts (line 225), before either
-// machine's frame ends (docs/picture.md).
+// frame pixel for pixel. Pictures are finished as V-blank starts (line 225, or 240 with
+// overscan), before either machine's frame ends (docs/picture.md).
 
 #include "oracle/libretro_core.hpp"
 
@@ -21,7 +21,8 @@ namespace tileprof::test {
 namespace {
 
 constexpr std::uint64_t kLineClocks = 1364;
-constexpr std::uint32_t kVblankLine = 225;
+// Past the start of V-blank at line 225, or 240 with overscan, before the frame ends.
+constexpr std::uint32_t kCutLine = 241;
 
 // Runs `rom` for `frames` frames in both machines; fails at the first pixel that differs, naming
 // the frame, the pixel and both colours.
@@ -37,7 +38,7 @@ void comparePictures(const std::string& rom, std::uint64_t frames)
     snes.bus().ppu().drawPictures(true);
     std::uint64_t frameStart = 0;
     for (std::uint64_t frame = 0; frame < frames; ++frame) {
-        snes.runUntil(frameStart + kVblankLine * kLineClocks + kLineClocks / 2);
+        snes.runUntil(frameStart + kCutLine * kLineClocks + kLineClocks / 2);
         frameStart = snes.bus().nextFrameStart();
         core.runFrame();
         const emu::Picture* ours = snes.bus().ppu().picture();
@@ -103,6 +104,12 @@ TEST_CASE("picture: the modes ROM's frames are bsnes-mercury's, pixel for pixel"
 TEST_CASE("picture: the mode 7 ROM's frames are bsnes-mercury's, pixel for pixel")
 {
     comparePictures("picture-mode7", 95);
+}
+
+// Overscan on and off, frames beginning with one setting and reaching V-blank with the other.
+TEST_CASE("picture: the overscan ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-overscan", 80);
 }
 
 // The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites.

@@ -702,14 +702,19 @@ TEST_CASE("snes bus: RDNMI's flag rises 2 clocks into line 225, falls when read 
     CHECK((m.read(0x004210) & 0x80) == 0);
 }
 
-TEST_CASE("snes bus: with overscan (SETINI bit 2) V-blank and the NMI flag start at line 240")
+// As bsnes v094: the bit as the frame begins (line 0) decides; written during frame 0, it moves
+// frame 1's V-blank (picture-overscan, which turns it on and off, agrees with bsnes-mercury).
+TEST_CASE("snes bus: with overscan (SETINI bit 2) as a frame begins, its V-blank and NMI flag start at line 240")
 {
     Machine m(plainRom());
     m.write(0x002133, 0x04);
     m.advanceTo(lineStart(0, 230) + 100);
+    CHECK((m.read(0x004210) & 0x80) == 0x80); // frame 0 began without it
+    CHECK((m.read(0x004212) & 0x80) == 0x80);
+    m.advanceTo(lineStart(1, 230) + 100);
     CHECK((m.read(0x004210) & 0x80) == 0);
     CHECK((m.read(0x004212) & 0x80) == 0);
-    m.advanceTo(lineStart(0, 240) + 100);
+    m.advanceTo(lineStart(1, 240) + 100);
     CHECK((m.read(0x004210) & 0x80) == 0x80);
     CHECK((m.read(0x004212) & 0x80) == 0x80);
 }
@@ -1215,6 +1220,23 @@ TEST_CASE("video timing: the next frame in one step is the next frame line by li
             timing.nextLine();
         }
     }
+}
+
+// SETINI's interlace bit turned off during line 262, which only an interlaced even field has:
+// the frame ends with that line (a random program once ran on past it without end).
+TEST_CASE("video timing: interlace turned off in an interlaced frame's extra line ends the frame there")
+{
+    emu::VideoTiming timing;
+    timing.setInterlace(true);
+    while (timing.line() != 262) {
+        timing.nextLine();
+    }
+    const std::uint64_t frame = timing.frame();
+    timing.setInterlace(false);
+    CHECK(timing.nextFrameStart() == timing.lineEnd());
+    timing.nextLine();
+    CHECK(timing.frame() == frame + 1);
+    CHECK(timing.line() == 0);
 }
 
 } // namespace

@@ -118,7 +118,7 @@ void Ppu::startVblank(std::uint64_t frame)
         oam_.reloadAddress();
     }
     if (drawing_) {
-        drawing_->pictures[1 - drawing_->finishedIndex].finish(frame, registers_.vblankStartLine() - 1);
+        drawing_->pictures[1 - drawing_->finishedIndex].finish(frame, frameVblankLine_ - 1);
         drawing_->finishedIndex = 1 - drawing_->finishedIndex;
         drawing_->finished = true;
     }
@@ -132,10 +132,15 @@ void Ppu::drawPictures(bool on)
 // Lines 1 to 224 (239 with overscan) are shown, as rows 0 to 223 (238).
 void Ppu::startLine(unsigned line)
 {
-    if (line == 0 || line >= registers_.vblankStartLine()) {
+    if (line == 0 || line >= frameVblankLine_) {
         return;
     }
     Picture& picture = drawing_->pictures[1 - drawing_->finishedIndex];
+    if (line >= registers_.vblankStartLine()) {
+        // Overscan turned off during a frame that began with it: the lines past 224 are black.
+        std::ranges::fill(picture.row(line - 1), 0u);
+        return;
+    }
     if (line == 1) {
         picture.startFrame();
     }

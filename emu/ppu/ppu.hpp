@@ -32,6 +32,12 @@ public:
     // What read would return, as in V-blank, without side effects.
     std::uint8_t peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const;
 
+    // Line 0: SETINI's overscan bit as the frame begins decides where its V-blank begins for the
+    // CPU's side (NMI, HVBJOY, HDMA, the joypad read) and how many rows its picture has, as bsnes
+    // v094 latches it then; the PPU's own accesses follow the bit as it is.
+    void startFrame() { frameVblankLine_ = registers_.vblankStartLine(); }
+    std::uint32_t frameVblankLine() const { return frameVblankLine_; }
+
     // The start of the first V-blank line of frame `frame`: with the display on, OAM's address
     // starts again from OAMADD (bsnes v094 reloads it then; hardware does it during the first
     // V-blank line), and the frame's picture is finished.
@@ -78,6 +84,7 @@ private:
     std::uint8_t ppu2OpenBus_ = 0xFF;
     // Where the PPU sends OAM accesses while it draws (see oamRedirect).
     unsigned oamRenderAddress_ = 0;
+    std::uint32_t frameVblankLine_ = 225;
     // What drawing needs, kept apart so that a machine that does not draw carries none of it.
     struct Drawing {
         std::array<Picture, 2> pictures; // one being drawn, the other the last finished

@@ -276,7 +276,7 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t cloc
 {
     if (reg < PpuRegisters::kCount) {
         ppu_.write(reg, value, video_.positionAt(clock));
-        if (reg == 0x33) { // SETINI: overscan moves the start of V-blank, interlace changes the frame
+        if (reg == 0x33) { // SETINI: interlace changes the frame (overscan the next frame's V-blank)
             video_.setInterlace(value & 0x01);
         }
         return;
@@ -517,6 +517,7 @@ void SnesBus::idleUntilNextFrame(Time& time)
                 switchPads(PadSwitch::VblankStart, time.masterClocks);
             }
             video_.nextFrame();
+            ppu_.startFrame();
             nmiFlag_ = false;
             switchPads(PadSwitch::FrameStart, video_.lineStart());
             refreshAt_ = video_.refreshAt();
@@ -604,6 +605,7 @@ std::uint64_t SnesBus::runEvents(Time time)
         } else {
             video_.nextLine();
             if (video_.line() == 0) {
+                ppu_.startFrame();
                 nmiFlag_ = false;
                 switchPads(PadSwitch::FrameStart, video_.lineStart());
             } else if (video_.line() == vblankStartLine()) {

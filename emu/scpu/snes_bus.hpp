@@ -274,7 +274,7 @@ private:
     void scheduleNextEvent();
     void raiseNmi(std::uint64_t cycle);
     void raiseIrq(std::uint64_t cycle);
-    std::uint32_t vblankStartLine() const { return ppu_.registers().vblankStartLine(); }
+    std::uint32_t vblankStartLine() const { return ppu_.frameVblankLine(); }
 
     std::array<const std::uint8_t*, kPages> readPages_{};
     std::array<std::uint8_t*, kPages> writePages_{};

@@ -1,5 +1,7 @@
 #include "emu/timing/video_timing.hpp"
 
+#include <algorithm>
+
 namespace emu {
 
 std::uint32_t VideoTiming::linesThisFrame() const
@@ -17,7 +19,8 @@ void VideoTiming::nextLine()
     previousLine_ = line_;
     previousLineStart_ = lineStart_;
     lineStart_ += lineClocks_;
-    if (++line_ == linesThisFrame()) {
+    // Interlace turned off during an interlaced frame's extra line ends the frame with that line.
+    if (++line_ >= linesThisFrame()) {
         line_ = 0;
         ++frame_;
         frameStart_ = lineStart_;
@@ -28,7 +31,7 @@ void VideoTiming::nextLine()
 
 std::uint64_t VideoTiming::nextFrameStart() const
 {
-    const std::uint32_t last = linesThisFrame() - 1;
+    const std::uint32_t last = std::max(linesThisFrame() - 1, line_);
     std::uint64_t clocks = lineClocks_ + std::uint64_t{last - line_} * kLineClocks;
     if (!interlace_ && oddField_ && line_ < 240 && last >= 240) {
         clocks -= kLineClocks - kShortLineClocks;
