@@ -130,7 +130,7 @@ void Ppu::drawPictures(bool on)
 }
 
 // Lines 1 to 224 (239 with overscan) are shown, as rows 0 to 223 (238).
-void Ppu::startLine(unsigned line)
+void Ppu::startLine(unsigned line, bool oddField)
 {
     if (line == 0 || line >= frameVblankLine_) {
         return;
@@ -148,7 +148,7 @@ void Ppu::startLine(unsigned line)
     const SpriteSizes sizes = spriteSizes();
     const unsigned evaluated = line - 1;
     drawSpriteLine(spriteRange_.inRange(oam_.bytes(), sizes, oam_.firstSprite(), evaluated), oam_.bytes(), sizes,
-                   vram_.bytes(), evaluated, drawing_->layers.sprites);
+                   vram_.bytes(), evaluated, oddField, drawing_->layers.sprites);
     picture.leaveOut(drawLine(registers_, vram_, cgram_, line, drawing_->layers, picture.row(line - 1)));
 }
 

@@ -48,8 +48,8 @@ public:
     // from the next line on), and each frame is finished at the start of V-blank.
     void drawPictures(bool on);
     bool drawsPictures() const { return drawing_ != nullptr; }
-    // The bus's call as each line begins.
-    void startLine(unsigned line);
+    // The bus's call as each line begins; `oddField` the frame's field (every other frame).
+    void startLine(unsigned line, bool oddField);
     // The last frame finished, or null when pictures are off or none was finished yet.
     const Picture* picture() const
     {

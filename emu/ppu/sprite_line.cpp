@@ -15,7 +15,7 @@ struct Sliver {
 } // namespace
 
 void drawSpriteLine(const SpritesInRange& kept, std::span<const std::uint8_t, 544> oam, SpriteSizes sizes,
-                    std::span<const std::uint8_t, 0x10000> vram, unsigned evaluatedLine, SpriteLine& out)
+                    std::span<const std::uint8_t, 0x10000> vram, unsigned evaluatedLine, bool oddField, SpriteLine& out)
 {
     out.colour.fill(0);
     out.timeOver = false;
@@ -25,18 +25,28 @@ void drawSpriteLine(const SpritesInRange& kept, std::span<const std::uint8_t, 54
     const unsigned secondTableOffset = 256 * 32 + (((sizes.obsel >> 3) & 3u) << 13);
     for (unsigned i = kept.count; i-- > 0;) {
         const SpriteAttributes sprite = spriteAttributes(oam, sizes, kept.sprites[i]);
+        // In sprite interlace a line is every other row, from the sprite's whole height.
         unsigned row = (evaluatedLine - sprite.y) & 0xFF;
+        unsigned height = sprite.height;
+        if (sizes.interlace) {
+            row <<= 1;
+            height <<= 1;
+        }
         if (sprite.vflip) {
             // A rectangular sprite flips as two squares.
-            if (sprite.width == sprite.height) {
-                row = sprite.height - 1 - row;
+            if (sprite.width == height) {
+                row = height - 1 - row;
             } else if (row < sprite.width) {
                 row = sprite.width - 1 - row;
             } else {
                 row = sprite.width + (sprite.width - 1 - (row - sprite.width));
             }
-            row &= 0xFF;
         }
+        if (sizes.interlace) {
+            const unsigned field = oddField ? 1 : 0;
+            row = sprite.vflip ? row - field : row + field;
+        }
+        row &= 0xFF;
         const unsigned base = (nameBase + (sprite.secondTable ? secondTableOffset : 0)) & 0xFFFF;
         const unsigned column = sprite.tile & 15;
         const unsigned tileRow = (((sprite.tile >> 4) + (row >> 3)) & 15) << 4;

@@ -19,8 +19,10 @@ struct SpriteLine {
 // Draws the sprites `kept` from the evaluation of `evaluatedLine` (the line before the one shown),
 // their slivers fetched from VRAM through OBSEL's name tables, as bsnes v094: the slivers are
 // fetched from the last sprite kept back to the first, at most 34 of them, a sliver wholly off the
-// screen not counted; where two sprites overlap, the one evaluated first is in front.
+// screen not counted; where two sprites overlap, the one evaluated first is in front. In sprite
+// interlace (SETINI bit 1) each line shows every other row of a sprite, the odd field's the odd
+// ones.
 void drawSpriteLine(const SpritesInRange& kept, std::span<const std::uint8_t, 544> oam, SpriteSizes sizes,
-                    std::span<const std::uint8_t, 0x10000> vram, unsigned evaluatedLine, SpriteLine& out);
+                    std::span<const std::uint8_t, 0x10000> vram, unsigned evaluatedLine, bool oddField, SpriteLine& out);
 
 } // namespace emu

@@ -619,7 +619,7 @@ std::uint64_t SnesBus::runEvents(Time time)
             scheduleInterrupts(video_.lineStart());
             startHdmaLine();
             if (ppu_.drawsPictures()) {
-                ppu_.startLine(video_.line());
+                ppu_.startLine(video_.line(), video_.oddField());
             }
             continue;
         }
