@@ -24,15 +24,24 @@ constexpr auto makeSpread(bool mirrored)
 constexpr std::array<std::uint64_t, 256> kSpread = makeSpread(false);
 constexpr std::array<std::uint64_t, 256> kSpreadMirrored = makeSpread(true);
 
-// bsnes v094's Background::get_tile(x, y): the tilemap entry of background `bg` under pixel
-// (x, y) of the layer.
-std::uint16_t entryAt(const PpuRegisters& registers, const Vram& vram, unsigned bg, bool hires, unsigned x, unsigned y)
-{
-    const std::uint8_t screens = registers.written(static_cast<std::uint8_t>(0x07 + bg));
-    const unsigned tileHeight = (registers.written(0x05) >> (4 + bg) & 1) != 0 ? 4 : 3;
-    const unsigned tileWidth = hires ? 4 : tileHeight;
-    return vram.word(tilemapEntryWord(screens, x >> tileWidth, y >> tileHeight));
-}
+// Where a background's tilemap entries are, as bsnes v094's get_tile reads them: BGnSC's screens
+// and the tile size as a shift (16x16 tiles, and every tile in hi-res, 16 pixels wide). The entry
+// under pixel (x, y) of the layer; tilemapEntryWord wraps within the screens there are.
+struct MapLayout {
+    MapLayout(const PpuRegisters& registers, unsigned bg, bool hires)
+        : screens(registers.written(static_cast<std::uint8_t>(0x07 + bg))),
+          tileHeight((registers.written(0x05) >> (4 + bg) & 1) != 0 ? 4 : 3), tileWidth(hires ? 4 : tileHeight)
+    {
+    }
+    std::uint16_t entryAt(const Vram& vram, unsigned x, unsigned y) const
+    {
+        return vram.word(tilemapEntryWord(screens, x >> tileWidth, y >> tileHeight));
+    }
+
+    std::uint8_t screens;
+    unsigned tileHeight;
+    unsigned tileWidth;
+};
 
 // Repeats each mosaic block's first pixel over the block: in 256-pixel lines blocks of size + 1
 // from X 0; in hi-res, where bsnes v094 counts half pixels, pixel 0 alone and then blocks of size +
@@ -72,20 +81,9 @@ void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const V
     const unsigned depth = bitsPerPixel == 2 ? 0 : bitsPerPixel == 4 ? 1 : 2;
     const unsigned paletteOffset = (registers.written(0x05) & 7) == 0 ? bg << 5 : 0;
     const unsigned paletteShift = 2u << depth;
-    const unsigned tileHeight = (registers.written(0x05) >> (4 + bg) & 1) != 0 ? 4 : 3;
-    const unsigned tileWidth = hires ? 4 : tileHeight;
     const unsigned width = hires ? 512 : 256;
-    const std::uint8_t screens = registers.written(static_cast<std::uint8_t>(0x07 + bg));
-    unsigned hmask = tileHeight == 3 ? width : width << 1;
-    unsigned vmask = hmask;
-    if ((screens & 1) != 0) {
-        hmask <<= 1;
-    }
-    if ((screens & 2) != 0) {
-        vmask <<= 1;
-    }
-    --hmask;
-    --vmask;
+    const MapLayout map(registers, bg, hires);
+    const MapLayout bg3Map(registers, 2, hires);
     const std::uint8_t nba = registers.written(static_cast<std::uint8_t>(0x0B + bg / 2));
     const unsigned tiledataIndex = (((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 13) >> (4 + depth);
     const unsigned tileMask = 0x0FFFu >> depth;
@@ -107,8 +105,8 @@ void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const V
             const auto offsetX = static_cast<std::uint16_t>(x + static_cast<int>(hscroll & 7));
             if (offsetX >= 8) {
                 const unsigned column = (offsetX - 8u) + (bg3.hofs & ~7u);
-                const std::uint16_t hval = entryAt(registers, vram, 2, hires, column, bg3.vofs);
-                const std::uint16_t vval = entryAt(registers, vram, 2, hires, column, bg3.vofs + 8u);
+                const std::uint16_t hval = bg3Map.entryAt(vram, column, bg3.vofs);
+                const std::uint16_t vval = bg3Map.entryAt(vram, column, bg3.vofs + 8u);
                 const unsigned applies = bg == 0 ? 0x2000 : 0x4000;
                 if (modeFour) {
                     if ((hval & applies) != 0) {
@@ -128,9 +126,7 @@ void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const V
                 }
             }
         }
-        hoffset &= hmask;
-        voffset &= vmask;
-        const std::uint16_t entry = vram.word(tilemapEntryWord(screens, hoffset >> tileWidth, voffset >> tileHeight));
+        const std::uint16_t entry = map.entryAt(vram, hoffset, voffset);
         const bool mirrorY = (entry & 0x8000) != 0;
         const bool mirrorX = (entry & 0x4000) != 0;
         const auto priority = static_cast<std::uint8_t>(entry >> 13 & 1);
@@ -138,10 +134,10 @@ void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const V
         // The parts of a wide or tall tile: the entry itself steps, so a carry out of the tile
         // number reaches the palette bits direct colour reads.
         auto tile = entry;
-        if (tileWidth == 4 && ((hoffset & 8) != 0) != mirrorX) {
+        if (map.tileWidth == 4 && ((hoffset & 8) != 0) != mirrorX) {
             tile = static_cast<std::uint16_t>(tile + 1);
         }
-        if (tileHeight == 4 && ((voffset & 8) != 0) != mirrorY) {
+        if (map.tileHeight == 4 && ((voffset & 8) != 0) != mirrorY) {
             tile = static_cast<std::uint16_t>(tile + 16);
         }
         const unsigned character = ((tile & 0x3FFu) + tiledataIndex) & tileMask;
