@@ -6,6 +6,8 @@
 #include "oracle/libretro_core.hpp"
 
 #include "base/bundled_files.hpp"
+#include "base/output_file.hpp"
+#include "base/png_image.hpp"
 #include "emu/cartridge/rom_image.hpp"
 #include "emu/system/snes.hpp"
 
@@ -49,10 +51,14 @@ void comparePictures(const std::string& rom, std::uint64_t frames)
         const auto mismatch = std::ranges::mismatch(ours->pixels(), theirs.pixels);
         if (mismatch.in1 != ours->pixels().end()) {
             const std::size_t at = static_cast<std::size_t>(mismatch.in1 - ours->pixels().begin());
-            char text[200];
-            std::snprintf(text, sizeof text, "%s: frame %llu, pixel (%zu, %zu): tileprof %06X, bsnes-mercury %06X", rom.c_str(),
-                          static_cast<unsigned long long>(frame), at % theirs.width, at / theirs.width, *mismatch.in1,
-                          *mismatch.in2);
+            // Both frames are kept beside each other, to be looked at.
+            const std::filesystem::path kept = std::filesystem::temp_directory_path() / (rom + "-frame" + std::to_string(frame));
+            replaceFile(kept.string() + "-tileprof.png", pngImage(ours->pixels(), ours->width(), ours->height()));
+            replaceFile(kept.string() + "-bsnes.png", pngImage(theirs.pixels, theirs.width, theirs.height));
+            char text[400];
+            std::snprintf(text, sizeof text, "%s: frame %llu, pixel (%zu, %zu): tileprof %06X, bsnes-mercury %06X (both frames: %s-*.png)",
+                          rom.c_str(), static_cast<unsigned long long>(frame), at % theirs.width, at / theirs.width,
+                          *mismatch.in1, *mismatch.in2, kept.string().c_str());
             FAIL(text);
         }
     }
@@ -110,6 +116,13 @@ TEST_CASE("picture: the mode 7 ROM's frames are bsnes-mercury's, pixel for pixel
 TEST_CASE("picture: the overscan ROM's frames are bsnes-mercury's, pixel for pixel")
 {
     comparePictures("picture-overscan", 80);
+}
+
+// Interlace in modes 1, 5 and 6, with overscan, sprite interlace, mosaic and pseudo-hires, turned
+// on and off: both fields' rows, hi-res backgrounds' own lines in each field.
+TEST_CASE("picture: the interlace ROM's frames are bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("picture-interlace", 60);
 }
 
 // The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites.

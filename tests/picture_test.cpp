@@ -93,16 +93,16 @@ TEST_CASE("boot --picture writes the last frame finished, as the machine drew it
     CHECK(colours > 200); // the colour ROM changes colour at almost every line
 }
 
-// Until the renderer draws everything, the picture says what the game showed that it left out.
-TEST_CASE("boot --picture names what the game showed that the picture leaves out")
+// An interlaced frame's picture has both fields' rows: 448 (the demo, not interlaced, 224).
+TEST_CASE("boot --picture of an interlaced frame has twice the rows")
 {
     TempDir dir;
     const std::string png = dir.file("demo.png").string();
-    const CommandResult drawn = runTileprof({"boot", bundledRomPath("demo").string(), "--frames", "120", "--picture", png});
-    REQUIRE_MESSAGE(drawn.exitCode == 0, drawn.err);
-    CHECK(drawn.out.find("left out") == std::string::npos); // the demo: BG1 and sprites in mode 1
+    const CommandResult plain = runTileprof({"boot", bundledRomPath("demo").string(), "--frames", "120", "--picture", png});
+    REQUIRE_MESSAGE(plain.exitCode == 0, plain.err);
+    CHECK(plain.out.find("(512x224, frame 119: the last finished)") != std::string::npos);
 
-    // Interlace (SETINI bit 0) with BG1 and sprites on the main screen.
+    // Interlace (SETINI bit 0) written in frame 0: frame 1 is the first interlaced one.
     const std::vector<std::uint8_t> code = {
         0xA9, 0x01, 0x8D, 0x33, 0x21, // LDA #$01 : STA SETINI
         0xA9, 0x11, 0x8D, 0x2C, 0x21, // LDA #$11 : STA TM
@@ -110,9 +110,12 @@ TEST_CASE("boot --picture names what the game showed that the picture leaves out
         0x80, 0xFE,                   // BRA *
     };
     const auto rom = dir.write("interlace.sfc", makeLoRom(code).bytes);
-    const CommandResult leftOut = runTileprof({"boot", rom.string(), "--frames", "3", "--picture", png});
-    REQUIRE_MESSAGE(leftOut.exitCode == 0, leftOut.err);
-    CHECK(leftOut.out.find("  picture   left out: interlace (tileprof does not draw it yet)") != std::string::npos);
+    const CommandResult first = runTileprof({"boot", rom.string(), "--frames", "1", "--picture", png});
+    REQUIRE_MESSAGE(first.exitCode == 0, first.err);
+    CHECK(first.out.find("(512x224, frame 0: the last finished)") != std::string::npos);
+    const CommandResult interlaced = runTileprof({"boot", rom.string(), "--frames", "3", "--picture", png});
+    REQUIRE_MESSAGE(interlaced.exitCode == 0, interlaced.err);
+    CHECK(interlaced.out.find("(512x448, frame 2: the last finished)") != std::string::npos);
 }
 
 TEST_CASE("boot --picture before the first frame is finished is refused")

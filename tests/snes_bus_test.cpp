@@ -1202,6 +1202,7 @@ TEST_CASE("video timing: the next frame in one step is the next frame line by li
     for (const bool interlace : {false, true}) {
         emu::VideoTiming timing;
         timing.setInterlace(interlace);
+        timing.nextFrame();
         for (int line = 0; line < 4 * 263; ++line) {
             CAPTURE(interlace);
             CAPTURE(line);
@@ -1222,12 +1223,23 @@ TEST_CASE("video timing: the next frame in one step is the next frame line by li
     }
 }
 
-// SETINI's interlace bit turned off during line 262, which only an interlaced even field has:
-// the frame ends with that line (a random program once ran on past it without end).
-TEST_CASE("video timing: interlace turned off in an interlaced frame's extra line ends the frame there")
+// As in bsnes v094, SETINI's interlace bit decides a frame's length as the frame begins: turned off
+// in line 262 of an interlaced even field, that frame still ends after it (a random program once ran
+// on past it without end when the bit took effect at once), and turned on during a frame, the next
+// frame is the first with the extra line.
+TEST_CASE("video timing: SETINI's interlace bit takes effect with the next frame")
 {
     emu::VideoTiming timing;
     timing.setInterlace(true);
+    CHECK_FALSE(timing.interlace());
+    const std::uint64_t plain = timing.nextFrameStart();
+    timing.nextLine();
+    CHECK(timing.nextFrameStart() == plain); // the frame it was written in keeps its length
+    timing.nextFrame();
+    CHECK(timing.interlace());
+    CHECK(timing.nextFrameStart() - timing.lineStart() == 262u * emu::VideoTiming::kLineClocks); // odd: no short line
+    timing.nextFrame();
+    CHECK(timing.nextFrameStart() - timing.lineStart() == 263u * emu::VideoTiming::kLineClocks); // even: the extra line
     while (timing.line() != 262) {
         timing.nextLine();
     }
@@ -1237,6 +1249,7 @@ TEST_CASE("video timing: interlace turned off in an interlaced frame's extra lin
     timing.nextLine();
     CHECK(timing.frame() == frame + 1);
     CHECK(timing.line() == 0);
+    CHECK_FALSE(timing.interlace());
 }
 
 } // namespace

@@ -74,7 +74,8 @@ int clip10(int n)
 } // namespace
 
 void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const VideoMode& mode, unsigned bg,
-                        const BackgroundLatch& latch, const BackgroundLatch& bg3, unsigned line, BackgroundLine& out)
+                        const BackgroundLatch& latch, const BackgroundLatch& bg3, unsigned line, bool oddField,
+                        BackgroundLine& out)
 {
     const unsigned bitsPerPixel = mode.bitsPerPixel[bg];
     const bool hires = mode.hires;
@@ -88,7 +89,10 @@ void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const V
     const unsigned tiledataIndex = (((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 13) >> (4 + depth);
     const unsigned tileMask = 0x0FFFu >> depth;
     const unsigned mosaic = mosaicSize(registers, bg);
-    const unsigned py = mosaic == 0 ? line : latch.mosaicY;
+    unsigned py = mosaic == 0 ? line : latch.mosaicY;
+    if (hires && (registers.written(0x33) & 0x01) != 0) {
+        py = py << 1 | (oddField ? 1 : 0); // interlaced hi-res: each field its own half of 448 lines
+    }
     const unsigned hscroll = hires ? latch.hofs << 1 : latch.hofs;
     const unsigned vscroll = latch.vofs;
     const bool modeFour = (registers.written(0x05) & 7) == 4;

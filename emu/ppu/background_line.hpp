@@ -23,9 +23,11 @@ struct BackgroundLine {
 // bsnes v094 fetches it: a tile's 8 pixels at a time from X = -(fine scroll), the tile under
 // HOFS + X on line VOFS + line, each wrapping within the tilemap; a 16x16 tile (and every tile in
 // hi-res, 16 pixels wide) is tiles n, n + 1, n + 16 and n + 17; offset-per-tile takes the column's
-// scroll from BG3's map (`bg3` its latch); mosaic repeats a block's first pixel and line.
+// scroll from BG3's map (`bg3` its latch); mosaic repeats a block's first pixel and line; hi-res
+// with interlace draws line 2 * line + 1 in odd fields (`oddField`), 2 * line in even ones.
 void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const VideoMode& mode, unsigned bg,
-                        const BackgroundLatch& latch, const BackgroundLatch& bg3, unsigned line, BackgroundLine& out);
+                        const BackgroundLatch& latch, const BackgroundLatch& bg3, unsigned line, bool oddField,
+                        BackgroundLine& out);
 
 // Mode 7's background `bg` (0, or 1 with EXTBG) on `line`: each pixel through the matrix from
 // M7A-M7D, M7X/M7Y and the latched M7HOFS/M7VOFS, as bsnes v094 computes it; M7SEL's flips and

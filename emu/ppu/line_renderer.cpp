@@ -82,8 +82,8 @@ struct ColourMath {
 
 } // namespace
 
-std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, unsigned line,
-                       LineLayers& layers, std::span<std::uint32_t, Picture::kWidth> row)
+void drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, unsigned line, bool oddField,
+              LineLayers& layers, std::span<std::uint32_t, Picture::kWidth> row)
 {
     const std::uint8_t setini = registers.written(0x33);
     const VideoMode& mode = videoMode(registers.written(0x05), setini);
@@ -94,14 +94,13 @@ std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cg
     }
     if (registers.forceBlank()) {
         std::ranges::fill(row, 0u);
-        return 0;
+        return;
     }
     const OutputColours::Table& output = layers.colours.at(registers.written(0x00) & 15);
     const std::uint8_t mainScreen = registers.written(0x2C);
     const std::uint8_t subScreen = registers.written(0x2D);
     const std::uint8_t cgwsel = registers.written(0x30);
     const std::uint8_t cgadsub = registers.written(0x31);
-    const std::uint16_t leftOut = (setini & 0x01) != 0 ? 0x01 : 0;
 
     unsigned drawn = 0;
     for (unsigned bg = 0; bg < 4; ++bg) {
@@ -113,7 +112,8 @@ std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cg
         if (bits == VideoMode::kMode7) {
             drawMode7Line(registers, vram, bg, layers.latches[0], layers.backgrounds[bg]);
         } else {
-            drawBackgroundLine(registers, vram, mode, bg, layers.latches[bg], layers.latches[2], line, layers.backgrounds[bg]);
+            drawBackgroundLine(registers, vram, mode, bg, layers.latches[bg], layers.latches[2], line, oddField,
+                               layers.backgrounds[bg]);
         }
     }
     const unsigned mainLayers = mainScreen & (drawn | 0x10);
@@ -171,7 +171,6 @@ std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cg
         row[2 * x] = hiresOutput ? output[subHalf & 0x7FFF] : mainPixel;
         row[2 * x + 1] = mainPixel;
     }
-    return leftOut;
 }
 
 } // namespace emu

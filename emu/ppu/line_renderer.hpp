@@ -26,11 +26,10 @@ struct LineLayers {
     OutputColours colours;
 };
 
-// Draws the PPU line `line` (1 to 224, or 239 with overscan) into `row` from the registers, VRAM,
-// CGRAM and `layers.sprites` as they are, as bsnes v094 draws it; every shown line is drawn, in
-// order. Returns what the line showed that the renderer does not draw yet, as Picture::leftOut's
-// bits.
-std::uint16_t drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, unsigned line,
-                       LineLayers& layers, std::span<std::uint32_t, Picture::kWidth> row);
+// Draws the PPU line `line` (1 to 224, or 239 with overscan) of the field `oddField` into `row`
+// from the registers, VRAM, CGRAM and `layers.sprites` as they are, as bsnes v094 draws it; every
+// shown line is drawn, in order.
+void drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgram, unsigned line, bool oddField,
+              LineLayers& layers, std::span<std::uint32_t, Picture::kWidth> row);
 
 } // namespace emu

@@ -8,11 +8,13 @@ namespace emu {
 
 // One frame the PPU drew, as bsnes v094's libretro output has it (the picture tileprof is compared
 // with): 512 pixels a row, each low-resolution pixel twice, and a row a line drawn (224, or 239
-// with overscan), XRGB8888.
+// with overscan), XRGB8888. An interlaced frame has twice the rows: each line's even field above
+// its odd field's.
 class Picture {
 public:
     static constexpr unsigned kWidth = 512;
-    static constexpr unsigned kMaxRows = 239;
+    static constexpr unsigned kMaxLines = 239;
+    static constexpr unsigned kMaxRows = 2 * kMaxLines;
 
     Picture() : pixels_(std::size_t{kWidth} * kMaxRows) {}
 
@@ -28,16 +30,10 @@ public:
         rows_ = rows;
     }
 
-    // What the frame's lines showed that the renderer does not draw yet: bit 0 interlace.
-    std::uint16_t leftOut() const { return leftOut_; }
-    void leaveOut(std::uint16_t what) { leftOut_ |= what; }
-    void startFrame() { leftOut_ = 0; }
-
 private:
     std::vector<std::uint32_t> pixels_;
     unsigned rows_ = 224;
     std::uint64_t frame_ = 0;
-    std::uint16_t leftOut_ = 0;
 };
 
 } // namespace emu

@@ -118,10 +118,25 @@ void Ppu::startVblank(std::uint64_t frame)
         oam_.reloadAddress();
     }
     if (drawing_) {
-        drawing_->pictures[1 - drawing_->finishedIndex].finish(frame, frameVblankLine_ - 1);
-        drawing_->finishedIndex = 1 - drawing_->finishedIndex;
-        drawing_->finished = true;
+        finishPicture(frame);
     }
+}
+
+void Ppu::finishPicture(std::uint64_t frame)
+{
+    Drawing& drawing = *drawing_;
+    Picture& picture = drawing.pictures[drawing.drawingIndex];
+    const unsigned lines = frameVblankLine_ - 1;
+    if (frameInterlaced_) {
+        for (unsigned index = 0; index < lines; ++index) {
+            std::ranges::copy(drawing.fieldLine(false, index), picture.row(2 * index).begin());
+            std::ranges::copy(drawing.fieldLine(true, index), picture.row(2 * index + 1).begin());
+        }
+    }
+    drawing.evenFieldInPicture = !frameInterlaced_;
+    picture.finish(frame, frameInterlaced_ ? 2 * lines : lines);
+    drawing.finishedIndex = drawing.drawingIndex;
+    drawing.finished = true;
 }
 
 void Ppu::drawPictures(bool on)
@@ -129,27 +144,47 @@ void Ppu::drawPictures(bool on)
     drawing_ = on ? std::make_unique<Drawing>() : nullptr;
 }
 
-// Lines 1 to 224 (239 with overscan) are shown, as rows 0 to 223 (238).
-void Ppu::startLine(unsigned line, bool oddField)
+std::span<std::uint32_t, Picture::kWidth> Ppu::lineRow(unsigned line, bool oddField)
 {
-    if (line == 0 || line >= frameVblankLine_) {
-        return;
+    Drawing& drawing = *drawing_;
+    if (line == 1) {
+        drawing.drawingIndex = 1 - drawing.finishedIndex;
     }
-    Picture& picture = drawing_->pictures[1 - drawing_->finishedIndex];
-    if (line >= registers_.vblankStartLine()) {
-        // Overscan turned off during a frame that began with it: the lines past 224 are black.
-        std::ranges::fill(picture.row(line - 1), 0u);
-        return;
+    if (!frameInterlaced_) {
+        return drawing.pictures[drawing.drawingIndex].row(line - 1);
     }
     if (line == 1) {
-        picture.startFrame();
+        for (std::vector<std::uint32_t>& lines : drawing.fieldLines) {
+            lines.resize(std::size_t{Picture::kWidth} * Picture::kMaxLines);
+        }
+        if (drawing.evenFieldInPicture) {
+            Picture& last = drawing.pictures[drawing.finishedIndex];
+            for (unsigned index = 0; index < Picture::kMaxLines; ++index) {
+                std::ranges::copy(last.row(index), drawing.fieldLine(false, index).begin());
+            }
+            drawing.evenFieldInPicture = false;
+        }
+    }
+    return drawing.fieldLine(oddField, line - 1);
+}
+
+// Lines 1 to 239 are drawn, as rows 0 to 238 (or a field's); without overscan those past 224 black.
+void Ppu::startLine(unsigned line, bool oddField)
+{
+    if (line == 0 || line > Picture::kMaxLines) {
+        return;
+    }
+    const std::span<std::uint32_t, Picture::kWidth> row = lineRow(line, oddField);
+    if (line >= registers_.vblankStartLine()) {
+        std::ranges::fill(row, 0u);
+        return;
     }
     // The sprites shown on a line are those the PPU evaluated on the line before.
     const SpriteSizes sizes = spriteSizes();
     const unsigned evaluated = line - 1;
     drawSpriteLine(spriteRange_.inRange(oam_.bytes(), sizes, oam_.firstSprite(), evaluated), oam_.bytes(), sizes,
                    vram_.bytes(), evaluated, oddField, drawing_->layers.sprites);
-    picture.leaveOut(drawLine(registers_, vram_, cgram_, line, drawing_->layers, picture.row(line - 1)));
+    drawLine(registers_, vram_, cgram_, line, oddField, drawing_->layers, row);
 }
 
 } // namespace emu

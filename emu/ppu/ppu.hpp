@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace emu {
 
@@ -33,9 +35,14 @@ public:
     std::uint8_t peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const;
 
     // Line 0: SETINI's overscan bit as the frame begins decides where its V-blank begins for the
-    // CPU's side (NMI, HVBJOY, HDMA, the joypad read) and how many rows its picture has, as bsnes
-    // v094 latches it then; the PPU's own accesses follow the bit as it is.
-    void startFrame() { frameVblankLine_ = registers_.vblankStartLine(); }
+    // CPU's side (NMI, HVBJOY, HDMA, the joypad read) and how many rows its picture has, and its
+    // interlace bit whether the picture shows both fields, as bsnes v094 latches them then; the
+    // PPU's own accesses follow the bits as they are.
+    void startFrame()
+    {
+        frameVblankLine_ = registers_.vblankStartLine();
+        frameInterlaced_ = (registers_.written(0x33) & 0x01) != 0;
+    }
     std::uint32_t frameVblankLine() const { return frameVblankLine_; }
 
     // The start of the first V-blank line of frame `frame`: with the display on, OAM's address
@@ -43,9 +50,10 @@ public:
     // V-blank line), and the frame's picture is finished.
     void startVblank(std::uint64_t frame);
 
-    // Pictures cost nothing until asked for: then each line the PPU shows is drawn as it begins,
-    // with the registers and memories as they are then (a write in the middle of a line shows
-    // from the next line on), and each frame is finished at the start of V-blank.
+    // Pictures cost nothing until asked for: then each line the PPU draws (1 to 239, in V-blank
+    // too, as bsnes v094 does: an interlaced frame may show them as the other field's) is drawn as
+    // it begins, with the registers and memories as they are then (a write in the middle of a line
+    // shows from the next line on), and each frame is finished at the start of V-blank.
     void drawPictures(bool on);
     bool drawsPictures() const { return drawing_ != nullptr; }
     // The bus's call as each line begins; `oddField` the frame's field (every other frame).
@@ -85,13 +93,28 @@ private:
     // Where the PPU sends OAM accesses while it draws (see oamRedirect).
     unsigned oamRenderAddress_ = 0;
     std::uint32_t frameVblankLine_ = 225;
+    bool frameInterlaced_ = false;
     // What drawing needs, kept apart so that a machine that does not draw carries none of it.
     struct Drawing {
-        std::array<Picture, 2> pictures; // one being drawn, the other the last finished
+        std::array<Picture, 2> pictures; // the frame's, and the last finished
+        unsigned drawingIndex = 0;       // the frame's: lines past its V-blank start go there too
         unsigned finishedIndex = 0;
         bool finished = false;
         LineLayers layers;
+        // bsnes v094 keeps each field's lines apart, and an interlaced frame shows the lines its
+        // field draws between the other field's last ones: the even field's are also those of the
+        // last frame not interlaced. Sized at the first interlaced frame.
+        std::array<std::vector<std::uint32_t>, 2> fieldLines;
+        bool evenFieldInPicture = false; // the even field's lines are the last finished picture's rows
+        std::span<std::uint32_t, Picture::kWidth> fieldLine(bool oddField, unsigned index)
+        {
+            return std::span<std::uint32_t, Picture::kWidth>{fieldLines[oddField].data() + index * Picture::kWidth,
+                                                             Picture::kWidth};
+        }
     };
+    // The row line `line` is drawn into: the picture's own, or its field's in an interlaced frame.
+    std::span<std::uint32_t, Picture::kWidth> lineRow(unsigned line, bool oddField);
+    void finishPicture(std::uint64_t frame);
     std::unique_ptr<Drawing> drawing_;
 };
 

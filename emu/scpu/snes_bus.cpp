@@ -276,7 +276,7 @@ void SnesBus::writeBBus(std::uint8_t reg, std::uint8_t value, std::uint64_t cloc
 {
     if (reg < PpuRegisters::kCount) {
         ppu_.write(reg, value, video_.positionAt(clock));
-        if (reg == 0x33) { // SETINI: interlace changes the frame (overscan the next frame's V-blank)
+        if (reg == 0x33) { // SETINI: interlace as the next frame begins decides its length
             video_.setInterlace(value & 0x01);
         }
         return;

@@ -1,7 +1,5 @@
 #include "emu/timing/video_timing.hpp"
 
-#include <algorithm>
-
 namespace emu {
 
 std::uint32_t VideoTiming::linesThisFrame() const
@@ -19,21 +17,21 @@ void VideoTiming::nextLine()
     previousLine_ = line_;
     previousLineStart_ = lineStart_;
     lineStart_ += lineClocks_;
-    // Interlace turned off during an interlaced frame's extra line ends the frame with that line.
-    if (++line_ >= linesThisFrame()) {
+    if (++line_ == linesThisFrame()) {
         line_ = 0;
         ++frame_;
         frameStart_ = lineStart_;
         oddField_ = !oddField_;
+        interlace_ = interlaceSet_;
     }
     lineClocks_ = lineClocksOf(line_);
 }
 
 std::uint64_t VideoTiming::nextFrameStart() const
 {
-    const std::uint32_t last = std::max(linesThisFrame() - 1, line_);
+    const std::uint32_t last = linesThisFrame() - 1;
     std::uint64_t clocks = lineClocks_ + std::uint64_t{last - line_} * kLineClocks;
-    if (!interlace_ && oddField_ && line_ < 240 && last >= 240) {
+    if (!interlace_ && oddField_ && line_ < 240) {
         clocks -= kLineClocks - kShortLineClocks;
     }
     return lineStart_ + clocks;
@@ -48,6 +46,7 @@ void VideoTiming::nextFrame()
     line_ = 0;
     ++frame_;
     oddField_ = !oddField_;
+    interlace_ = interlaceSet_;
     lineClocks_ = lineClocksOf(0);
 }
 

@@ -34,8 +34,11 @@ public:
     // then whichever grid point falls 531..538 clocks into each later line.
     std::uint64_t refreshAt() const { return lineStart_ + 538 - (lineStart_ & 7); }
 
-    void setInterlace(bool on) { interlace_ = on; }
-    bool interlace() const { return interlace_; }
+    // SETINI's interlace bit. As in bsnes v094, a frame's length (and its short line) follows the
+    // bit as the frame began: a write takes effect with the next frame.
+    void setInterlace(bool on) { interlaceSet_ = on; }
+    bool interlace() const { return interlace_; } // this frame's
+
     void nextLine();
     // Moves to the first line of the next frame, as nextLine() line after line would.
     void nextFrame();
@@ -65,6 +68,7 @@ private:
     std::uint64_t frameStart_ = 0;
     bool oddField_ = false;
     bool interlace_ = false;
+    bool interlaceSet_ = false;
 };
 
 } // namespace emu

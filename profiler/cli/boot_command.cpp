@@ -96,16 +96,6 @@ void writePicture(const emu::Snes& snes, const std::string& path)
     replaceFile(path, pngImage(picture->pixels(), picture->width(), picture->height()));
     std::printf("  picture   %s (%ux%u, frame %llu: the last finished)\n", path.c_str(), picture->width(), picture->height(),
                 static_cast<unsigned long long>(picture->frame()));
-    static constexpr const char* kNotDrawn[] = {"interlace"};
-    std::string leftOut;
-    for (unsigned feature = 0; feature < std::size(kNotDrawn); ++feature) {
-        if ((picture->leftOut() >> feature) & 1) {
-            leftOut += (leftOut.empty() ? "" : ", ") + std::string(kNotDrawn[feature]);
-        }
-    }
-    if (!leftOut.empty()) {
-        std::printf("  picture   left out: %s (tileprof does not draw it yet)\n", leftOut.c_str());
-    }
 }
 
 int boot(const BootOptions& o)
