@@ -236,6 +236,13 @@ TEST_CASE("oracle comparison: the RDNMI hold test ROM agrees for 600 frames")
     checkAgainstOracle("machine-rdnmi-hold");
 }
 
+// STAT77's range-over and time-over flags read before and after a line's sprite tiles are fetched,
+// from sprites off the screen, at X 256, with the priority rotation, and OAM rewritten mid-frame.
+TEST_CASE("oracle comparison: the sprite flags test ROM agrees for 600 frames")
+{
+    checkAgainstOracle("machine-sprite-flags");
+}
+
 TEST_CASE("oracle comparison: the PPU ports test ROM agrees for 600 frames")
 {
     checkAgainstOracle("machine-ppu-ports");

@@ -69,6 +69,8 @@ public:
     // The sprite the PPU's evaluation starts from: 0, or with the priority rotation the one at the
     // address.
     unsigned firstSprite() const { return priorityRotation_ ? (address_ >> 2) & 127 : 0; }
+    // The first sprite once the address is reloaded.
+    unsigned firstSpriteAfterReload() const { return priorityRotation_ ? (base_ >> 2) & 127 : 0; }
     std::span<const std::uint8_t, kBytes> bytes() const { return bytes_; }
 
 private:

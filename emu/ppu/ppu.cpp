@@ -56,6 +56,9 @@ std::optional<unsigned> Ppu::oamRedirect(const VideoPosition& at)
 
 void Ppu::write(std::uint8_t reg, std::uint8_t value, const VideoPosition& at)
 {
+    if (reg <= 0x04 || reg == 0x33) { // what the sprites' evaluation reads: the lines before saw it as it was
+        evaluateSpritesThrough(at.line, spriteFlags_);
+    }
     switch (reg) {
     case 0x00: // INIDISP: in force blank the first V-blank line did not reload OAM's address; bsnes v094 does it now
         if (registers_.forceBlank() && at.line == registers_.vblankStartLine()) {
@@ -67,6 +70,7 @@ void Ppu::write(std::uint8_t reg, std::uint8_t value, const VideoPosition& at)
     case 0x04:
         if (const std::optional<unsigned> written = oam_.writeData(value, oamRedirect(at))) {
             spriteRange_.oamWritten(*written);
+            spriteFlags_.oamWritten();
         }
         break;
     case 0x15: vram_.writeControl(value); break;
@@ -87,11 +91,17 @@ std::uint8_t Ppu::read(std::uint8_t reg, const VideoPosition& at, std::uint8_t c
     case 0x34: // MPYL, MPYM, MPYH
     case 0x35:
     case 0x36: ppu1OpenBus_ = registers_.mode7ProductByte(reg - 0x34u); return ppu1OpenBus_;
-    case 0x38: ppu1OpenBus_ = oam_.readData(oamRedirect(at)); return ppu1OpenBus_;
+    case 0x38: // the address steps, and with it the first sprite under the priority rotation
+        evaluateSpritesThrough(at.line, spriteFlags_);
+        ppu1OpenBus_ = oam_.readData(oamRedirect(at));
+        return ppu1OpenBus_;
     case 0x39: ppu1OpenBus_ = vram_.readData(false, vramOpen(at)); return ppu1OpenBus_;
     case 0x3A: ppu1OpenBus_ = vram_.readData(true, vramOpen(at)); return ppu1OpenBus_;
     case 0x3B: ppu2OpenBus_ = cgram_.readData(ppu2OpenBus_, cgramBusy(at)); return ppu2OpenBus_;
-    case 0x3E: ppu1OpenBus_ = peek(reg, cpuOpenBus); return ppu1OpenBus_;
+    case 0x3E:
+        evaluateSpritesThrough(at.line, spriteFlags_);
+        ppu1OpenBus_ = static_cast<std::uint8_t>(spriteFlags_.bits(at.line, at.hclock) | (ppu1OpenBus_ & 0x10) | kPpu1Version);
+        return ppu1OpenBus_;
     default: return peek(reg, cpuOpenBus);
     }
 }
@@ -106,8 +116,11 @@ std::uint8_t Ppu::peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const
     case 0x39: return vram_.prefetched(false);
     case 0x3A: return vram_.prefetched(true);
     case 0x3B: return cgram_.peekData(ppu2OpenBus_, false);
-    case 0x3E: // STAT77: no sprites are drawn, so the time-over and range-over flags stay clear
-        return static_cast<std::uint8_t>((ppu1OpenBus_ & 0x10) | kPpu1Version);
+    case 0x3E: { // STAT77: the time-over and range-over flags as they are once the frame's lines are evaluated
+        SpriteFlags flags = spriteFlags_;
+        evaluateSpritesThrough(VideoTiming::kLinesPerFrame, flags);
+        return static_cast<std::uint8_t>(flags.bits(VideoTiming::kLinesPerFrame, 0) | (ppu1OpenBus_ & 0x10) | kPpu1Version);
+    }
     default: return readsPpu1OpenBus(reg) ? ppu1OpenBus_ : cpuOpenBus;
     }
 }
@@ -115,6 +128,9 @@ std::uint8_t Ppu::peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const
 void Ppu::startVblank(std::uint64_t frame)
 {
     if (!registers_.forceBlank()) {
+        if (oam_.firstSpriteAfterReload() != oam_.firstSprite()) {
+            evaluateSpritesThrough(Picture::kMaxLines, spriteFlags_);
+        }
         oam_.reloadAddress();
     }
     if (drawing_) {

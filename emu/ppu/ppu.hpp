@@ -5,6 +5,7 @@
 #include "emu/ppu/oam.hpp"
 #include "emu/ppu/picture.hpp"
 #include "emu/ppu/ppu_registers.hpp"
+#include "emu/ppu/sprite_flags.hpp"
 #include "emu/ppu/sprite_line.hpp"
 #include "emu/ppu/sprite_range.hpp"
 #include "emu/ppu/vram.hpp"
@@ -42,6 +43,7 @@ public:
     {
         frameVblankLine_ = registers_.vblankStartLine();
         frameInterlaced_ = (registers_.written(0x33) & 0x01) != 0;
+        spriteFlags_.startFrame();
     }
     std::uint32_t frameVblankLine() const { return frameVblankLine_; }
 
@@ -81,13 +83,20 @@ private:
     std::optional<unsigned> oamRedirect(const VideoPosition& at);
     // OBSEL's sizes and SETINI's sprite interlace, as the range evaluation reads them.
     SpriteSizes spriteSizes() const { return {registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0}; }
+    // STAT77's flags from the lines up to `line` not evaluated yet, with the sprites as they are.
+    void evaluateSpritesThrough(unsigned line, SpriteFlags& flags) const
+    {
+        flags.evaluateThrough(line, oam_.bytes(), spriteSizes(), oam_.firstSprite(), registers_.vblankStartLine() == 240);
+    }
 
     PpuRegisters registers_;
     Vram vram_;
     Cgram cgram_;
     Oam oam_;
     SpriteRange spriteRange_;
-    // bsnes v094 powers these on as $FF (its randomisation off).
+    SpriteFlags spriteFlags_;
+    // bsnes v094 powers these on at random (bsnes-mercury's core gave PPU1's as $4B); test ROMs
+    // set them with a read before anything shows them.
     std::uint8_t ppu1OpenBus_ = 0xFF;
     std::uint8_t ppu2OpenBus_ = 0xFF;
     // Where the PPU sends OAM accesses while it draws (see oamRedirect).
