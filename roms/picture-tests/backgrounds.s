@@ -50,17 +50,7 @@ CONFIGURATION_LIST
     sta BG34NBA
     lda Configurations + 7,x
     sta TM
-    ldy #0
-scroll:
-    lda Configurations + 8,x ; the scroll's low byte, then its high byte, to the same register
-    sta BG1HOFS,y
-    lda Configurations + 9,x
-    sta BG1HOFS,y
-    inx
-    inx
-    iny
-    cpy #8
-    bne scroll
+    WRITE_SCROLLS 8, 8
     rts
 .endproc
 

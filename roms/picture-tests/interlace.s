@@ -65,17 +65,7 @@ atLine240:
     sta TS
     lda Configurations + 4,x
     sta SETINI
-    ldy #0
-scroll:
-    lda Configurations + 5,x ; the scroll's low byte, then its high byte, to the same register
-    sta BG1HOFS,y
-    lda Configurations + 6,x
-    sta BG1HOFS,y
-    inx
-    inx
-    iny
-    cpy #SCROLLS
-    bne scroll
+    WRITE_SCROLLS 5, SCROLLS
     rts
 .endproc
 

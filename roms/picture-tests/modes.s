@@ -64,17 +64,7 @@ modeToMaps:
     sta CGADSUB
     lda Configurations + 11,x
     sta SETINI
-    ldy #0
-scroll:
-    lda Configurations + 12,x ; the scroll's low byte, then its high byte, to the same register
-    sta BG1HOFS,y
-    lda Configurations + 13,x
-    sta BG1HOFS,y
-    inx
-    inx
-    iny
-    cpy #SCROLLS
-    bne scroll
+    WRITE_SCROLLS 12, SCROLLS
     rts
 .endproc
 
