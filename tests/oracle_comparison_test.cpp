@@ -13,6 +13,7 @@
 // for tileprof's value; it is accepted only as listed, and it must appear.
 
 #include "oracle/libretro_core.hpp"
+#include "tests/support/oracle_frame.hpp"
 
 #include "base/bundled_files.hpp"
 #include "emu/cartridge/rom_image.hpp"
@@ -32,11 +33,6 @@
 
 namespace tileprof::test {
 namespace {
-
-constexpr std::uint64_t kLineClocks = 1364;
-constexpr std::uint32_t kVblankLine = 225;
-constexpr std::uint32_t kPpuFrameLine = 241;
-constexpr std::uint64_t kNmiReachesCpu = 6; // clocks into line 225: RDNMI's flag at 2, 4 more (docs/machine.md)
 
 struct Difference {
     std::uint64_t frame;
@@ -164,8 +160,7 @@ std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_
         const std::uint16_t pad = input == Input::Scripted ? scriptedPad(frame) : 0;
         snes.bus().setJoypad(0, pad, cut);
         snes.runUntil(frameStart + kVblankLine * kLineClocks - 200);
-        cut = snes.bus().nmiEnabled() ? frameStart + kVblankLine * kLineClocks + kNmiReachesCpu
-                                      : frameStart + kPpuFrameLine * kLineClocks;
+        cut = oracleFrameEnd(frameStart, snes.bus().nmiEnabled());
         const auto [wramBefore, vramBefore] = runTo(snes, cut);
         frameStart = snes.bus().nextFrameStart();
         core.runFrame(pad, 0);

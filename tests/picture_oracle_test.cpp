@@ -4,6 +4,7 @@
 // overscan), before either machine's frame ends (docs/picture.md).
 
 #include "oracle/libretro_core.hpp"
+#include "tests/support/oracle_frame.hpp"
 
 #include "base/bundled_files.hpp"
 #include "base/output_file.hpp"
@@ -22,13 +23,18 @@
 namespace tileprof::test {
 namespace {
 
-constexpr std::uint64_t kLineClocks = 1364;
 // Past the start of V-blank at line 225, or 240 with overscan, before the frame ends.
 constexpr std::uint32_t kCutLine = 241;
 
-// Runs `rom` for `frames` frames in both machines; fails at the first pixel that differs, naming
-// the frame, the pixel and both colours.
-void comparePictures(const std::string& rom, std::uint64_t frames)
+std::uint16_t noButtons(std::uint64_t)
+{
+    return 0;
+}
+
+// Runs `rom` for `frames` frames in both machines, pad 1 holding `pad(frame)`'s buttons ($4218's
+// order) through each frame; fails at the first pixel that differs, naming the frame, the pixel
+// and both colours.
+void comparePictures(const std::string& rom, std::uint64_t frames, std::uint16_t (*pad)(std::uint64_t) = noButtons)
 {
     const emu::RomImage image = emu::loadRomFile(bundledRomPath(rom).string());
     const std::string corePath = oracle::defaultCorePath();
@@ -38,11 +44,17 @@ void comparePictures(const std::string& rom, std::uint64_t frames)
     core.loadGame(image.bytes);
     emu::Snes snes(image);
     snes.bus().ppu().drawPictures(true);
+    snes.bus().setAutoJoypadTiming(emu::AutoJoypadTiming::Bsnes094);
     std::uint64_t frameStart = 0;
+    snes.bus().setJoypad(0, pad(0), 0);
     for (std::uint64_t frame = 0; frame < frames; ++frame) {
+        // bsnes-mercury's frame holds its buttons from the end of its last frame (oracleFrameEnd),
+        // which lies before this one's picture is finished.
+        snes.runUntil(frameStart + kVblankLine * kLineClocks - 200);
+        snes.bus().setJoypad(0, pad(frame + 1), oracleFrameEnd(frameStart, snes.bus().nmiEnabled()));
         snes.runUntil(frameStart + kCutLine * kLineClocks + kLineClocks / 2);
         frameStart = snes.bus().nextFrameStart();
-        core.runFrame();
+        core.runFrame(pad(frame), 0);
         const emu::Picture* ours = snes.bus().ppu().picture();
         const oracle::Picture& theirs = core.picture();
         REQUIRE(ours != nullptr);
@@ -125,10 +137,23 @@ TEST_CASE("picture: the interlace ROM's frames are bsnes-mercury's, pixel for pi
     comparePictures("picture-interlace", 60);
 }
 
-// The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites.
+// The demo game: a room of 4bpp tiles on BG1, the player and the walkers as sprites, the sky's
+// colours by HDMA.
 TEST_CASE("picture: the demo's frames are bsnes-mercury's, pixel for pixel")
 {
     comparePictures("demo", 600);
+}
+
+// START in frame 100 opens the demo's map view (mode 7, its matrix's scales and BG1's band set by
+// HDMA line by line, the sky's HDMA beside them), START in frame 200 closes it.
+std::uint16_t mapViewPad(std::uint64_t frame)
+{
+    return frame == 100 || frame == 200 ? 0x1000 : 0;
+}
+
+TEST_CASE("picture: the demo's map view in mode 7 is bsnes-mercury's, pixel for pixel")
+{
+    comparePictures("demo", 260, mapViewPad);
 }
 
 } // namespace

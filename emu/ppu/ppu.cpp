@@ -129,7 +129,7 @@ void Ppu::startVblank(std::uint64_t frame)
 {
     if (!registers_.forceBlank()) {
         if (oam_.firstSpriteAfterReload() != oam_.firstSprite()) {
-            evaluateSpritesThrough(Picture::kMaxLines, spriteFlags_);
+            evaluateSpritesThrough(VideoTiming::kLinesPerFrame, spriteFlags_);
         }
         oam_.reloadAddress();
     }

@@ -8,7 +8,8 @@
 ; reads 0, the demo script in room.s), trades one command with the sound driver, sets the
 ; player's and the walkers' velocities (and the player's gravity and hitbox, which Y and X
 ; switch), moves every entity with MoveEntityAndProcessTileCollisions and builds the sprite
-; table, which the next NMI copies to OAM with an animated tile.
+; table, which the next NMI copies to OAM with an animated tile. START shows the room in mode 7
+; (map_view.s).
 ; docs/bundled-roms.md, "The demo game", describes a run.
 ;
 ; Work RAM: the routine's (tile-collision/memory.s: CollisionMap $0100, the entity slots from
@@ -33,6 +34,7 @@
 .import TileCharacters, TILE_CHARACTERS_BYTES, AnimatedPlatformFrames, SpriteCharacters
 .import SPRITE_CHARACTERS_BYTES, Palette, PALETTE_BYTES, SkyGradient
 .import RoomTiles, RoomMapEntries, RowOffsetTable, TileCollisionTypes, SpawnTable, DemoScript
+.import ShowMapWhenAsked
 
 .assert .sizeof(Entity) <= .sizeof(Actor) - 4, error, "the game's fields overlap the entity's"
 .assert (Entities & $FF) = 0, lderror, "the entity slots must be page-aligned (list memory.s first)"
@@ -480,6 +482,7 @@ WaitForNmi:
     jsr MoveEntities
     jsr UpdateCamera
     jsr BuildOam
+    jsr ShowMapWhenAsked        ; START: the map view (map_view.s), until START again
     sep #$20
     .a8
     lda #1
@@ -1107,4 +1110,5 @@ Animate:
 
 CARTRIDGE_HEADER "TILEPROF DEMO", Reset, Nmi, Halt, Halt, Halt
 
-.export FrameCount, Buttons, ScrollX, OamBuffer
+.export Buttons, OamBuffer, ReadInput, RunDma
+.exportzp FrameCount, ScrollX, PressedButtons, InidispShadow, HdmaenShadow
