@@ -106,6 +106,53 @@ TEST_CASE("the play debugger draws the frame budget line, and the selected call'
     CHECK(above == 0);
 }
 
+// The picture panel shows the frame as `tileprof boot` draws it: wherever the picture is even
+// around a pixel, the screenshot shows that pixel's colour where the geometry places it.
+TEST_CASE("the play debugger shows the frame's picture as the PPU drew it")
+{
+    const TempDir dir;
+    const std::filesystem::path png = dir.file("play.png");
+    const std::filesystem::path geometryFile = dir.file("play.json");
+    const CommandResult shown = runTileprofGui({"--play", walk(), "--headless", "--frame", "924", "--call", "1", "--screenshot",
+                                                png.string(), "--geometry", geometryFile.string(), "--size", "1600x900"});
+    REQUIRE_MESSAGE(shown.exitCode == 0, shown.err);
+    const std::filesystem::path drawn = dir.file("frame924.png");
+    const std::string demo = (std::filesystem::path(TILEPROF_BUILD_DIR) / "roms" / "demo.sfc").string();
+    const std::string input = (std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "demo" / "walk.toml").string();
+    const CommandResult booted = runTileprof({"boot", demo, "--input", input, "--frames", "925", "--picture", drawn.string()});
+    REQUIRE_MESSAGE(booted.exitCode == 0, booted.err);
+    REQUIRE(contains(booted.out, "frame 924: the last finished"));
+    const Picture screen(png);
+    const Picture frame(drawn);
+    const nlohmann::json g = nlohmann::json::parse(slurp(geometryFile))["picture"];
+    REQUIRE(g["shown"] == true);
+    const double left = g["left"];
+    const double top = g["top"];
+    const double xScale = (g["right"].get<double>() - left) / frame.width();
+    const double yScale = (g["bottom"].get<double>() - top) / frame.height();
+    CHECK(yScale == doctest::Approx(2 * xScale)); // a row is a line: twice as high as a column is wide
+    int checked = 0;
+    for (int y = 3; y < frame.height() - 3; y += 7) {
+        for (int x = 6; x < frame.width() - 6; x += 13) {
+            bool even = true;
+            for (int dy = -2; dy <= 2 && even; ++dy) {
+                for (int dx = -4; dx <= 4 && even; ++dx) {
+                    even = frame.at(x + dx, y + dy) == frame.at(x, y);
+                }
+            }
+            if (!even) {
+                continue;
+            }
+            CAPTURE(x);
+            CAPTURE(y);
+            CHECK(screen.at(static_cast<int>(left + (x + 0.5) * xScale), static_cast<int>(top + (y + 0.5) * yScale)) ==
+                  frame.at(x, y));
+            ++checked;
+        }
+    }
+    CHECK(checked > 100);
+}
+
 TEST_CASE("the play debugger refuses a play it cannot run, and a frame or a call the play does not have")
 {
     const TempDir dir;

@@ -97,10 +97,11 @@ void drawLine(const PpuRegisters& registers, const Vram& vram, const Cgram& cgra
         return;
     }
     const OutputColours::Table& output = layers.colours.at(registers.written(0x00) & 15);
-    const std::uint8_t mainScreen = registers.written(0x2C);
-    const std::uint8_t subScreen = registers.written(0x2D);
+    const auto drawnLayers = static_cast<std::uint8_t>(~layers.leftOut.layers);
+    const std::uint8_t mainScreen = registers.written(0x2C) & drawnLayers;
+    const std::uint8_t subScreen = registers.written(0x2D) & drawnLayers;
     const std::uint8_t cgwsel = registers.written(0x30);
-    const std::uint8_t cgadsub = registers.written(0x31);
+    const std::uint8_t cgadsub = layers.leftOut.colourMath ? 0 : registers.written(0x31);
 
     unsigned drawn = 0;
     for (unsigned bg = 0; bg < 4; ++bg) {

@@ -16,9 +16,19 @@
 
 namespace emu {
 
+// Layers a debugger leaves out of the picture: bits 0-3 BG1-4 and bit 4 the sprites off both
+// screens, and colour math off (each screen's front pixel as it is).
+struct LayersLeftOut {
+    std::uint8_t layers = 0;
+    bool colourMath = false;
+
+    bool operator==(const LayersLeftOut&) const = default;
+};
+
 // What drawing lines keeps: the backgrounds' latches, carried from line to line through a frame,
 // and the layers of the line being drawn (its sprites filled in before drawLine).
 struct LineLayers {
+    LayersLeftOut leftOut;
     std::array<BackgroundLatch, 4> latches;
     std::array<BackgroundLine, 4> backgrounds;
     WindowLine windows;

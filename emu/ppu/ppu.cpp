@@ -155,9 +155,12 @@ void Ppu::finishPicture(std::uint64_t frame)
     drawing.finished = true;
 }
 
-void Ppu::drawPictures(bool on)
+void Ppu::drawPictures(bool on, LayersLeftOut leftOut)
 {
     drawing_ = on ? std::make_unique<Drawing>() : nullptr;
+    if (drawing_) {
+        drawing_->layers.leftOut = leftOut;
+    }
 }
 
 std::span<std::uint32_t, Picture::kWidth> Ppu::lineRow(unsigned line, bool oddField)

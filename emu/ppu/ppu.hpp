@@ -56,7 +56,7 @@ public:
     // too, as bsnes v094 does: an interlaced frame may show them as the other field's) is drawn as
     // it begins, with the registers and memories as they are then (a write in the middle of a line
     // shows from the next line on), and each frame is finished at the start of V-blank.
-    void drawPictures(bool on);
+    void drawPictures(bool on, LayersLeftOut leftOut = {});
     bool drawsPictures() const { return drawing_ != nullptr; }
     // The bus's call as each line begins; `oddField` the frame's field (every other frame).
     void startLine(unsigned line, bool oddField);

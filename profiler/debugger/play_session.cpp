@@ -1,6 +1,7 @@
 #include "profiler/debugger/play_session.hpp"
 
 #include "base/input_error.hpp"
+#include "profiler/engine/ingame/picture_replay.hpp"
 #include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/model/play/play_file.hpp"
 
@@ -27,6 +28,7 @@ bool PlaySession::open(const std::filesystem::path& playFile)
     selected_.reset();
     replayed_.reset();
     rows_.clear();
+    pictureFrame_.reset();
     // The busiest whole frame that has calls (a boot's frames are busy with nothing to show), or
     // else the busiest: where a look usually starts.
     std::vector<bool> hasCalls(run_.frames.size());
@@ -117,6 +119,23 @@ std::optional<emu::Registers> PlaySession::registers() const
 std::uint8_t PlaySession::wram(std::uint32_t index) const
 {
     return index < wram_.size() ? wram_[index] : 0;
+}
+
+const emu::Picture* PlaySession::picture()
+{
+    if (pictureFrame_ != frame_) {
+        picture_ = replayPicture(play_->image, play_->setup, frame_, leftOut_);
+        pictureFrame_ = frame_;
+    }
+    return picture_ ? &*picture_ : nullptr;
+}
+
+void PlaySession::setLayersLeftOut(emu::LayersLeftOut leftOut)
+{
+    if (leftOut != leftOut_) {
+        leftOut_ = leftOut;
+        pictureFrame_.reset();
+    }
 }
 
 } // namespace tileprof

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "emu/cpu/registers.hpp"
+#include "emu/ppu/line_renderer.hpp"
+#include "emu/ppu/picture.hpp"
 #include "profiler/engine/ingame/call_replay.hpp"
 #include "profiler/engine/ingame/play_run.hpp"
 #include "profiler/reports/play/play_report.hpp"
@@ -56,6 +58,12 @@ public:
     std::optional<emu::Registers> registers() const;
     std::uint8_t wram(std::uint32_t index) const;
 
+    // The picture of the frame on show, the play run again to its V-blank (on first asking, after
+    // the frame or the layers left out change); null when the play stops before.
+    const emu::Picture* picture();
+    const emu::LayersLeftOut& layersLeftOut() const { return leftOut_; }
+    void setLayersLeftOut(emu::LayersLeftOut leftOut);
+
 private:
     std::filesystem::path path_;
     std::vector<std::filesystem::path> sourceDirectories_;
@@ -72,6 +80,9 @@ private:
     std::vector<TraceRow> rows_;
     std::size_t instruction_ = 0;
     std::vector<std::uint8_t> wram_; // at the step on show
+    emu::LayersLeftOut leftOut_;
+    std::optional<emu::Picture> picture_;
+    std::optional<std::uint64_t> pictureFrame_; // the frame picture_ was made for, when it was
 };
 
 } // namespace tileprof

@@ -6,7 +6,11 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <map>
+#include <memory>
+#include <vector>
 
 namespace tileprof::gui {
 
@@ -49,6 +53,46 @@ private:
     DeviceState state_;
 };
 
+// A texture a slot, made on first use and filled again each time it is shown something new.
+class GlTextures final : public PictureTextures {
+public:
+    GlTextures() = default;
+    GlTextures(const GlTextures&) = delete;
+    GlTextures& operator=(const GlTextures&) = delete;
+    ~GlTextures()
+    {
+        for (const auto& [slot, texture] : textures_) {
+            glDeleteTextures(1, &texture);
+        }
+    }
+
+    ImTextureID show(int slot, std::span<const std::uint32_t> pixels, unsigned width, unsigned height) override
+    {
+        GLuint& texture = textures_[slot];
+        if (texture == 0) {
+            glGenTextures(1, &texture);
+            glBindTexture(GL_TEXTURE_2D, texture);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        }
+        // XRGB8888 words to RGBA bytes, opaque.
+        rgba_.resize(pixels.size());
+        for (std::size_t i = 0; i < pixels.size(); ++i) {
+            const std::uint32_t p = pixels[i];
+            rgba_[i] = 0xFF000000u | (p & 0xFFu) << 16 | (p & 0xFF00u) | (p >> 16 & 0xFFu);
+        }
+        glBindTexture(GL_TEXTURE_2D, texture);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, rgba_.data());
+        return reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(texture));
+    }
+
+private:
+    std::map<int, GLuint> textures_;
+    std::vector<std::uint32_t> rgba_;
+};
+
 } // namespace
 
 int runWindow(GuiScreen& ui, int width, int height)
@@ -74,6 +118,8 @@ int runWindow(GuiScreen& ui, int width, int height)
     Devices devices(window);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
+    auto textures = std::make_unique<GlTextures>();
+    ui.useTextures(textures.get());
 
     double last = glfwGetTime();
     while (!glfwWindowShouldClose(window)) {
@@ -106,6 +152,8 @@ int runWindow(GuiScreen& ui, int width, int height)
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         glfwSwapBuffers(window);
     }
+    ui.useTextures(nullptr);
+    textures.reset(); // with the context still current
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     glfwDestroyWindow(window);

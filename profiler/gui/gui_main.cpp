@@ -65,7 +65,10 @@ void writeGeometry(const UiGeometry& geometry, const std::string& path)
         {"map", {{"shown", geometry.map.shown}, {"origin_x", geometry.map.originX}, {"origin_y", geometry.map.originY},
                  {"scale", geometry.map.scale}, {"band", geometry.map.band}}},
         {"timeline", {{"shown", geometry.timeline.shown}, {"left", geometry.timeline.left}, {"top", geometry.timeline.top},
-                      {"right", geometry.timeline.right}, {"bottom", geometry.timeline.bottom}, {"budget_y", geometry.timeline.budgetY}}}};
+                      {"right", geometry.timeline.right}, {"bottom", geometry.timeline.bottom}, {"budget_y", geometry.timeline.budgetY}}},
+        {"picture", {{"shown", geometry.picture.shown}, {"left", geometry.picture.left}, {"top", geometry.picture.top},
+                     {"right", geometry.picture.right}, {"bottom", geometry.picture.bottom},
+                     {"line_height", geometry.picture.lineHeight}}}};
     tileprof::replaceFile(path, json.dump(2) + '\n');
 }
 
@@ -206,7 +209,7 @@ int main(int argc, char** argv)
     tileprof::addCount(app, "--instruction", o.instruction, "Step to this instruction (1-based) of the selected call", 1, 1 << 30);
     app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
     app.add_option("--size", o.size, "Window or picture size, WIDTHxHEIGHT")->capture_default_str();
-    app.add_option("--geometry", o.geometry, "With --headless: write where the map and the timeline were drawn (JSON)");
+    app.add_option("--geometry", o.geometry, "With --headless: write where the map, the timeline and the picture were drawn (JSON)");
     app.add_option("--source-dir", o.sourceDirectories,
                    "Where to look for the sources a debug file names by relative paths (repeatable); "
                    "the debug file's directory and those above it are searched after these");

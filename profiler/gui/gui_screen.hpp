@@ -1,6 +1,7 @@
 #pragma once
 
 #include "profiler/debugger/debugger_input.hpp"
+#include "profiler/gui/picture_textures.hpp"
 #include "profiler/gui/ui_geometry.hpp"
 
 namespace tileprof::gui {
@@ -15,6 +16,8 @@ public:
     virtual bool animating() const = 0;
     // Where the last frame drew what tests look for.
     virtual const UiGeometry& geometry() const = 0;
+    // The backend's textures while it renders (null before and after), for panels that show pictures.
+    virtual void useTextures(PictureTextures* textures) { (void)textures; }
 
 protected:
     ~GuiScreen() = default;

@@ -4,6 +4,7 @@
 #include "base/printf_string.hpp"
 #include "emu/cartridge/cpu_address.hpp"
 #include "emu/scpu/snes_bus.hpp"
+#include "emu/timing/video_timing.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 
 #include <imgui.h>
@@ -18,6 +19,10 @@ namespace {
 constexpr Rgb kNmi{240, 100, 120};
 constexpr Rgb kIrq{250, 220, 80};
 constexpr Rgb kOther{110, 118, 135};
+// The raster canvas: a frame's lines and a line's dots, and the first dot the picture shows.
+constexpr float kLines = 262;
+constexpr float kDots = 341;
+constexpr float kFirstDot = 22;
 
 bool beginPanel(const char* name, const ImVec4& area, bool relayout, ImGuiWindowFlags flags = 0)
 {
@@ -112,12 +117,17 @@ void PlayUi::draw(const DebuggerInput& input, double)
     const float traceHeight = std::floor(body * 0.56f);
     panel("Trace", at(left, top, middle, traceHeight), 0, [&] { drawTrace(); });
     panel("Source", at(left, top + traceHeight, middle, body - traceHeight), 0, [&] { drawSource(); });
-    const float mapHeight = std::floor(body * 0.5f);
-    const float registersHeight = std::floor(body * 0.16f);
-    panel("Map in RAM", at(left + middle, top, right, mapHeight), ImGuiWindowFlags_NoScrollbar, [&] { drawMap(); });
-    panel("Registers", at(left + middle, top + mapHeight, right, registersHeight), 0, [&] { drawRegisters(); });
-    panel("Work RAM", at(left + middle, top + mapHeight + registersHeight, right, body - mapHeight - registersHeight), 0,
-          [&] { drawMemory(); });
+    const float pictureHeight = std::floor(body * 0.42f);
+    const float mapHeight = std::floor(body * 0.3f);
+    const float registersHeight = std::floor(body * 0.12f);
+    panel("Picture: the frame, each call's raster time over it", at(left + middle, top, right, pictureHeight),
+          ImGuiWindowFlags_NoScrollbar, [&] { drawPicture(); });
+    float y = top + pictureHeight;
+    panel("Map in RAM", at(left + middle, y, right, mapHeight), ImGuiWindowFlags_NoScrollbar, [&] { drawMap(); });
+    y += mapHeight;
+    panel("Registers", at(left + middle, y, right, registersHeight), 0, [&] { drawRegisters(); });
+    y += registersHeight;
+    panel("Work RAM", at(left + middle, y, right, top + body - y), 0, [&] { drawMemory(); });
 }
 
 void PlayUi::drawToolbar()
@@ -131,8 +141,9 @@ void PlayUi::drawToolbar()
     }
     const PlayResult& report = session_.report();
     ImGui::Text("play %s: %s, input %s", report.rom.c_str(), stoppedText(report).c_str(), report.input.c_str());
-    ImGui::TextDisabled("No picture of the screen: tileprof does not draw the PPU's output yet.%s",
-                        session_.target() != nullptr ? " The map is the one the game keeps in RAM, read through the manifest." : "");
+    if (session_.target() != nullptr) {
+        ImGui::TextDisabled("The map is the one the game keeps in RAM, read through the manifest.");
+    }
     if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && session_.frame() > 0) {
         session_.setFrame(session_.frame() - 1);
     }
@@ -542,6 +553,105 @@ void PlayUi::drawMap()
     }
     draw->PopClipRect();
     ImGui::Dummy(avail);
+}
+
+// The frame's picture on a canvas of its 262 lines and 341 dots, the picture where the PPU shows it
+// (lines 1 on, dots 22-277), V-blank below it; over it each call's raster time, clicked to select.
+void PlayUi::drawPicture()
+{
+    emu::LayersLeftOut leftOut = session_.layersLeftOut();
+    static constexpr const char* kLayers[] = {"BG1", "BG2", "BG3", "BG4", "sprites"};
+    for (unsigned layer = 0; layer < std::size(kLayers); ++layer) {
+        bool shown = ((leftOut.layers >> layer) & 1) == 0;
+        if (layer > 0) {
+            ImGui::SameLine();
+        }
+        if (ImGui::Checkbox(kLayers[layer], &shown)) {
+            leftOut.layers = static_cast<std::uint8_t>(leftOut.layers ^ (1u << layer));
+        }
+    }
+    ImGui::SameLine();
+    bool math = !leftOut.colourMath;
+    if (ImGui::Checkbox("colour math", &math)) {
+        leftOut.colourMath = !math;
+    }
+    session_.setLayersLeftOut(leftOut);
+    const emu::Picture* picture = session_.picture();
+    if (picture == nullptr) {
+        ImGui::TextDisabled("The play stopped before this frame's picture was finished.");
+        return;
+    }
+    const auto shownNow = std::make_pair(session_.frame(), leftOut);
+    if (textures_ != nullptr && uploaded_ != shownNow) {
+        pictureTexture_ = textures_->show(0, picture->pixels(), picture->width(), picture->height());
+        uploaded_ = shownNow;
+    }
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float scale = std::max(0.25f, std::min(avail.x / kDots, avail.y / kLines));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("raster", ImVec2(kDots * scale, kLines * scale));
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(origin, ImVec2(origin.x + kDots * scale, origin.y + kLines * scale), colour(palette::kBackground));
+    const bool interlaced = picture->height() > emu::Picture::kMaxLines;
+    const float lines = static_cast<float>(interlaced ? picture->height() / 2 : picture->height());
+    const ImVec2 topLeft(origin.x + kFirstDot * scale, origin.y + scale);
+    const ImVec2 bottomRight(topLeft.x + 256 * scale, topLeft.y + lines * scale);
+    if (pictureTexture_ != nullptr) {
+        draw->AddImage(pictureTexture_, topLeft, bottomRight);
+        geometry_.picture = {true, topLeft.x, topLeft.y, bottomRight.x, bottomRight.y, scale};
+    }
+    draw->AddRect(topLeft, bottomRight, colour(kOther));
+    drawRasterBands(origin, scale);
+}
+
+// Each call of the frame as the beam saw it: from the dot and line it began on to those it ended
+// on, in its routine's colour; hovering names it and its time, a click selects it.
+void PlayUi::drawRasterBands(const ImVec2& origin, float scale)
+{
+    const PlayRun& run = session_.run();
+    if (session_.frame() >= run.frames.size()) {
+        return;
+    }
+    const std::uint64_t frameStart = run.frames[session_.frame()].start;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const auto point = [&](std::uint64_t clocks) {
+        const auto line = static_cast<float>(clocks / emu::VideoTiming::kLineClocks);
+        const auto dot = static_cast<float>(clocks % emu::VideoTiming::kLineClocks) / 4.0f;
+        return ImVec2(dot, line);
+    };
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const bool hovered = ImGui::IsItemHovered();
+    const std::uint64_t mouseClocks =
+        static_cast<std::uint64_t>(std::max(0.0f, (mouse.y - origin.y) / scale)) * emu::VideoTiming::kLineClocks +
+        static_cast<std::uint64_t>(std::max(0.0f, (mouse.x - origin.x) / scale) * 4.0f);
+    for (const std::size_t index : session_.callsOfFrame()) {
+        const GameCall& call = run.calls[index];
+        const std::uint64_t start = call.startClock - frameStart;
+        const std::uint64_t end = start + std::max<std::uint64_t>(call.clocks.total(), 1);
+        const ImVec2 from = point(start);
+        const ImVec2 to = point(end);
+        const bool selected = session_.selectedCall() == index;
+        const Rgb rgb = routineColour(call.routine);
+        const ImU32 fill = colour(rgb, selected ? 200 : 120);
+        for (float line = from.y; line <= to.y && line < kLines; ++line) {
+            const float left = line == from.y ? from.x : 0;
+            const float right = line == to.y ? to.x : kDots;
+            draw->AddRectFilled(ImVec2(origin.x + left * scale, origin.y + line * scale),
+                                ImVec2(origin.x + std::max(right, left + 1) * scale, origin.y + (line + 1) * scale), fill);
+        }
+        if (hovered && mouseClocks >= start && mouseClocks < end) {
+            ImGui::SetTooltip("%s, call %zu: line %u dot %u to line %u dot %u, %s master clocks (DMA %s, HDMA %s, refresh %s, "
+                              "interrupts %s)",
+                              session_.report().routines[call.routine].c_str(), index, static_cast<unsigned>(from.y),
+                              static_cast<unsigned>(from.x), static_cast<unsigned>(to.y), static_cast<unsigned>(to.x),
+                              grouped(call.clocks.total()).c_str(), grouped(call.clocks.dma).c_str(),
+                              grouped(call.clocks.hdma).c_str(), grouped(call.clocks.refresh).c_str(),
+                              grouped(call.clocks.interrupts).c_str());
+            if (ImGui::IsItemClicked()) {
+                session_.selectCall(index);
+            }
+        }
+    }
 }
 
 } // namespace tileprof::gui

@@ -8,7 +8,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tileprof::gui {
@@ -16,8 +18,8 @@ namespace tileprof::gui {
 // The debugger on a play (`tileprof-gui --play FILE`): the frames' timeline stacked by routine,
 // NMI, IRQ and the rest under the frame budget, the calls of the frame on show, the selected call
 // instruction by instruction with its source, the machine's registers and work RAM at the step on
-// show, and with a manifest the map the game keeps in RAM with every entity's hitbox and the cells
-// the call read. The screen's picture is not drawn: the window says so.
+// show, with a manifest the map the game keeps in RAM with every entity's hitbox and the cells
+// the call read, and the frame's picture with each call's raster time over it.
 class PlayUi final : public GuiScreen {
 public:
     explicit PlayUi(PlaySession& session) : session_(session) {}
@@ -29,6 +31,11 @@ public:
     bool animating() const override { return false; }
     // Where the last frame drew the map and the timeline (its budget line: the frame budget's).
     const UiGeometry& geometry() const override { return geometry_; }
+    void useTextures(PictureTextures* textures) override
+    {
+        textures_ = textures;
+        uploaded_.reset();
+    }
 
 private:
     void apply(const DebuggerInput& input);
@@ -41,6 +48,8 @@ private:
     void drawRegisters();
     void drawMemory();
     void drawMap();
+    void drawPicture();
+    void drawRasterBands(const ImVec2& origin, float scale);
 
     PlaySession& session_;
     UiGeometry geometry_;
@@ -52,6 +61,10 @@ private:
     std::string sourceFollowed_;
     SourceTexts texts_; // found where the play session finds sources
     std::vector<TileShape> shapes_; // by tile type
+    PictureTextures* textures_ = nullptr;
+    // The frame and layers the picture's texture was last made for.
+    std::optional<std::pair<std::uint64_t, emu::LayersLeftOut>> uploaded_;
+    ImTextureID pictureTexture_ = nullptr;
 };
 
 } // namespace tileprof::gui

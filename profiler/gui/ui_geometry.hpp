@@ -19,6 +19,14 @@ struct UiGeometry {
         float bottom = 0;
         float budgetY = 0; // the budget line's centre row
     } timeline;
+    struct Picture {
+        bool shown = false;
+        float left = 0; // the frame's picture, all its rows and 512 columns
+        float top = 0;
+        float right = 0;
+        float bottom = 0;
+        float lineHeight = 0; // a scanline of the raster canvas, whose line 0 is a line above the picture
+    } picture;
 };
 
 } // namespace tileprof::gui
