@@ -153,7 +153,7 @@ TEST_CASE("the play debugger shows the frame's picture as the PPU drew it")
     CHECK(checked > 100);
 }
 
-TEST_CASE("the play debugger refuses a play it cannot run, and a frame or a call the play does not have")
+TEST_CASE("the play debugger refuses a play it cannot run, a frame or a call the play does not have, and bad options")
 {
     const TempDir dir;
     const std::filesystem::path png = dir.file("out.png");
@@ -167,6 +167,9 @@ TEST_CASE("the play debugger refuses a play it cannot run, and a frame or a call
     refused({"--play", walk(), "--headless", "--frame", "5000", "--screenshot", png.string()}, "--frame 5000: the play ran frames 0..1916");
     refused({"--play", walk(), "--headless", "--frame", "10", "--call", "9", "--screenshot", png.string()}, "--call 9: frame 10 has 4 calls");
     refused({"--play", walk(), "--headless"}, "--screenshot");
+    refused({"--play", walk(), "--headless", "--ppu-tab", "Nope", "--screenshot", png.string()},
+            "--ppu-tab: Nope not in {Picture,Registers,VRAM,Tilemaps,CGRAM,OAM}");
+    refused({"--play", walk(), "--headless", "--frame", "-3", "--screenshot", png.string()}, "--frame: '-3' is not a whole number");
 }
 
 } // namespace

@@ -194,6 +194,10 @@ void Ppu::startLine(unsigned line, bool oddField)
         return;
     }
     const std::span<std::uint32_t, Picture::kWidth> row = lineRow(line, oddField);
+    if (line == 1) {
+        drawing_->lineRegisters.clear();
+    }
+    drawing_->lineRegisters.push_back(registers_);
     if (line >= registers_.vblankStartLine()) {
         std::ranges::fill(row, 0u);
         return;

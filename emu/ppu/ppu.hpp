@@ -65,6 +65,12 @@ public:
     {
         return drawing_ && drawing_->finished ? &drawing_->pictures[drawing_->finishedIndex] : nullptr;
     }
+    // The registers each line of the frame being drawn was drawn with, from line 1 on (empty when
+    // pictures are off).
+    std::span<const PpuRegisters> lineRegisters() const
+    {
+        return drawing_ ? std::span<const PpuRegisters>(drawing_->lineRegisters) : std::span<const PpuRegisters>();
+    }
 
     // The last value PPU2 put on the bus: the counter latch's reads use it too.
     std::uint8_t ppu2OpenBus() const { return ppu2OpenBus_; }
@@ -115,6 +121,7 @@ private:
         // last frame not interlaced. Sized at the first interlaced frame.
         std::array<std::vector<std::uint32_t>, 2> fieldLines;
         bool evenFieldInPicture = false; // the even field's lines are the last finished picture's rows
+        std::vector<PpuRegisters> lineRegisters;
         std::span<std::uint32_t, Picture::kWidth> fieldLine(bool oddField, unsigned index)
         {
             return std::span<std::uint32_t, Picture::kWidth>{fieldLines[oddField].data() + index * Picture::kWidth,

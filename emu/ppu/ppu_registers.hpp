@@ -9,8 +9,8 @@ namespace emu {
 
 // The PPU's write-only registers $2100-$2133 as the picture would use them: every byte last
 // written, and what the write latches make of them (the BG scroll offsets, the mode-7 registers,
-// COLDATA's fixed color). Nothing is drawn from them yet; the debugger and the memory ports read
-// them. Power-on values are bsnes v094's with its randomisation off: all zero but INIDISP (force
+// COLDATA's fixed color). The picture is drawn from them; the debugger and the memory ports read
+// them too. Power-on values are bsnes v094's with its randomisation off: all zero but INIDISP (force
 // blank, $80) and VMAIN (increment after the high byte, $80).
 class PpuRegisters {
 public:

@@ -3,6 +3,7 @@
 
 #include "base/build_version.hpp"
 #include "base/exit_codes.hpp"
+#include "profiler/arguments/parse_arguments.hpp"
 #include "profiler/cli/command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,17 +29,8 @@ int main(int argc, char** argv)
         CLI::App* parser = app.add_subcommand(std::string(command->name), std::string(command->summary));
         actions.emplace_back(parser, command->define(*parser));
     }
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        app.exit(e);
-        return kExitBadInput;
+    if (const std::optional<int> exitCode = parseArguments(app, argc, argv)) {
+        return *exitCode;
     }
     for (const auto& [parser, action] : actions) {
         if (parser->parsed()) {

@@ -1,7 +1,6 @@
 #include "profiler/debugger/play_session.hpp"
 
 #include "base/input_error.hpp"
-#include "profiler/engine/ingame/picture_replay.hpp"
 #include "profiler/formats/symbols/source_files.hpp"
 #include "profiler/model/play/play_file.hpp"
 
@@ -28,7 +27,7 @@ bool PlaySession::open(const std::filesystem::path& playFile)
     selected_.reset();
     replayed_.reset();
     rows_.clear();
-    pictureFrame_.reset();
+    drawnFrame_.reset();
     // The busiest whole frame that has calls (a boot's frames are busy with nothing to show), or
     // else the busiest: where a look usually starts.
     std::vector<bool> hasCalls(run_.frames.size());
@@ -121,20 +120,20 @@ std::uint8_t PlaySession::wram(std::uint32_t index) const
     return index < wram_.size() ? wram_[index] : 0;
 }
 
-const emu::Picture* PlaySession::picture()
+const ReplayedFrame* PlaySession::drawnFrame()
 {
-    if (pictureFrame_ != frame_) {
-        picture_ = replayPicture(play_->image, play_->setup, frame_, leftOut_);
-        pictureFrame_ = frame_;
+    if (drawnFrame_ != frame_) {
+        drawn_ = replayFrame(play_->image, play_->setup, frame_, leftOut_);
+        drawnFrame_ = frame_;
     }
-    return picture_ ? &*picture_ : nullptr;
+    return drawn_ ? &*drawn_ : nullptr;
 }
 
 void PlaySession::setLayersLeftOut(emu::LayersLeftOut leftOut)
 {
     if (leftOut != leftOut_) {
         leftOut_ = leftOut;
-        pictureFrame_.reset();
+        drawnFrame_.reset();
     }
 }
 

@@ -3,6 +3,7 @@
 #include "emu/cpu/registers.hpp"
 #include "emu/ppu/line_renderer.hpp"
 #include "emu/ppu/picture.hpp"
+#include "profiler/engine/ingame/frame_replay.hpp"
 #include "profiler/engine/ingame/call_replay.hpp"
 #include "profiler/engine/ingame/play_run.hpp"
 #include "profiler/reports/play/play_report.hpp"
@@ -58,9 +59,15 @@ public:
     std::optional<emu::Registers> registers() const;
     std::uint8_t wram(std::uint32_t index) const;
 
-    // The picture of the frame on show, the play run again to its V-blank (on first asking, after
-    // the frame or the layers left out change); null when the play stops before.
-    const emu::Picture* picture();
+    // The frame on show as the PPU drew it, the play run again to its V-blank (on first asking,
+    // after the frame or the layers left out change): its picture, the registers of each line and
+    // the PPU's memories; null when the play stops before.
+    const ReplayedFrame* drawnFrame();
+    const emu::Picture* picture()
+    {
+        const ReplayedFrame* drawn = drawnFrame();
+        return drawn != nullptr ? &drawn->picture : nullptr;
+    }
     const emu::LayersLeftOut& layersLeftOut() const { return leftOut_; }
     void setLayersLeftOut(emu::LayersLeftOut leftOut);
 
@@ -81,8 +88,8 @@ private:
     std::size_t instruction_ = 0;
     std::vector<std::uint8_t> wram_; // at the step on show
     emu::LayersLeftOut leftOut_;
-    std::optional<emu::Picture> picture_;
-    std::optional<std::uint64_t> pictureFrame_; // the frame picture_ was made for, when it was
+    std::optional<ReplayedFrame> drawn_;
+    std::optional<std::uint64_t> drawnFrame_; // the frame drawn_ was made for, when it was
 };
 
 } // namespace tileprof

@@ -4,6 +4,7 @@
 #include "base/exit_codes.hpp"
 #include "base/output_file.hpp"
 #include "profiler/arguments/count_argument.hpp"
+#include "profiler/arguments/parse_arguments.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
 #include "profiler/gui/debugger_ui.hpp"
 #include "profiler/gui/glfw_window.hpp"
@@ -33,6 +34,7 @@ struct Options {
     std::string size = "1600x900";
     std::string geometry;
     std::vector<std::filesystem::path> sourceDirectories;
+    std::string ppuTab;
 };
 
 struct Size {
@@ -170,6 +172,9 @@ int runPlay(const Options& o, Size size)
     tileprof::PlaySession session;
     session.setSourceDirectories(o.sourceDirectories);
     PlayUi ui(session);
+    if (!o.ppuTab.empty()) {
+        ui.showPpuTab(o.ppuTab);
+    }
     const bool opened = ui.open(o.play);
     if (o.headless) {
         if (o.screenshot.empty()) {
@@ -210,6 +215,8 @@ int main(int argc, char** argv)
     app.add_option("--screenshot", o.screenshot, "With --headless: the PNG to write");
     app.add_option("--size", o.size, "Window or picture size, WIDTHxHEIGHT")->capture_default_str();
     app.add_option("--geometry", o.geometry, "With --headless: write where the map, the timeline and the picture were drawn (JSON)");
+    app.add_option("--ppu-tab", o.ppuTab, "With --play: the picture panel's tab to show first")
+        ->check(CLI::IsMember(std::vector<std::string>(std::begin(PlayUi::kPpuTabs), std::end(PlayUi::kPpuTabs))));
     app.add_option("--source-dir", o.sourceDirectories,
                    "Where to look for the sources a debug file names by relative paths (repeatable); "
                    "the debug file's directory and those above it are searched after these");
@@ -217,7 +224,9 @@ int main(int argc, char** argv)
     rom.addTo(app);
     app.set_version_flag("--version", tileprof::versionLine("tileprof-gui"),
                          "Print the version and the commit built from, and exit");
-    CLI11_PARSE(app, argc, argv);
+    if (const std::optional<int> exitCode = tileprof::parseArguments(app, argc, argv)) {
+        return *exitCode;
+    }
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();

@@ -4,6 +4,8 @@
 #include "base/printf_string.hpp"
 #include "emu/cartridge/cpu_address.hpp"
 #include "emu/scpu/snes_bus.hpp"
+#include "emu/ppu/oam.hpp"
+#include "emu/ppu/sprite_range.hpp"
 #include "emu/timing/video_timing.hpp"
 #include "profiler/gui/imgui_colour.hpp"
 
@@ -120,8 +122,8 @@ void PlayUi::draw(const DebuggerInput& input, double)
     const float pictureHeight = std::floor(body * 0.42f);
     const float mapHeight = std::floor(body * 0.3f);
     const float registersHeight = std::floor(body * 0.12f);
-    panel("Picture: the frame, each call's raster time over it", at(left + middle, top, right, pictureHeight),
-          ImGuiWindowFlags_NoScrollbar, [&] { drawPicture(); });
+    panel("Picture: the frame, each call's raster time over it, and the PPU", at(left + middle, top, right, pictureHeight),
+          ImGuiWindowFlags_NoScrollbar, [&] { drawPpu(); });
     float y = top + pictureHeight;
     panel("Map in RAM", at(left + middle, y, right, mapHeight), ImGuiWindowFlags_NoScrollbar, [&] { drawMap(); });
     y += mapHeight;
@@ -555,6 +557,194 @@ void PlayUi::drawMap()
     ImGui::Dummy(avail);
 }
 
+// The picture and the viewers of the PPU as the frame's picture was finished, a tab each.
+void PlayUi::drawPpu()
+{
+    if (!ImGui::BeginTabBar("ppu")) {
+        return;
+    }
+    const auto flags = [&](const char* tab) {
+        return ppuTabToShow_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+    };
+    if (ImGui::BeginTabItem(kPpuTabs[0], nullptr, flags(kPpuTabs[0]))) {
+        drawPicture();
+        ImGui::EndTabItem();
+    }
+    const ReplayedFrame* drawn = session_.drawnFrame();
+    void (PlayUi::*const viewers[])(const ReplayedFrame&) = {&PlayUi::drawLineRegisters, &PlayUi::drawVram,
+                                                            &PlayUi::drawTilemaps, &PlayUi::drawCgram, &PlayUi::drawOam};
+    for (std::size_t viewer = 0; viewer < std::size(viewers); ++viewer) {
+        const char* tab = kPpuTabs[viewer + 1];
+        if (ImGui::BeginTabItem(tab, nullptr, flags(tab))) {
+            if (drawn != nullptr) {
+                (this->*viewers[viewer])(*drawn);
+            }
+            ImGui::EndTabItem();
+        }
+    }
+    ImGui::EndTabBar();
+    ppuTabToShow_.clear();
+}
+
+ImTextureID PlayUi::viewTexture(int slot, std::uint64_t key, const std::function<ViewImage()>& make, ImVec2& size)
+{
+    View& view = views_[static_cast<std::size_t>(slot)];
+    if (textures_ != nullptr && view.key != key) {
+        const ViewImage image = make();
+        view.texture = image.pixels.empty() ? nullptr : textures_->show(slot + 1, image.pixels, image.width, image.height);
+        view.size = ImVec2(static_cast<float>(image.width), static_cast<float>(image.height));
+        view.key = key;
+    }
+    size = view.size;
+    return view.texture;
+}
+
+// The line the viewers read the registers of, chosen with a slider.
+void PlayUi::drawLineRegisters(const ReplayedFrame& drawn)
+{
+    if (drawn.lineRegisters.empty()) {
+        return;
+    }
+    ImGui::SetNextItemWidth(200);
+    ImGui::SliderInt("line", &registersLine_, 1, static_cast<int>(drawn.lineRegisters.size()));
+    registersLine_ = std::clamp(registersLine_, 1, static_cast<int>(drawn.lineRegisters.size()));
+    const emu::PpuRegisters& r = drawn.lineRegisters[static_cast<std::size_t>(registersLine_ - 1)];
+    ImGui::TextDisabled("as line %d was drawn; the tilemaps and OAM viewers use them", registersLine_);
+    const std::uint8_t inidisp = r.written(0x00);
+    const std::uint8_t bgmode = r.written(0x05);
+    ImGui::Text("INIDISP $%02X: %s, brightness %u   BGMODE $%02X: mode %u%s   SETINI $%02X", inidisp,
+                (inidisp & 0x80) != 0 ? "force blank" : "display on", inidisp & 15u, bgmode, bgmode & 7u,
+                (bgmode & 8) != 0 ? ", BG3 in front" : "", r.written(0x33));
+    for (unsigned bg = 0; bg < 4; ++bg) {
+        const std::uint8_t sc = r.written(static_cast<std::uint8_t>(0x07 + bg));
+        const std::uint8_t nba = r.written(static_cast<std::uint8_t>(0x0B + bg / 2));
+        ImGui::Text("BG%u  map $%04X %ux%u  characters $%04X  %s tiles  scroll %u, %u", bg + 1, (sc & 0xFCu) << 8,
+                    (sc & 1) != 0 ? 64u : 32u, (sc & 2) != 0 ? 64u : 32u, ((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 12,
+                    ((bgmode >> (4 + bg)) & 1) != 0 ? "16x16" : "8x8", r.bgHofs(bg) & 0x3FFu, r.bgVofs(bg) & 0x3FFu);
+    }
+    ImGui::Text("TM $%02X  TS $%02X  TMW $%02X  TSW $%02X  CGWSEL $%02X  CGADSUB $%02X  fixed colour $%04X", r.written(0x2C),
+                r.written(0x2D), r.written(0x2E), r.written(0x2F), r.written(0x30), r.written(0x31), r.fixedColor());
+    const emu::Mode7Registers& m7 = r.mode7();
+    ImGui::Text("M7A $%04X  M7B $%04X  M7C $%04X  M7D $%04X  M7X $%04X  M7Y $%04X  M7HOFS $%04X  M7VOFS $%04X", m7.a(), m7.b(),
+                m7.c(), m7.d(), m7.x(), m7.y(), m7.hofs(), m7.vofs());
+    ImGui::TextDisabled("every byte last written, $2100-$2133:");
+    for (unsigned reg = 0; reg < emu::PpuRegisters::kCount; reg += 16) {
+        std::string row = printfString("$21%02X", reg);
+        for (unsigned i = reg; i < std::min<unsigned>(reg + 16, emu::PpuRegisters::kCount); ++i) {
+            row += printfString(" %02X", r.written(static_cast<std::uint8_t>(i)));
+        }
+        ImGui::TextUnformatted(row.c_str());
+    }
+}
+
+void PlayUi::drawVram(const ReplayedFrame& drawn)
+{
+    ImGui::SetNextItemWidth(120);
+    ImGui::Combo("bits a pixel", &tileDepth_, "2\0" "4\0" "8\0");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(120);
+    ImGui::SliderInt("palette", &tilePalette_, 0, tileDepth_ == 0 ? 63 : 15);
+    const unsigned bits = 2u << tileDepth_;
+    ImVec2 size;
+    const ImTextureID texture = viewTexture(
+        0, session_.frame() << 16 | std::uint64_t{bits} << 8 | static_cast<std::uint64_t>(tilePalette_),
+        [&] { return vramTiles(drawn.vram, drawn.cgram, bits, static_cast<unsigned>(tilePalette_)); }, size);
+    ImGui::TextDisabled("VRAM as the picture was finished: 16 tiles a row, from byte 0");
+    if (texture != nullptr && ImGui::BeginChild("tiles")) {
+        ImGui::Image(texture, ImVec2(size.x * 2, size.y * 2));
+    }
+    if (texture != nullptr) {
+        ImGui::EndChild();
+    }
+}
+
+void PlayUi::drawTilemaps(const ReplayedFrame& drawn)
+{
+    for (int bg = 0; bg < 4; ++bg) {
+        if (bg > 0) {
+            ImGui::SameLine();
+        }
+        ImGui::RadioButton(printfString("BG%d", bg + 1).c_str(), &mapLayer_, bg);
+    }
+    const std::size_t line = std::min<std::size_t>(static_cast<std::size_t>(registersLine_), drawn.lineRegisters.size());
+    if (line == 0) {
+        return;
+    }
+    const emu::PpuRegisters& registers = drawn.lineRegisters[line - 1];
+    ImVec2 size;
+    const ImTextureID texture = viewTexture(
+        1, session_.frame() << 16 | line << 4 | static_cast<std::uint64_t>(mapLayer_),
+        [&] { return backgroundMap(drawn.vram, drawn.cgram, registers, static_cast<unsigned>(mapLayer_)); }, size);
+    if (texture == nullptr) {
+        ImGui::TextDisabled("The mode at line %zu has no BG%d.", line, mapLayer_ + 1);
+        return;
+    }
+    ImGui::TextDisabled("the whole map as line %zu's registers set it up (Registers: choose the line)", line);
+    const float fit = std::min(ImGui::GetContentRegionAvail().x / size.x, ImGui::GetContentRegionAvail().y / size.y);
+    ImGui::Image(texture, ImVec2(size.x * std::max(fit, 0.1f), size.y * std::max(fit, 0.1f)));
+}
+
+void PlayUi::drawCgram(const ReplayedFrame& drawn)
+{
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float cell = std::floor(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y) / 16);
+    ImGui::InvisibleButton("cgram", ImVec2(cell * 16, cell * 16));
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    for (unsigned index = 0; index < 256; ++index) {
+        const std::uint32_t xrgb = cgramColour(drawn.cgram, index);
+        const ImVec2 from(origin.x + static_cast<float>(index % 16) * cell, origin.y + static_cast<float>(index / 16) * cell);
+        draw->AddRectFilled(from, ImVec2(from.x + cell - 1, from.y + cell - 1),
+                            IM_COL32(xrgb >> 16 & 0xFF, xrgb >> 8 & 0xFF, xrgb & 0xFF, 255));
+    }
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        const auto column = static_cast<unsigned>(std::clamp((mouse.x - origin.x) / cell, 0.0f, 15.0f));
+        const auto row = static_cast<unsigned>(std::clamp((mouse.y - origin.y) / cell, 0.0f, 15.0f));
+        const unsigned index = row * 16 + column;
+        ImGui::SetTooltip("colour %u: $%02X%02X", index, drawn.cgram[2 * index + 1], drawn.cgram[2 * index]);
+    }
+}
+
+void PlayUi::drawOam(const ReplayedFrame& drawn)
+{
+    ImGui::Checkbox("boxes on the picture", &spriteBoxes_);
+    const std::size_t line = std::min<std::size_t>(static_cast<std::size_t>(registersLine_), drawn.lineRegisters.size());
+    const emu::PpuRegisters* registers = line > 0 ? &drawn.lineRegisters[line - 1] : nullptr;
+    if (registers == nullptr) {
+        return;
+    }
+    const emu::SpriteSizes sizes{registers->written(0x01), (registers->written(0x33) & 0x02) != 0};
+    const std::span<const std::uint8_t, emu::Oam::kBytes> oam(drawn.oam.data(), emu::Oam::kBytes);
+    if (ImGui::BeginTable("oam", 8, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        for (const char* heading : {"#", "x", "y", "size", "tile", "palette", "priority", "flips"}) {
+            ImGui::TableSetupColumn(heading);
+        }
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableHeadersRow();
+        for (unsigned index = 0; index < 128; ++index) {
+            const emu::SpriteAttributes sprite = emu::spriteAttributes(oam, sizes, index);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%u", index);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", sprite.x >= 256 ? static_cast<int>(sprite.x) - 512 : static_cast<int>(sprite.x));
+            ImGui::TableNextColumn();
+            ImGui::Text("%u", sprite.y);
+            ImGui::TableNextColumn();
+            ImGui::Text("%ux%u", sprite.width, sprite.height);
+            ImGui::TableNextColumn();
+            ImGui::Text("$%03X", sprite.tile | (sprite.secondTable ? 0x100u : 0u));
+            ImGui::TableNextColumn();
+            ImGui::Text("%u", sprite.palette);
+            ImGui::TableNextColumn();
+            ImGui::Text("%u", sprite.priority);
+            ImGui::TableNextColumn();
+            ImGui::Text("%s%s", sprite.hflip ? "H" : "", sprite.vflip ? "V" : "");
+        }
+        ImGui::EndTable();
+    }
+}
+
 // The frame's picture on a canvas of its 262 lines and 341 dots, the picture where the PPU shows it
 // (lines 1 on, dots 22-277), V-blank below it; over it each call's raster time, clicked to select.
 void PlayUi::drawPicture()
@@ -575,6 +765,8 @@ void PlayUi::drawPicture()
     if (ImGui::Checkbox("colour math", &math)) {
         leftOut.colourMath = !math;
     }
+    ImGui::SameLine();
+    ImGui::Checkbox("sprite boxes", &spriteBoxes_);
     session_.setLayersLeftOut(leftOut);
     const emu::Picture* picture = session_.picture();
     if (picture == nullptr) {
@@ -601,6 +793,24 @@ void PlayUi::drawPicture()
         geometry_.picture = {true, topLeft.x, topLeft.y, bottomRight.x, bottomRight.y, scale};
     }
     draw->AddRect(topLeft, bottomRight, colour(kOther));
+    const ReplayedFrame* drawn = session_.drawnFrame();
+    if (spriteBoxes_ && drawn != nullptr && !drawn->lineRegisters.empty() && !interlaced) {
+        // Each sprite's box where the PPU draws it: from the line after its Y, X past 255 left of 0.
+        const emu::PpuRegisters& registers = drawn->lineRegisters.back();
+        const emu::SpriteSizes sizes{registers.written(0x01), (registers.written(0x33) & 0x02) != 0};
+        const std::span<const std::uint8_t, emu::Oam::kBytes> oam(drawn->oam.data(), emu::Oam::kBytes);
+        draw->PushClipRect(topLeft, bottomRight, true);
+        for (unsigned index = 0; index < 128; ++index) {
+            const emu::SpriteAttributes sprite = emu::spriteAttributes(oam, sizes, index);
+            const float x = static_cast<float>(sprite.x >= 256 ? static_cast<int>(sprite.x) - 512 : static_cast<int>(sprite.x));
+            const auto y = static_cast<float>(sprite.y);
+            draw->AddRect(ImVec2(topLeft.x + x * scale, topLeft.y + y * scale),
+                          ImVec2(topLeft.x + (x + static_cast<float>(sprite.width)) * scale,
+                                 topLeft.y + (y + static_cast<float>(sprite.height)) * scale),
+                          colour(palette::kSelectedHitbox));
+        }
+        draw->PopClipRect();
+    }
     drawRasterBands(origin, scale);
 }
 

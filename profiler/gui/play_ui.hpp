@@ -1,12 +1,15 @@
 #pragma once
 
 #include "profiler/debugger/play_session.hpp"
+#include "profiler/debugger/ppu_views.hpp"
 #include "profiler/debugger/tile_shape.hpp"
 #include "profiler/gui/gui_screen.hpp"
 #include "profiler/gui/source_texts.hpp"
 #include "profiler/gui/ui_geometry.hpp"
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -26,6 +29,9 @@ public:
 
     // Runs a play file; a failure shows in the window.
     bool open(const std::filesystem::path& playFile);
+    // The picture panel's tabs, and the one to show first.
+    static constexpr const char* kPpuTabs[] = {"Picture", "Registers", "VRAM", "Tilemaps", "CGRAM", "OAM"};
+    void showPpuTab(std::string tab) { ppuTabToShow_ = std::move(tab); }
 
     void draw(const DebuggerInput& input, double seconds) override;
     bool animating() const override { return false; }
@@ -35,6 +41,7 @@ public:
     {
         textures_ = textures;
         uploaded_.reset();
+        views_ = {};
     }
 
 private:
@@ -48,8 +55,16 @@ private:
     void drawRegisters();
     void drawMemory();
     void drawMap();
+    void drawPpu();
     void drawPicture();
     void drawRasterBands(const ImVec2& origin, float scale);
+    void drawLineRegisters(const ReplayedFrame& drawn);
+    void drawVram(const ReplayedFrame& drawn);
+    void drawTilemaps(const ReplayedFrame& drawn);
+    void drawCgram(const ReplayedFrame& drawn);
+    void drawOam(const ReplayedFrame& drawn);
+    // A viewer's image as a texture of `slot`, made again only when `key` changes.
+    ImTextureID viewTexture(int slot, std::uint64_t key, const std::function<ViewImage()>& make, ImVec2& size);
 
     PlaySession& session_;
     UiGeometry geometry_;
@@ -65,6 +80,18 @@ private:
     // The frame and layers the picture's texture was last made for.
     std::optional<std::pair<std::uint64_t, emu::LayersLeftOut>> uploaded_;
     ImTextureID pictureTexture_ = nullptr;
+    std::string ppuTabToShow_;
+    bool spriteBoxes_ = false;
+    int registersLine_ = 1;   // the line whose registers the viewers use
+    int tileDepth_ = 1;       // VRAM: 0 2 bits, 1 4 bits, 2 8 bits
+    int tilePalette_ = 0;
+    int mapLayer_ = 0;        // BG1-4
+    struct View {
+        std::uint64_t key = ~std::uint64_t{0};
+        ImTextureID texture = nullptr;
+        ImVec2 size;
+    };
+    std::array<View, 3> views_; // slots 1-3: VRAM, tilemap
 };
 
 } // namespace tileprof::gui

@@ -1,0 +1,45 @@
+#include "profiler/engine/ingame/frame_replay.hpp"
+
+#include "emu/cpu/observer.hpp"
+#include "profiler/engine/ingame/play_frames.hpp"
+
+#include <memory>
+
+namespace tileprof {
+
+std::optional<ReplayedFrame> replayFrame(const emu::RomImage& image, const PlaySetup& setup, std::uint64_t frame,
+                                         emu::LayersLeftOut leftOut)
+{
+    const auto snes = std::make_unique<emu::Snes>(image);
+    emu::Ppu& ppu = snes->bus().ppu();
+    emu::NoObserver observer;
+    PlaySetup toFrame = setup;
+    toFrame.frames = frame;
+    bool drawing = false;
+    const auto drawFromFrameBefore = [&] {
+        if (!drawing && snes->frame() + 1 >= frame) {
+            ppu.drawPictures(true, leftOut);
+            drawing = true;
+        }
+        return false;
+    };
+    drawFromFrameBefore();
+    const FramesRun run = runFrames(*snes, toFrame, observer, drawFromFrameBefore);
+    if (run.stop || snes->frame() != frame) {
+        return std::nullopt;
+    }
+    const emu::VideoTiming& video = snes->bus().video();
+    const std::uint64_t vblank = video.frameStart() + std::uint64_t{ppu.frameVblankLine()} * emu::VideoTiming::kLineClocks;
+    if (snes->runUntil(vblank + 1, observer, setup.until.value_or(emu::kNoBreakAddress)) != emu::StopReason::ClockLimit) {
+        return std::nullopt;
+    }
+    const emu::Picture* picture = ppu.picture();
+    if (picture == nullptr || picture->frame() != frame) {
+        return std::nullopt;
+    }
+    const auto bytes = [](auto span) { return std::vector<std::uint8_t>(span.begin(), span.end()); };
+    return ReplayedFrame{*picture, {ppu.lineRegisters().begin(), ppu.lineRegisters().end()}, bytes(ppu.vram().bytes()),
+                         bytes(ppu.cgram().bytes()), bytes(ppu.oam().bytes())};
+}
+
+} // namespace tileprof
