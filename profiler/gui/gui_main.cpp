@@ -70,7 +70,8 @@ void writeGeometry(const UiGeometry& geometry, const std::string& path)
                       {"right", geometry.timeline.right}, {"bottom", geometry.timeline.bottom}, {"budget_y", geometry.timeline.budgetY}}},
         {"picture", {{"shown", geometry.picture.shown}, {"left", geometry.picture.left}, {"top", geometry.picture.top},
                      {"right", geometry.picture.right}, {"bottom", geometry.picture.bottom},
-                     {"line_height", geometry.picture.lineHeight}}}};
+                     {"line_height", geometry.picture.lineHeight}, {"map_shown", geometry.picture.mapShown},
+                     {"map_origin_x", geometry.picture.mapOriginX}, {"map_origin_y", geometry.picture.mapOriginY}}}};
     tileprof::replaceFile(path, json.dump(2) + '\n');
 }
 

@@ -484,7 +484,6 @@ void PlayUi::drawMap()
                                      : "Select a call of the manifest's routine.");
         return;
     }
-    const PlayResult& report = session_.report();
     const TileMap& map = *replayed->map;
     const ProfiledRom& rom = *session_.target();  // a map is read only through a manifest
     const int ts = rom.design.tileSize;
@@ -525,13 +524,30 @@ void PlayUi::drawMap()
             }
         }
     }
+    drawCallOverlay(draw, point, scale);
+    draw->PopClipRect();
+    ImGui::Dummy(avail);
+}
+
+// The tiles the selected call read, numbered in order in their outcome's colour, and the hitboxes
+// of the entities the play's calls moved as the call began (the selected one's thicker), at
+// `point`(map pixel x, y).
+void PlayUi::drawCallOverlay(ImDrawList* draw, const std::function<ImVec2(double, double)>& point, float scale)
+{
+    const std::optional<ReplayedCall>& replayed = session_.replayed();
+    const ProfiledRom* rom = session_.target();
+    if (!replayed || rom == nullptr) {
+        return;
+    }
+    const PlayResult& report = session_.report();
+    const int ts = rom->design.tileSize;
     const CallState* state = session_.selectedState();
     if (state != nullptr) {
         int order = 1;
         for (const TileRead& tile : state->tilesRead) {
             const double x = tile.column * ts;
             const double y = tile.row * ts;
-            const ImU32 read = colour(palette::readColour(readOutcome(rom.design[tile.type])));
+            const ImU32 read = colour(palette::readColour(readOutcome(rom->design[tile.type])));
             draw->AddRect(point(x, y), point(x + ts, y + ts), read, 0, 0, 2.0f);
             draw->AddText(point(x + 2, y + 1), read, std::to_string(order++).c_str());
         }
@@ -553,8 +569,6 @@ void PlayUi::drawMap()
         draw->AddText(point(std::floor(x) - box.left, std::floor(y) - box.top - 12 / scale), colour(palette::kHitbox),
                       std::to_string(e).c_str());
     }
-    draw->PopClipRect();
-    ImGui::Dummy(avail);
 }
 
 // The picture and the viewers of the PPU as the frame's picture was finished, a tab each.
@@ -767,6 +781,11 @@ void PlayUi::drawPicture()
     }
     ImGui::SameLine();
     ImGui::Checkbox("sprite boxes", &spriteBoxes_);
+    if (session_.target() != nullptr) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(70);
+        ImGui::Combo("the map's layer", &mapLayer_, "BG1\0" "BG2\0" "BG3\0" "BG4\0");
+    }
     session_.setLayersLeftOut(leftOut);
     const emu::Picture* picture = session_.picture();
     if (picture == nullptr) {
@@ -809,6 +828,25 @@ void PlayUi::drawPicture()
                                  topLeft.y + (y + static_cast<float>(sprite.height)) * scale),
                           colour(palette::kSelectedHitbox));
         }
+        draw->PopClipRect();
+    }
+    if (drawn != nullptr && !drawn->lineRegisters.empty() && !interlaced) {
+        // The map where the game shows it: through the scroll of the background it is on, as line 1
+        // began (a map pixel's row y shows on line y - VOFS, picture row y - VOFS - 1).
+        const emu::PpuRegisters& registers = drawn->lineRegisters.front();
+        const auto signedScroll = [](std::uint16_t scroll) { return (scroll & 0x3FF) >= 512 ? (scroll & 0x3FF) - 1024 : scroll & 0x3FF; };
+        const int hofs = signedScroll(registers.bgHofs(static_cast<unsigned>(mapLayer_)));
+        const int vofs = signedScroll(registers.bgVofs(static_cast<unsigned>(mapLayer_)));
+        geometry_.picture.mapShown = session_.target() != nullptr;
+        geometry_.picture.mapOriginX = topLeft.x - static_cast<float>(hofs) * scale;
+        geometry_.picture.mapOriginY = topLeft.y - static_cast<float>(vofs + 1) * scale;
+        draw->PushClipRect(topLeft, bottomRight, true);
+        drawCallOverlay(draw,
+                        [&](double x, double y) {
+                            return ImVec2(topLeft.x + static_cast<float>(x - hofs) * scale,
+                                          topLeft.y + static_cast<float>(y - vofs - 1) * scale);
+                        },
+                        scale);
         draw->PopClipRect();
     }
     drawRasterBands(origin, scale);

@@ -58,6 +58,7 @@ private:
     void drawPpu();
     void drawPicture();
     void drawRasterBands(const ImVec2& origin, float scale);
+    void drawCallOverlay(ImDrawList* draw, const std::function<ImVec2(double, double)>& point, float scale);
     void drawLineRegisters(const ReplayedFrame& drawn);
     void drawVram(const ReplayedFrame& drawn);
     void drawTilemaps(const ReplayedFrame& drawn);
@@ -85,7 +86,7 @@ private:
     int registersLine_ = 1;   // the line whose registers the viewers use
     int tileDepth_ = 1;       // VRAM: 0 2 bits, 1 4 bits, 2 8 bits
     int tilePalette_ = 0;
-    int mapLayer_ = 0;        // BG1-4
+    int mapLayer_ = 0;        // BG1-4: the tilemap viewer's, and the background the game shows its map on
     struct View {
         std::uint64_t key = ~std::uint64_t{0};
         ImTextureID texture = nullptr;

@@ -26,6 +26,9 @@ struct UiGeometry {
         float right = 0;
         float bottom = 0;
         float lineHeight = 0; // a scanline of the raster canvas, whose line 0 is a line above the picture
+        bool mapShown = false; // with a manifest: the map's pixel (0, 0) through its layer's scroll
+        float mapOriginX = 0;
+        float mapOriginY = 0;
     } picture;
 };
 
