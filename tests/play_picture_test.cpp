@@ -1,7 +1,9 @@
 // The debugger's picture of a play's frame (PlaySession::picture): the frame the play ran, drawn
-// again with layers left out when asked.
+// again with layers left out when asked; and the marks its raster bands carry, where DMA took the
+// bus from a call and where interrupts entered it.
 
 #include "profiler/debugger/play_session.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
@@ -57,6 +59,53 @@ TEST_CASE("play debugger: the frame's picture, and the same frame without the sp
     session.setFrame(925);
     REQUIRE(session.picture() != nullptr);
     CHECK(session.picture()->frame() == 925);
+}
+
+TEST_CASE("play debugger: a call's marks: its DMA where it ran, each IRQ taken inside it")
+{
+    const TempDir dir;
+    const auto file = dir.write("calls.play.toml", "rom = \"play-calls\"\nframes = 4\n\n[[routine]]\nname = \"CopyByDma\"\n\n"
+                                                  "[[routine]]\nname = \"Spin\"\n");
+    PlaySession session;
+    REQUIRE_MESSAGE(session.open(file), session.error());
+    const std::vector<GameCall>& calls = session.run().calls;
+    const auto callOf = [&](std::size_t routine) {
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+            if (calls[i].routine == routine && calls[i].frame == 2 && (routine == 0 || calls[i].interrupts > 0)) {
+                return i;
+            }
+        }
+        FAIL("no such call in frame 2");
+        return std::size_t{0};
+    };
+    using Kind = ReplayedCall::Mark::Kind;
+    const auto marks = [&](Kind kind) {
+        std::uint64_t count = 0;
+        std::uint64_t clocks = 0;
+        for (const ReplayedCall::Mark& mark : session.replayed()->marks) {
+            if (mark.kind == kind) {
+                ++count;
+                clocks += mark.clocks;
+            }
+        }
+        return std::pair{count, clocks};
+    };
+    const std::size_t copy = callOf(0);
+    session.selectCall(copy);
+    REQUIRE(session.replayed().has_value());
+    CHECK(marks(Kind::Dma).first == 1);
+    CHECK(marks(Kind::Dma).second == calls[copy].clocks.dma);
+    CHECK(calls[copy].clocks.dma > 256 * 8); // 256 bytes at 8 clocks, and the wait for the bus
+    CHECK(marks(Kind::Irq).first == 0);
+    const ReplayedCall::Mark& dma = session.replayed()->marks.front();
+    CHECK(dma.clock >= calls[copy].startClock);
+    CHECK(dma.clock < calls[copy].startClock + calls[copy].clocks.total());
+
+    const std::size_t spin = callOf(1);
+    session.selectCall(spin);
+    REQUIRE(session.replayed().has_value());
+    CHECK(marks(Kind::Irq).first == calls[spin].interrupts);
+    CHECK(marks(Kind::Dma).first == 0);
 }
 
 } // namespace

@@ -21,6 +21,8 @@ namespace {
 constexpr Rgb kNmi{240, 100, 120};
 constexpr Rgb kIrq{250, 220, 80};
 constexpr Rgb kOther{110, 118, 135};
+constexpr Rgb kDma{255, 255, 255};
+constexpr Rgb kHdma{220, 110, 255};
 // The raster canvas: a frame's lines and a line's dots, and the first dot the picture shows.
 constexpr float kLines = 262;
 constexpr float kDots = 341;
@@ -886,6 +888,19 @@ void PlayUi::drawRasterBands(const ImVec2& origin, float scale)
             const float right = line == to.y ? to.x : kDots;
             draw->AddRectFilled(ImVec2(origin.x + left * scale, origin.y + line * scale),
                                 ImVec2(origin.x + std::max(right, left + 1) * scale, origin.y + (line + 1) * scale), fill);
+        }
+        const std::optional<ReplayedCall>& replayed = session_.replayed();
+        if (selected && replayed) {
+            // Where DMA or HDMA took the bus from it, or an interrupt entered: a tick at the step.
+            for (const ReplayedCall::Mark& mark : replayed->marks) {
+                const ImVec2 at = point(mark.clock - frameStart);
+                const Rgb tick = mark.kind == ReplayedCall::Mark::Kind::Dma    ? kDma
+                                 : mark.kind == ReplayedCall::Mark::Kind::Hdma ? kHdma
+                                 : mark.kind == ReplayedCall::Mark::Kind::Nmi  ? kNmi
+                                                                               : kIrq;
+                draw->AddRectFilled(ImVec2(origin.x + at.x * scale - 1, origin.y + (at.y - 1) * scale),
+                                    ImVec2(origin.x + at.x * scale + 1, origin.y + (at.y + 2) * scale), colour(tick));
+            }
         }
         if (hovered && mouseClocks >= start && mouseClocks < end) {
             ImGui::SetTooltip("%s, call %zu: line %u dot %u to line %u dot %u, %s master clocks (DMA %s, HDMA %s, refresh %s, "

@@ -29,6 +29,7 @@ public:
             return;
         }
         recording_ = true;
+        stolen_ = bus_.stolenClocks();
         ReplayedCall& r = replayed_.emplace();
         r.wramBefore.assign(bus_.wram().begin(), bus_.wram().end());
         if (setup_.target) {
@@ -78,6 +79,7 @@ public:
         tracker_.onStep(step);
         if (recording_) {
             tracer_.onStep(step, replayed_->steps);
+            markStep(step);
         }
     }
 
@@ -85,11 +87,31 @@ public:
     std::optional<ReplayedCall> take() { return std::move(replayed_); }
 
 private:
+    using Mark = ReplayedCall::Mark;
+
+    void markStep(const emu::StepEvent& step)
+    {
+        const emu::StolenClocks now = bus_.stolenClocks();
+        std::vector<Mark>& marks = replayed_->marks;
+        if (now.dma > stolen_.dma) {
+            marks.push_back({Mark::Kind::Dma, step.start.masterClocks, now.dma - stolen_.dma});
+        }
+        if (now.hdma > stolen_.hdma) {
+            marks.push_back({Mark::Kind::Hdma, step.start.masterClocks, now.hdma - stolen_.hdma});
+        }
+        if (emu::isInterrupt(step.kind)) {
+            marks.push_back({step.kind == emu::StepKind::Nmi ? Mark::Kind::Nmi : Mark::Kind::Irq, step.start.masterClocks,
+                             step.masterClocks});
+        }
+        stolen_ = now;
+    }
+
     const emu::SnesBus& bus_;
     const PlaySetup& setup_;
     CallTracker tracker_;
     std::size_t call_;
     bool recording_ = false;
+    emu::StolenClocks stolen_; // as the step before ended
     StepTracer tracer_;
     std::optional<ReplayedCall> replayed_;
 };

@@ -24,6 +24,15 @@ struct ReplayedCall {
         std::uint8_t value;
     };
     std::vector<Write> writes; // its writes to work RAM, in order
+    // Where the bus was taken from it or an interrupt entered: the master clock (from power-on)
+    // of the step it happened in, and its clocks.
+    struct Mark {
+        enum class Kind : std::uint8_t { Dma, Hdma, Nmi, Irq };
+        Kind kind;
+        std::uint64_t clock;
+        std::uint64_t clocks;
+    };
+    std::vector<Mark> marks;
     // With the setup's manifest: the map as the game kept it as the call began, and every entity
     // slot then (in slot order).
     std::optional<TileMap> map;
