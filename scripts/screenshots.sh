@@ -11,3 +11,5 @@ gui=./build/tileprof-gui
 "$gui" --headless roms/tile-collision/scenarios/hill-30-right.toml --frame 69 --instruction 60 --screenshot docs/gui-stepping.png --size 1600x900
 # The demo's walk as a play: frame 924, the player standing on the ceiling, stepped to its 40th step.
 "$gui" --play roms/demo/walk.play.toml --headless --frame 924 --call 1 --instruction 40 --screenshot docs/gui-play.png --size 1600x900
+# The same frame's picture panel on its Tilemaps tab: BG1's whole map as line 1's registers set it up.
+"$gui" --play roms/demo/walk.play.toml --headless --frame 924 --call 1 --ppu-tab Tilemaps --screenshot docs/gui-play-ppu.png --size 1600x900
