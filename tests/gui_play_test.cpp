@@ -36,20 +36,76 @@ bool near(const Picture& picture, int x, int y, gui::Rgb colour)
     return false;
 }
 
-TEST_CASE("the play debugger draws the frame budget line, and the selected call's entity where the play puts it")
+// Frame 924 of the walk rendered headless, its first call selected, and where its parts went.
+struct Shown {
+    Picture screen;
+    nlohmann::json geometry;
+};
+
+Shown showFrame924(const TempDir& dir)
 {
-    const TempDir dir;
     const std::filesystem::path png = dir.file("play.png");
     const std::filesystem::path geometryFile = dir.file("play.json");
     const CommandResult shown = runTileprofGui({"--play", walk(), "--headless", "--frame", "924", "--call", "1", "--screenshot",
                                                 png.string(), "--geometry", geometryFile.string(), "--size", "1600x900"});
     REQUIRE_MESSAGE(shown.exitCode == 0, shown.err);
-    const Picture picture(png);
-    const nlohmann::json geometry = nlohmann::json::parse(slurp(geometryFile));
+    return {Picture(png), nlohmann::json::parse(slurp(geometryFile))};
+}
 
-    const CommandResult played = runTileprof({"play", walk(), "--format", "json"});
-    REQUIRE(played.exitCode == 0);
-    const nlohmann::json report = nlohmann::json::parse(played.out);
+// The walk's play as `tileprof play` reports it (JSON), run once.
+const nlohmann::json& walkReport()
+{
+    static const nlohmann::json report = [] {
+        const CommandResult played = runTileprof({"play", walk(), "--format", "json"});
+        REQUIRE(played.exitCode == 0);
+        return nlohmann::json::parse(played.out);
+    }();
+    return report;
+}
+
+// The first call of frame 924: entity 0, the player, standing on the ceiling.
+const nlohmann::json& firstCallOfFrame924()
+{
+    for (const auto& call : walkReport()["routines"][0]["calls"]) {
+        if (call["frame"] == 924) {
+            return call;
+        }
+    }
+    FAIL("frame 924 has no call");
+    return walkReport();
+}
+
+// Checks that the selected call's entity's hitbox has its top edge in the selected hitbox's
+// colour, where its position as the call began puts it on a map drawn from (originX, originY) at
+// `scale` screen pixels a map pixel; returns that edge's row and columns.
+struct Edge {
+    int y;
+    int fromX;
+    int toX;
+};
+Edge checkSelectedHitbox(const Picture& screen, double originX, double originY, double scale)
+{
+    const nlohmann::json& before = firstCallOfFrame924()["before"];
+    const double x = std::floor(before["x"].get<double>());
+    const double y = std::floor(before["y"].get<double>());
+    const auto& box = before["hitbox"];
+    const Edge edge{static_cast<int>(std::lround(originY + (y - box["top"].get<double>()) * scale)),
+                    static_cast<int>(std::lround(originX + (x - box["left"].get<double>()) * scale)),
+                    static_cast<int>(std::lround(originX + (x + box["right"].get<double>()) * scale))};
+    REQUIRE(edge.toX - edge.fromX > 6);
+    int onEdge = 0;
+    for (int px = edge.fromX + 2; px < edge.toX - 2; ++px) {
+        onEdge += near(screen, px, edge.y, gui::palette::kSelectedHitbox) ? 1 : 0;
+    }
+    CHECK(onEdge == edge.toX - edge.fromX - 4);
+    return edge;
+}
+
+TEST_CASE("the play debugger draws the frame budget line, and the selected call's entity where the play puts it")
+{
+    const TempDir dir;
+    const Shown shown = showFrame924(dir);
+    const nlohmann::json& report = walkReport();
     std::uint64_t most = 42000; // the walk's frame budget
     for (std::size_t i = 1; i < report["frames"].size(); ++i) {
         const auto& frame = report["frames"][i];
@@ -57,7 +113,7 @@ TEST_CASE("the play debugger draws the frame budget line, and the selected call'
     }
 
     // The budget line, at 42,000 on a scale that reaches 10% above the busiest frame.
-    const nlohmann::json& t = geometry["timeline"];
+    const nlohmann::json& t = shown.geometry["timeline"];
     REQUIRE(t["shown"] == true);
     const double top = t["top"];
     const double bottom = t["bottom"];
@@ -67,41 +123,21 @@ TEST_CASE("the play debugger draws the frame budget line, and the selected call'
     const int right = t["right"];
     int onLine = 0;
     for (int x = left; x < right; ++x) {
-        onLine += picture.at(x, budgetY) == gui::palette::kBudgetLine ? 1 : 0;
+        onLine += shown.screen.at(x, budgetY) == gui::palette::kBudgetLine ? 1 : 0;
     }
     CHECK(onLine > 0.8 * (right - left)); // the label and the playhead cross it
 
-    // The first call of frame 924: entity 0, the player, standing on the ceiling. Its hitbox's top
-    // edge, in the selected hitbox's colour, where its position as the call began puts it.
-    const nlohmann::json* selected = nullptr;
-    for (const auto& call : report["routines"][0]["calls"]) {
-        if (call["frame"] == 924) {
-            selected = &call;
-            break;
-        }
-    }
-    REQUIRE(selected != nullptr);
-    CHECK((*selected)["entity"] == 0);
-    const auto& before = (*selected)["before"];
-    const nlohmann::json& m = geometry["map"];
+    // The selected call's entity on the map.
+    CHECK(firstCallOfFrame924()["entity"] == 0);
+    const nlohmann::json& m = shown.geometry["map"];
     REQUIRE(m["shown"] == true);
     const double scale = m["scale"];
-    const double x = std::floor(before["x"].get<double>());
-    const double y = std::floor(before["y"].get<double>());
-    const auto& box = before["hitbox"];
-    const int edgeY = static_cast<int>(std::lround(m["origin_y"].get<double>() + (y - box["top"].get<double>()) * scale));
-    const int fromX = static_cast<int>(std::lround(m["origin_x"].get<double>() + (x - box["left"].get<double>()) * scale));
-    const int toX = static_cast<int>(std::lround(m["origin_x"].get<double>() + (x + box["right"].get<double>()) * scale));
-    REQUIRE(toX - fromX > 6);
-    int onEdge = 0;
-    for (int px = fromX + 2; px < toX - 2; ++px) {
-        onEdge += near(picture, px, edgeY, gui::palette::kSelectedHitbox) ? 1 : 0;
-    }
-    CHECK(onEdge == toX - fromX - 4);
+    const Edge edge = checkSelectedHitbox(shown.screen, m["origin_x"], m["origin_y"], scale);
     // A hitbox not selected is drawn white, not yellow: none of that yellow a box-width above.
+    const double height = firstCallOfFrame924()["before"]["hitbox"]["height"];
     int above = 0;
-    for (int px = fromX + 2; px < toX - 2; ++px) {
-        above += picture.at(px, edgeY - static_cast<int>(box["height"].get<double>() * scale)) == gui::palette::kSelectedHitbox ? 1 : 0;
+    for (int px = edge.fromX + 2; px < edge.toX - 2; ++px) {
+        above += shown.screen.at(px, edge.y - static_cast<int>(height * scale)) == gui::palette::kSelectedHitbox ? 1 : 0;
     }
     CHECK(above == 0);
 }
@@ -112,20 +148,15 @@ TEST_CASE("the play debugger draws the frame budget line, and the selected call'
 TEST_CASE("the play debugger shows the frame's picture as the PPU drew it, and the selected call's entity on it")
 {
     const TempDir dir;
-    const std::filesystem::path png = dir.file("play.png");
-    const std::filesystem::path geometryFile = dir.file("play.json");
-    const CommandResult shown = runTileprofGui({"--play", walk(), "--headless", "--frame", "924", "--call", "1", "--screenshot",
-                                                png.string(), "--geometry", geometryFile.string(), "--size", "1600x900"});
-    REQUIRE_MESSAGE(shown.exitCode == 0, shown.err);
+    const Shown shown = showFrame924(dir);
     const std::filesystem::path drawn = dir.file("frame924.png");
     const std::string demo = (std::filesystem::path(TILEPROF_BUILD_DIR) / "roms" / "demo.sfc").string();
     const std::string input = (std::filesystem::path(TILEPROF_SOURCE_DIR) / "roms" / "demo" / "walk.toml").string();
     const CommandResult booted = runTileprof({"boot", demo, "--input", input, "--frames", "925", "--picture", drawn.string()});
     REQUIRE_MESSAGE(booted.exitCode == 0, booted.err);
     REQUIRE(contains(booted.out, "frame 924: the last finished"));
-    const Picture screen(png);
     const Picture frame(drawn);
-    const nlohmann::json g = nlohmann::json::parse(slurp(geometryFile))["picture"];
+    const nlohmann::json& g = shown.geometry["picture"];
     REQUIRE(g["shown"] == true);
     const double left = g["left"];
     const double top = g["top"];
@@ -145,7 +176,7 @@ TEST_CASE("the play debugger shows the frame's picture as the PPU drew it, and t
             if (!even) {
                 continue;
             }
-            matched += screen.at(static_cast<int>(left + (x + 0.5) * xScale), static_cast<int>(top + (y + 0.5) * yScale)) ==
+            matched += shown.screen.at(static_cast<int>(left + (x + 0.5) * xScale), static_cast<int>(top + (y + 0.5) * yScale)) ==
                                frame.at(x, y)
                            ? 1
                            : 0;
@@ -157,33 +188,10 @@ TEST_CASE("the play debugger shows the frame's picture as the PPU drew it, and t
     CHECK(matched >= 0.95 * checked); // but under the hitboxes, tiles and labels drawn over the picture
 
     // The selected call's entity over the picture, through BG1's scroll: the demo's VOFS of -1
-    // puts the map's row 0 on the picture's row 0; the hitbox's top edge in the selected colour.
+    // puts the map's row 0 on the picture's row 0; a map pixel is two of the picture's columns.
     REQUIRE(g["map_shown"] == true);
     CHECK(g["map_origin_y"].get<double>() == doctest::Approx(top));
-    const CommandResult played = runTileprof({"play", walk(), "--format", "json"});
-    REQUIRE(played.exitCode == 0);
-    const nlohmann::json report = nlohmann::json::parse(played.out);
-    const nlohmann::json* selected = nullptr;
-    for (const auto& call : report["routines"][0]["calls"]) {
-        if (call["frame"] == 924) {
-            selected = &call;
-            break;
-        }
-    }
-    REQUIRE(selected != nullptr);
-    const auto& before = (*selected)["before"];
-    const auto& box = before["hitbox"];
-    const double scale = xScale * 2; // a map pixel: two of the picture's 512 columns
-    const double originX = g["map_origin_x"];
-    const int edgeY = static_cast<int>(std::lround(top + (std::floor(before["y"].get<double>()) - box["top"].get<double>()) * scale));
-    const int fromX = static_cast<int>(std::lround(originX + (std::floor(before["x"].get<double>()) - box["left"].get<double>()) * scale));
-    const int toX = static_cast<int>(std::lround(originX + (std::floor(before["x"].get<double>()) + box["right"].get<double>()) * scale));
-    REQUIRE(toX - fromX > 6);
-    int onEdge = 0;
-    for (int px = fromX + 2; px < toX - 2; ++px) {
-        onEdge += near(screen, px, edgeY, gui::palette::kSelectedHitbox) ? 1 : 0;
-    }
-    CHECK(onEdge == toX - fromX - 4);
+    checkSelectedHitbox(shown.screen, g["map_origin_x"], g["map_origin_y"], 2 * xScale);
 }
 
 TEST_CASE("the play debugger refuses a play it cannot run, a frame or a call the play does not have, and bad options")
