@@ -28,11 +28,7 @@ SCROLLS = 4
 .segment "CODE"
 CONFIGURATION_LIST
 
-.proc Reset
-    RESET_WITH_RANDOM_MEMORIES
-    jsr PlaceBackgrounds
-    jmp ShowConfigurations
-.endproc
+RESET_PLACING_BACKGROUNDS
 
 SLHV     = $2137
 OPVCT    = $213D

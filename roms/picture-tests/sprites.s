@@ -23,11 +23,7 @@ CONFIGURATION_BYTES = 6
 .segment "CODE"
 CONFIGURATION_LIST
 
-.proc Reset
-    RESET_WITH_RANDOM_MEMORIES
-    jsr PlaceBackgrounds
-    jmp ShowConfigurations
-.endproc
+RESET_PLACING_BACKGROUNDS
 
 ; A 8-bit, X/Y 16-bit: writes the configuration at offset Showing.
 .proc ShowConfiguration
