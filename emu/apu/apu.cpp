@@ -9,6 +9,19 @@ Apu::Apu() : bus_(std::make_unique<ApuBus>()), cpu_(*bus_)
     cpu_.state.regs.pc = static_cast<std::uint16_t>(bus_->peek(0xFFFE) | bus_->peek(0xFFFF) << 8);
 }
 
+Apu::Apu(const Apu& other) : bus_(std::make_unique<ApuBus>(*other.bus_)), cpu_(*bus_), checkpointCpu_(other.checkpointCpu_)
+{
+    cpu_.state = other.cpu_.state;
+}
+
+Apu& Apu::operator=(const Apu& other)
+{
+    *bus_ = *other.bus_;
+    cpu_.state = other.cpu_.state;
+    checkpointCpu_ = other.checkpointCpu_;
+    return *this;
+}
+
 void Apu::runToCycle(std::uint64_t cycles)
 {
     ApuBus& bus = *bus_;

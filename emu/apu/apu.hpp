@@ -35,6 +35,9 @@ namespace emu::apu {
 class Apu {
 public:
     Apu();
+    // The same APU at the same point, from then on its own.
+    Apu(const Apu& other);
+    Apu& operator=(const Apu& other);
 
     // Runs the SPC700 until its time reaches master-clock time `cpuMasterClock`; earlier times
     // do nothing.

@@ -39,6 +39,11 @@ class OutputColours {
 public:
     using Table = std::array<std::uint32_t, 0x8000>;
 
+    // Tables made on demand: a copy starts without them.
+    OutputColours() = default;
+    OutputColours(const OutputColours&) {}
+    OutputColours& operator=(const OutputColours&) { return *this; }
+
     const Table& at(unsigned brightness)
     {
         std::unique_ptr<Table>& table = tables_[brightness & 15];

@@ -157,9 +157,9 @@ void Ppu::finishPicture(std::uint64_t frame)
 
 void Ppu::drawPictures(bool on, LayersLeftOut leftOut)
 {
-    drawing_ = on ? std::make_unique<Drawing>() : nullptr;
-    if (drawing_) {
-        drawing_->layers.leftOut = leftOut;
+    drawing_.reset();
+    if (on) {
+        drawing_.emplace().layers.leftOut = leftOut;
     }
 }
 

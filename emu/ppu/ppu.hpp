@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/heap_value.hpp"
 #include "emu/ppu/cgram.hpp"
 #include "emu/ppu/line_renderer.hpp"
 #include "emu/ppu/oam.hpp"
@@ -13,7 +14,6 @@
 
 #include <array>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -131,7 +131,7 @@ private:
     // The row line `line` is drawn into: the picture's own, or its field's in an interlaced frame.
     std::span<std::uint32_t, Picture::kWidth> lineRow(unsigned line, bool oddField);
     void finishPicture(std::uint64_t frame);
-    std::unique_ptr<Drawing> drawing_;
+    tileprof::HeapValue<Drawing> drawing_; // copied with the machine
 };
 
 } // namespace emu

@@ -59,6 +59,7 @@ public:
     static constexpr std::size_t kWramBytes = 0x20000;
 
     explicit SnesBus(const RomImage& rom);
+    SnesBus(SnesBus&&) = delete;
 
     // ---- The CPU's side: one bus cycle each --------------------------------------------------
 
@@ -194,6 +195,12 @@ public:
     }
 
 private:
+    // Copied only by Snes, which then maps the copy's pages to its own memory (mapPages): the
+    // page tables point into rom_, wram_ and sram_.
+    friend class Snes;
+    SnesBus(const SnesBus&) = default;
+    SnesBus& operator=(const SnesBus&) = default;
+
     static constexpr unsigned kPageBits = 13; // 8 KiB pages: the coarsest that separates WRAM, I/O and ROM
     static constexpr std::uint32_t kPageBytes = 1u << kPageBits;
     static constexpr std::uint32_t kPageMask = kPageBytes - 1;

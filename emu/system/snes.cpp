@@ -17,6 +17,20 @@ Snes::Snes(const RomImage& rom, std::uint8_t wramFill) : bus_(rom), cpu_(bus_)
     cpu_.reset();
 }
 
+Snes::Snes(const Snes& other) : bus_(other.bus_), cpu_(bus_)
+{
+    bus_.mapPages();
+    cpu_.state = other.cpu_.state;
+}
+
+Snes& Snes::operator=(const Snes& other)
+{
+    bus_ = other.bus_;
+    bus_.mapPages();
+    cpu_.state = other.cpu_.state;
+    return *this;
+}
+
 StopReason Snes::runFrame(std::uint32_t breakAddress)
 {
     return runUntil(bus_.nextFrameStart(), breakAddress);

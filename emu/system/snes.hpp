@@ -21,8 +21,9 @@ public:
     static constexpr unsigned kResetClocks = 186;
 
     explicit Snes(const RomImage& rom, std::uint8_t wramFill = kPowerOnWram);
-    Snes(const Snes&) = delete;
-    Snes& operator=(const Snes&) = delete;
+    // The same machine at the same point, from then on its own: a state kept in memory.
+    Snes(const Snes& other);
+    Snes& operator=(const Snes& other);
 
     SnesBus& bus() { return bus_; }
     const SnesBus& bus() const { return bus_; }
