@@ -92,7 +92,7 @@ private:
         ImTextureID texture = nullptr;
         ImVec2 size;
     };
-    std::array<View, 3> views_; // slots 1-3: VRAM, tilemap
+    std::array<View, 2> views_; // the VRAM and tilemap viewers' (texture slots 1 and 2; the picture's is 0)
 };
 
 } // namespace tileprof::gui
