@@ -20,7 +20,7 @@ fi
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
     [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192 [design]=8192
-    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097 [input]=16384 [play_file]=8192
+    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097 [input]=16384 [play_file]=8192 [state]=4096
 )
 seeds_of() {
     case "$1" in
@@ -39,12 +39,13 @@ seeds_of() {
     spc700) echo fuzz/seeds/spc700/* ;;
     input) echo tests/data/movies/sequence.* fuzz/seeds/input/* ;;
     play_file) echo roms/demo/walk.play.toml fuzz/seeds/play_file/* ;;
+    state) echo fuzz/seeds/state/* ;;
     esac
 }
 
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700 input play_file)
+    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700 input play_file state)
 fi
 for harness in "${harnesses[@]}"; do
     if [[ -z "${max_len[$harness]-}" ]]; then

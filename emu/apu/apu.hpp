@@ -60,6 +60,15 @@ public:
     ApuBus& bus() { return *bus_; }
     const ApuBus& bus() const { return *bus_; }
 
+    // The SPC700, its bus and the registers at its checkpoint.
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        bus_->serialize(a);
+        cpu_.state.serialize(a);
+        checkpointCpu_.serialize(a);
+    }
+
 private:
     // The longest SPC700 instruction, in cycles: one starting more than this before a target
     // cannot end past it, so it needs no checkpoint.

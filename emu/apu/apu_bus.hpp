@@ -150,6 +150,30 @@ public:
 
     bool iplRomMapped() const { return io_.control & 0x80; }
 
+    // ---- State: everything but the IPL ROM -------------------------------------------------------
+    // Audio RAM, the registers and ports, the S-CPU's writes not yet landed (or kept to land again),
+    // and the checkpoint of an instruction that may be undone.
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.bytes(ram_);
+        io_.serialize(a);
+        a.sequence(cpuWrites_, kMostQueuedWrites, [](auto& archive, auto& write) {
+            archive.value(write.after);
+            archive.bounded(write.port, std::uint8_t{3});
+            archive.value(write.value);
+        });
+        a.bounded(cpuWritesLanded_, cpuWrites_.size());
+        a.value(hasCheckpoint_);
+        saved_.serialize(a);
+        a.bounded(ramLogSize_, ramLog_.size());
+        for (std::size_t logged = 0; logged < ramLogSize_; ++logged) { // those past it are left from before
+            a.value(ramLog_[logged].address);
+            a.value(ramLog_[logged].value);
+        }
+        a.values(inputUsedAt_);
+    }
+
 private:
     std::uint8_t readRegister(std::uint16_t address);
     std::uint8_t registerValue(std::uint16_t address) const;
@@ -170,7 +194,28 @@ private:
         std::array<std::uint64_t, 4> toCpuWrittenAt{};
         std::array<std::uint8_t, 2> auxiliary{};
         std::array<Timer, 3> timers{Timer(7), Timer(7), Timer(4)}; // every 128, 128 and 16 cycles
+
+        template <class Archive>
+        void serialize(Archive& a)
+        {
+            a.value(cycles);
+            a.value(test);
+            a.value(control);
+            a.value(dspAddress);
+            dsp.serialize(a);
+            a.values(toSpc);
+            a.values(toCpu);
+            a.values(toCpuBefore);
+            a.values(toCpuWrittenAt);
+            a.values(auxiliary);
+            for (Timer& timer : timers) {
+                timer.serialize(a);
+            }
+        }
     };
+
+    // More writes than the S-CPU can queue between two of the SPC700's catch-ups.
+    static constexpr std::size_t kMostQueuedWrites = 4096;
 
     struct CpuWrite {
         std::uint64_t after; // lands after this SPC700 cycle

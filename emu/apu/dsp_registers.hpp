@@ -26,6 +26,12 @@ public:
 
     const std::array<std::uint8_t, 128>& bytes() const { return registers_; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.bytes(registers_);
+    }
+
 private:
     std::array<std::uint8_t, 128> registers_{};
 };

@@ -25,6 +25,16 @@ struct Spc700Registers {
     std::uint8_t psw = 0;
 
     bool operator==(const Spc700Registers&) const = default;
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(pc);
+        a.value(this->a);
+        a.value(x);
+        a.value(y);
+        a.value(sp);
+        a.value(psw);
+    }
 };
 
 struct Spc700State {
@@ -33,6 +43,12 @@ struct Spc700State {
     bool halted = false;
 
     bool operator==(const Spc700State&) const = default;
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        regs.serialize(a);
+        a.value(halted);
+    }
 };
 
 } // namespace emu::apu

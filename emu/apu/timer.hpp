@@ -54,6 +54,17 @@ public:
     std::uint8_t counter() const { return counter_; }
     std::uint8_t output() const { return output_; }
 
+    // Its period is the timer's own, not state.
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(ticksSeen_);
+        a.value(enabled_);
+        a.value(target_);
+        a.value(counter_);
+        a.bounded(output_, std::uint8_t{0x0F});
+    }
+
 private:
     void count(std::uint64_t ticks)
     {

@@ -43,6 +43,17 @@ struct CpuState {
     // that ended at `delayedPollCycle` saw `delayedPollI` instead of the new flag.
     std::uint64_t delayedPollCycle = std::numeric_limits<std::uint64_t>::max();
     bool delayedPollI = false;
+
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        regs.serialize(a);
+        time.serialize(a);
+        a.value(instructions);
+        a.bounded(runState, RunState::Stopped);
+        a.value(delayedPollCycle);
+        a.value(delayedPollI);
+    }
 };
 
 } // namespace emu

@@ -31,6 +31,20 @@ struct Registers {
 
     std::uint32_t programAddress() const { return std::uint32_t{pbr} << 16 | pc; }
     bool operator==(const Registers&) const = default;
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(this->a);
+        a.value(x);
+        a.value(y);
+        a.value(s);
+        a.value(d);
+        a.value(pc);
+        a.value(pbr);
+        a.value(dbr);
+        a.value(p);
+        a.value(e);
+    }
 };
 
 } // namespace emu

@@ -55,6 +55,14 @@ public:
     }
     std::span<const std::uint8_t, kBytes> bytes() const { return bytes_; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.bytes(bytes_);
+        a.bounded(address_, std::uint16_t{kBytes - 1});
+        a.value(latch_);
+    }
+
 private:
     static constexpr unsigned kRenderingAddress = 0;
 

@@ -42,6 +42,17 @@ public:
     std::uint16_t x() const { return matrix_[4]; }
     std::uint16_t y() const { return matrix_[5]; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(latch_);
+        a.value(hofs_);
+        a.value(vofs_);
+        for (std::uint16_t& word : matrix_) {
+            a.value(word);
+        }
+    }
+
 private:
     std::uint8_t latch_ = 0;
     std::uint16_t hofs_ = 0;

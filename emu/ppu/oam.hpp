@@ -73,6 +73,16 @@ public:
     unsigned firstSpriteAfterReload() const { return priorityRotation_ ? (base_ >> 2) & 127 : 0; }
     std::span<const std::uint8_t, kBytes> bytes() const { return bytes_; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.bytes(bytes_);
+        a.bounded(base_, std::uint16_t{0x3FF});
+        a.bounded(address_, std::uint16_t{0x3FF});
+        a.value(latch_);
+        a.value(priorityRotation_);
+    }
+
 private:
     static unsigned byteAt(unsigned address) { return (address & 0x200) != 0 ? 0x200 | (address & 0x1F) : address; }
 

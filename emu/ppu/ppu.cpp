@@ -125,7 +125,7 @@ std::uint8_t Ppu::peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const
     }
 }
 
-void Ppu::startVblank(std::uint64_t frame)
+void Ppu::startVblank(std::uint64_t frame, bool interlaced)
 {
     if (!registers_.forceBlank()) {
         if (oam_.firstSpriteAfterReload() != oam_.firstSprite()) {
@@ -134,23 +134,23 @@ void Ppu::startVblank(std::uint64_t frame)
         oam_.reloadAddress();
     }
     if (drawing_) {
-        finishPicture(frame);
+        finishPicture(frame, interlaced);
     }
 }
 
-void Ppu::finishPicture(std::uint64_t frame)
+void Ppu::finishPicture(std::uint64_t frame, bool interlaced)
 {
     Drawing& drawing = *drawing_;
     Picture& picture = drawing.pictures[drawing.drawingIndex];
     const unsigned lines = frameVblankLine_ - 1;
-    if (frameInterlaced_) {
+    if (interlaced) {
         for (unsigned index = 0; index < lines; ++index) {
             std::ranges::copy(drawing.fieldLine(false, index), picture.row(2 * index).begin());
             std::ranges::copy(drawing.fieldLine(true, index), picture.row(2 * index + 1).begin());
         }
     }
-    drawing.evenFieldInPicture = !frameInterlaced_;
-    picture.finish(frame, frameInterlaced_ ? 2 * lines : lines);
+    drawing.evenFieldInPicture = !interlaced;
+    picture.finish(frame, interlaced ? 2 * lines : lines);
     drawing.finishedIndex = drawing.drawingIndex;
     drawing.finished = true;
 }
@@ -163,13 +163,13 @@ void Ppu::drawPictures(bool on, LayersLeftOut leftOut)
     }
 }
 
-std::span<std::uint32_t, Picture::kWidth> Ppu::lineRow(unsigned line, bool oddField)
+std::span<std::uint32_t, Picture::kWidth> Ppu::lineRow(unsigned line, bool oddField, bool interlaced)
 {
     Drawing& drawing = *drawing_;
     if (line == 1) {
         drawing.drawingIndex = 1 - drawing.finishedIndex;
     }
-    if (!frameInterlaced_) {
+    if (!interlaced) {
         return drawing.pictures[drawing.drawingIndex].row(line - 1);
     }
     if (line == 1) {
@@ -188,12 +188,12 @@ std::span<std::uint32_t, Picture::kWidth> Ppu::lineRow(unsigned line, bool oddFi
 }
 
 // Lines 1 to 239 are drawn, as rows 0 to 238 (or a field's); without overscan those past 224 black.
-void Ppu::startLine(unsigned line, bool oddField)
+void Ppu::startLine(unsigned line, bool oddField, bool interlaced)
 {
     if (line == 0 || line > Picture::kMaxLines) {
         return;
     }
-    const std::span<std::uint32_t, Picture::kWidth> row = lineRow(line, oddField);
+    const std::span<std::uint32_t, Picture::kWidth> row = lineRow(line, oddField, interlaced);
     if (line == 1) {
         drawing_->lineRegisters.clear();
     }

@@ -36,21 +36,21 @@ public:
     std::uint8_t peek(std::uint8_t reg, std::uint8_t cpuOpenBus) const;
 
     // Line 0: SETINI's overscan bit as the frame begins decides where its V-blank begins for the
-    // CPU's side (NMI, HVBJOY, HDMA, the joypad read) and how many rows its picture has, and its
-    // interlace bit whether the picture shows both fields, as bsnes v094 latches them then; the
-    // PPU's own accesses follow the bits as they are.
+    // CPU's side (NMI, HVBJOY, HDMA, the joypad read) and how many rows its picture has, as bsnes
+    // v094 latches it then; the PPU's own accesses follow the bit as it is. (Its interlace bit,
+    // latched then too, is the frame's as VideoTiming keeps it: the bus passes it on.)
     void startFrame()
     {
         frameVblankLine_ = registers_.vblankStartLine();
-        frameInterlaced_ = (registers_.written(0x33) & 0x01) != 0;
         spriteFlags_.startFrame();
     }
     std::uint32_t frameVblankLine() const { return frameVblankLine_; }
 
     // The start of the first V-blank line of frame `frame`: with the display on, OAM's address
     // starts again from OAMADD (bsnes v094 reloads it then; hardware does it during the first
-    // V-blank line), and the frame's picture is finished.
-    void startVblank(std::uint64_t frame);
+    // V-blank line), and the frame's picture is finished, with both fields' lines if the frame is
+    // `interlaced` (SETINI's bit as it began).
+    void startVblank(std::uint64_t frame, bool interlaced);
 
     // Pictures cost nothing until asked for: then each line the PPU draws (1 to 239, in V-blank
     // too, as bsnes v094 does: an interlaced frame may show them as the other field's) is drawn as
@@ -58,8 +58,9 @@ public:
     // shows from the next line on), and each frame is finished at the start of V-blank.
     void drawPictures(bool on, LayersLeftOut leftOut = {});
     bool drawsPictures() const { return drawing_ != nullptr; }
-    // The bus's call as each line begins; `oddField` the frame's field (every other frame).
-    void startLine(unsigned line, bool oddField);
+    // The bus's call as each line begins; `oddField` the frame's field (every other frame),
+    // `interlaced` whether the frame is.
+    void startLine(unsigned line, bool oddField, bool interlaced);
     // The last frame finished, or null when pictures are off or none was finished yet.
     const Picture* picture() const
     {
@@ -82,6 +83,29 @@ public:
     Vram& vram() { return vram_; }
     const Cgram& cgram() const { return cgram_; }
     const Oam& oam() const { return oam_; }
+
+    // The machine's part of the PPU: registers, memories, latches, STAT77's flags. A machine that
+    // draws starts its pictures again from the next line read in.
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        registers_.serialize(a);
+        vram_.serialize(a);
+        cgram_.serialize(a);
+        oam_.serialize(a);
+        spriteFlags_.serialize(a);
+        a.value(ppu1OpenBus_);
+        a.value(ppu2OpenBus_);
+        a.bounded(oamRenderAddress_, 0x21Fu);
+        a.value(frameVblankLine_);
+        a.require(frameVblankLine_ == 225 || frameVblankLine_ == 240, "the frame's V-blank begins neither at line 225 nor 240");
+        if constexpr (Archive::kReads) {
+            spriteRange_ = SpriteRange{};
+            if (drawing_) {
+                drawPictures(true, drawing_->layers.leftOut);
+            }
+        }
+    }
 
 private:
     bool vramOpen(const VideoPosition& at) const;
@@ -108,7 +132,6 @@ private:
     // Where the PPU sends OAM accesses while it draws (see oamRedirect).
     unsigned oamRenderAddress_ = 0;
     std::uint32_t frameVblankLine_ = 225;
-    bool frameInterlaced_ = false;
     // What drawing needs, kept apart so that a machine that does not draw carries none of it.
     struct Drawing {
         std::array<Picture, 2> pictures; // the frame's, and the last finished
@@ -129,8 +152,8 @@ private:
         }
     };
     // The row line `line` is drawn into: the picture's own, or its field's in an interlaced frame.
-    std::span<std::uint32_t, Picture::kWidth> lineRow(unsigned line, bool oddField);
-    void finishPicture(std::uint64_t frame);
+    std::span<std::uint32_t, Picture::kWidth> lineRow(unsigned line, bool oddField, bool interlaced);
+    void finishPicture(std::uint64_t frame, bool interlaced);
     tileprof::HeapValue<Drawing> drawing_; // copied with the machine
 };
 

@@ -45,6 +45,17 @@ public:
     // COLDATA's color as BGR555: each write sets the components its bits 5-7 select.
     std::uint16_t fixedColor() const { return fixedColor_; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.values(written_);
+        a.value(scrollLatch_);
+        a.values(hofs_);
+        a.values(vofs_);
+        mode7_.serialize(a);
+        a.value(fixedColor_);
+    }
+
 private:
     // BGnHOFS and BGnVOFS share one latch, the byte written before (anomie; bsnes v094): a VOFS
     // write is the new byte above it, an HOFS write keeps bits 0-2 from the register's own

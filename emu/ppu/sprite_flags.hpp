@@ -1,6 +1,7 @@
 #pragma once
 
 #include "emu/ppu/sprite_range.hpp"
+#include "emu/timing/video_timing.hpp"
 
 #include <array>
 #include <cstdint>
@@ -42,6 +43,18 @@ public:
     {
         const auto setBy = [&](unsigned flagLine) { return flagLine < line || (flagLine == line && hclock >= kFetchedAt); };
         return static_cast<std::uint8_t>((setBy(timeOverLine_) ? 0x80 : 0) | (setBy(rangeOverLine_) ? 0x40 : 0));
+    }
+
+    // The flags and how far they are evaluated; the per-line counts are worked out again.
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.bounded(evaluatedLines_, VideoTiming::kLinesPerFrame + 1);
+        a.value(rangeOverLine_);
+        a.value(timeOverLine_);
+        if constexpr (Archive::kReads) {
+            countsStale_ = true;
+        }
     }
 
 private:

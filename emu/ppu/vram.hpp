@@ -41,6 +41,15 @@ public:
     // The host's way in (power-on contents), no port involved.
     std::span<std::uint8_t, kBytes> bytes() { return bytes_; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.bytes(bytes_);
+        a.value(control_);
+        a.value(address_);
+        a.value(latch_);
+    }
+
 private:
     // The word address VMAIN bits 2-3 remap the CPU's address to: the low 8, 9 or 10 bits rotated
     // left by 3, for writing 2, 4 and 8 bit-plane tiles a row at a time.

@@ -77,6 +77,24 @@ struct DmaChannel {
     // $43xC-$43xE are not registers: reads are open bus, writes go nowhere.
     static bool isRegister(unsigned reg) { return reg < 0xC || reg == 0xF; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(control);
+        a.value(bAddress);
+        a.value(aAddress);
+        a.value(aBank);
+        a.value(count);
+        a.value(indirectBank);
+        a.value(tableAddress);
+        a.value(lineCounter);
+        a.value(unused);
+        a.value(dmaEnabled);
+        a.value(hdmaEnabled);
+        a.value(hdmaCompleted);
+        a.value(hdmaDoTransfer);
+    }
+
 private:
     static constexpr std::array<std::uint8_t, 8> kUnitBytes{1, 2, 2, 4, 4, 4, 2, 4};
     static constexpr std::array<std::array<std::uint8_t, 4>, 8> kUnitOffsets{{

@@ -20,13 +20,21 @@ enum class PadSwitch : std::uint8_t {
     VblankStart, // as its V-blank begins, where a libretro frontend polls them (a bsnes frame ends there)
 };
 
-// Input frame by frame: frames[f] is what the auto-joypad read in frame f's V-blank sees, held from
-// the switch in frame f to the next; `initial` is held before the first switch (with
-// VblankStart: through frame 0's picture), and nothing past the last frame.
+// Input frame by frame: frames[f] is what the auto-joypad read in frame firstFrame + f's V-blank
+// sees, held from the switch in that frame to the next; `initial` is held before the first switch
+// (with VblankStart: through frame firstFrame's picture), and nothing past the last frame. Input
+// played from power-on begins at frame 0; from a saved state, at the state's frame.
 struct PadSchedule {
     std::vector<PadFrame> frames;
     PadSwitch at = PadSwitch::FrameStart;
     PadFrame initial;
+    std::uint64_t firstFrame = 0;
+
+    // What the pads hold from the switch in `frame` on.
+    PadFrame operator[](std::uint64_t frame) const
+    {
+        return frame >= firstFrame && frame - firstFrame < frames.size() ? frames[frame - firstFrame] : PadFrame{};
+    }
 };
 
 // Two standard SNES pads on the controller ports. Buttons are given in the auto-joypad layout
@@ -71,6 +79,16 @@ public:
     {
         latch_ = false;
         shifted_ = {16, 16};
+    }
+
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.values(buttons_);
+        for (unsigned& bit : shifted_) {
+            a.bounded(bit, 16u);
+        }
+        a.value(latch_);
     }
 
 private:

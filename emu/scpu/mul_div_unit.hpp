@@ -39,6 +39,19 @@ public:
     std::uint16_t lastQuotient() const { return quotient_; }
     std::uint16_t lastProduct() const { return product_; }
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(multiplicand_);
+        a.value(dividend_);
+        a.value(quotient_);
+        a.value(product_);
+        a.value(shifter_);
+        a.value(dividing_);
+        a.bounded(stepsLeft_, 16u);
+        a.value(nextStepClock_);
+    }
+
 private:
     void catchUp(std::uint64_t stepClock);
     void step();

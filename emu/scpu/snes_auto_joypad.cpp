@@ -97,9 +97,8 @@ void SnesBus::playPads(PadSchedule schedule, std::uint64_t now)
     const bool beforeSwitch = padSchedule_->at == PadSwitch::VblankStart && video_.line() < vblankStartLine();
     shiftAutoRead(now);
     const std::uint64_t frame = video_.frame();
-    const PadFrame pads = beforeSwitch ? (frame == 0 ? padSchedule_->initial
-                                                     : frame - 1 < padSchedule_->frames.size() ? padSchedule_->frames[frame - 1] : PadFrame{})
-                                       : (frame < padSchedule_->frames.size() ? padSchedule_->frames[frame] : PadFrame{});
+    const PadSchedule& played = *padSchedule_;
+    const PadFrame pads = !beforeSwitch ? played[frame] : frame <= played.firstFrame ? played.initial : played[frame - 1];
     joypads_.setButtons(0, pads.pad1);
     joypads_.setButtons(1, pads.pad2);
 }
@@ -112,8 +111,7 @@ void SnesBus::switchPads(PadSwitch at, std::uint64_t when)
         return;
     }
     shiftAutoRead(when);
-    const std::uint64_t frame = video_.frame();
-    const PadFrame pads = frame < padSchedule_->frames.size() ? padSchedule_->frames[frame] : PadFrame{};
+    const PadFrame pads = (*padSchedule_)[video_.frame()];
     joypads_.setButtons(0, pads.pad1);
     joypads_.setButtons(1, pads.pad2);
 }

@@ -41,7 +41,7 @@ std::optional<std::uint32_t> wramIndex(std::uint32_t address)
 }
 
 SnesBus::SnesBus(const RomImage& rom)
-    : rom_(rom.bytes), layout_(rom.layout), wram_(kWramBytes, 0), sram_(rom.header.sramBytes(), 0)
+    : rom_(std::make_shared<const std::vector<std::uint8_t>>(rom.bytes)), layout_(rom.layout), wram_(kWramBytes, 0), sram_(rom.header.sramBytes(), 0)
 {
     mapPages();
     refreshAt_ = video_.refreshAt();
@@ -59,8 +59,8 @@ void SnesBus::mapPages()
         const std::uint8_t* readable = nullptr;
         if (bank == 0x7E || bank == 0x7F) {
             writable = &wram_[*wramIndex(address)];
-        } else if (const std::optional<std::size_t> inRom = romOffset(address, layout_, rom_.size())) {
-            readable = &rom_[*inRom];
+        } else if (const std::optional<std::size_t> inRom = romOffset(address, layout_, rom_->size())) {
+            readable = &(*rom_)[*inRom];
         } else if (isSystemBank(bank)) {
             if (offset < 0x2000) {
                 writable = &wram_[offset];
@@ -158,7 +158,7 @@ void SnesBus::writeIo(std::uint32_t address, std::uint8_t value, Time time, unsi
     if (refreshAt_ <= time.masterClocks + clocks) {
         time.masterClocks += VideoTiming::kRefreshClocks;
     }
-    if (romOffset(address, layout_, rom_.size())) {
+    if (romOffset(address, layout_, rom_->size())) {
         fault(BusFault::Kind::RomWrite, address, value, time.cycles);
     } else if (const std::optional<std::size_t> sram = sramOffset(address)) {
         sram_[*sram] = value;
@@ -513,7 +513,7 @@ void SnesBus::idleUntilNextFrame(Time& time)
             time.masterClocks += jump.masterClocks;
             refreshes_ += jump.refreshes;
             if (video_.line() < vblankStartLine()) {
-                ppu_.startVblank(video_.frame()); // the jump passes the start of V-blank
+                ppu_.startVblank(video_.frame(), video_.interlace()); // the jump passes the start of V-blank
                 switchPads(PadSwitch::VblankStart, time.masterClocks);
             }
             video_.nextFrame();
@@ -609,7 +609,7 @@ std::uint64_t SnesBus::runEvents(Time time)
                 nmiFlag_ = false;
                 switchPads(PadSwitch::FrameStart, video_.lineStart());
             } else if (video_.line() == vblankStartLine()) {
-                ppu_.startVblank(video_.frame());
+                ppu_.startVblank(video_.frame(), video_.interlace());
                 switchPads(PadSwitch::VblankStart, video_.lineStart());
             }
             refreshAt_ = video_.refreshAt();
@@ -619,7 +619,7 @@ std::uint64_t SnesBus::runEvents(Time time)
             scheduleInterrupts(video_.lineStart());
             startHdmaLine();
             if (ppu_.drawsPictures()) {
-                ppu_.startLine(video_.line(), video_.oddField());
+                ppu_.startLine(video_.line(), video_.oddField(), video_.interlace());
             }
             continue;
         }

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -173,7 +174,9 @@ public:
     std::uint64_t padReads() const { return padReads_; }
     std::uint64_t frame() const { return video_.frame(); }
     // The home of the ROM byte at `address` among its mirrors (emu::homeAddress).
-    std::uint32_t romHome(std::uint32_t address) const { return homeAddress(address, layout_, rom_.size()); }
+    std::uint32_t romHome(std::uint32_t address) const { return homeAddress(address, layout_, rom_->size()); }
+    // The cartridge's ROM, copier header removed.
+    std::span<const std::uint8_t> rom() const { return *rom_; }
     std::uint64_t nextFrameStart() const { return video_.nextFrameStart(); }
 
     // Lets `clocks` master clocks pass with no CPU cycle: the reset sequence's.
@@ -192,6 +195,79 @@ public:
     {
         faults_.clear();
         faultCount_ = 0;
+    }
+
+    // The bus's state and everything behind it (work RAM, SRAM, the PPU, the APU), for a saved
+    // state. Not the ROM (the state names it), and not what a host gave: the pads it plays and the
+    // faults it was shown (a state read in starts with neither).
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.bytes(wram_);
+        a.bytes(sram_);
+        a.value(mdr_);
+        a.value(fastRom_);
+        video_.serialize(a);
+        a.value(nextEvent_);
+        a.value(cycleCheckAt_);
+        a.value(refreshAt_);
+        a.value(nmiAt_);
+        a.value(nmiRaiseAt_);
+        a.value(irqAt_);
+        a.value(irqRaiseAt_);
+        a.value(joypadAt_);
+        a.value(refreshes_);
+        a.value(nmitimen_);
+        a.value(wrio_);
+        a.value(htime_);
+        a.value(vtime_);
+        a.value(nmiFlag_);
+        a.value(irqFlag_);
+        a.value(nmiPending_);
+        a.value(irqLine_);
+        a.value(interruptRaisedAt_);
+        a.value(latchedH_);
+        a.value(latchedV_);
+        a.value(counterLatched_);
+        a.value(ophctHigh_);
+        a.value(opvctHigh_);
+        a.bounded(wramPortAddress_, std::uint32_t{kWramBytes - 1});
+        ppu_.serialize(a);
+        apu_.serialize(a);
+        mulDiv_.serialize(a);
+        for (DmaChannel& channel : dma_) {
+            channel.serialize(a);
+        }
+        a.value(dmaEdgeAt_);
+        a.value(dmaPending_);
+        a.value(hdmaPending_);
+        a.value(hdmaInitPending_);
+        a.value(dmaActive_);
+        a.value(dmaClocks_);
+        a.values(resumeDmaClocks_);
+        a.values(resumeAfterHdma_);
+        a.bounded(resumesOwed_, 2u);
+        a.value(hdmaRunning_);
+        a.value(dmaStolen_);
+        a.value(hdmaStolen_);
+        a.value(hdmaInitAt_);
+        a.value(hdmaLineAt_);
+        joypads_.serialize(a);
+        a.values(joypadRegisters_);
+        a.value(autoReadEnd_);
+        a.value(padReads_);
+        a.value(joypadMarkAt_);
+        a.values(autoReadStepTimes_);
+        a.bounded(autoReadStepsTimed_, static_cast<unsigned>(autoReadStepTimes_.size()));
+        a.bounded(autoReadStep_, static_cast<unsigned>(autoReadStepTimes_.size()));
+        a.value(autoReadEnabled_);
+        a.value(readSampleAt_);
+        a.bounded(autoJoypadTiming_, AutoJoypadTiming::Bsnes094);
+        if constexpr (Archive::kReads) {
+            mapPages();
+            padSchedule_.reset();
+            clearFaults();
+        }
     }
 
 private:
@@ -287,7 +363,7 @@ private:
     std::array<std::uint8_t*, kPages> writePages_{};
     std::array<std::uint8_t, kPages> pageClocks_{};
 
-    std::vector<std::uint8_t> rom_;
+    std::shared_ptr<const std::vector<std::uint8_t>> rom_; // shared by copies: they never write it
     RomLayout layout_;
     std::vector<std::uint8_t> wram_;
     std::vector<std::uint8_t> sram_;

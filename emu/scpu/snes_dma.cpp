@@ -252,7 +252,7 @@ void SnesBus::writeABus(std::uint32_t address, std::uint8_t value, const Time& t
         memory[address & kPageMask] = value;
     } else if (const std::optional<std::size_t> sram = sramOffset(address)) {
         sram_[*sram] = value;
-    } else if (romOffset(address, layout_, rom_.size())) {
+    } else if (romOffset(address, layout_, rom_->size())) {
         fault(BusFault::Kind::RomWrite, address, value, time.cycles);
     }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "emu/apu/apu_clock.hpp"
 #include "emu/cpu/cpu.hpp"
 #include "emu/cpu/cpu_state.hpp"
 #include "emu/cartridge/rom_image.hpp"
@@ -61,6 +62,25 @@ public:
     // The pads frame by frame (SnesBus::playPads): frame f of the input is what the machine's frame
     // f reads, whatever DMA or loop spans a frame's start.
     void playPads(PadSchedule schedule) { bus_.playPads(std::move(schedule), cpu_.state.time.masterClocks); }
+
+    // The whole machine's state, for a state file (machine_state.hpp): the bus with everything
+    // behind it, then the CPU. What is read must be a machine this one could have been: the CPU's
+    // time within the video line the bus is in, the APU no further from it than a frame.
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        bus_.serialize(a);
+        cpu_.state.serialize(a);
+        const std::uint64_t now = cpu_.state.time.masterClocks;
+        const std::uint64_t lineStart = bus_.video().lineStart();
+        a.require(now >= lineStart && now - lineStart < 2 * VideoTiming::kLineClocks,
+                  "the CPU's time is not in the video line the machine is in");
+        const std::uint64_t apuCycles = bus_.apu().cycles();
+        const std::uint64_t cpuCycles = apu::spcCyclesAt(now);
+        const std::uint64_t slack = apu::spcCyclesAt(std::uint64_t{VideoTiming::kLineClocks} * VideoTiming::kLinesPerFrame);
+        a.require(apuCycles <= cpuCycles + slack && cpuCycles <= apuCycles + slack,
+                  "the APU's time is more than a frame from the CPU's");
+    }
 
 private:
     SnesBus bus_;

@@ -10,6 +10,12 @@ struct Time {
     std::uint64_t masterClocks = 0; // their cost at 21.477 MHz, DRAM refresh included
 
     bool operator==(const Time&) const = default;
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(cycles);
+        a.value(masterClocks);
+    }
 };
 
 } // namespace emu

@@ -55,6 +55,24 @@ public:
     // The first clock of `dot` on a normal-length line.
     static std::uint32_t clockOfDot(std::uint32_t dot);
 
+    template <class Archive>
+    void serialize(Archive& a)
+    {
+        a.value(lineStart_);
+        a.value(lineClocks_);
+        a.require(lineClocks_ == kLineClocks || lineClocks_ == kShortLineClocks, "a line's length is neither 1,364 nor 1,360 clocks");
+        a.bounded(previousLine_, kLinesPerFrame);
+        a.value(previousLineStart_);
+        a.bounded(line_, kLinesPerFrame);
+        a.value(frame_);
+        a.value(frameStart_);
+        a.value(oddField_);
+        a.value(interlace_);
+        a.value(interlaceSet_);
+        a.require(line_ < linesThisFrame() && previousLineStart_ <= lineStart_ && frameStart_ <= lineStart_,
+                  "the video position is not one a frame has");
+    }
+
 private:
     std::uint32_t lineClocksOf(std::uint32_t line) const;
     std::uint32_t linesThisFrame() const;

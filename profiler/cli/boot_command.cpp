@@ -1,4 +1,5 @@
-// tileprof boot: runs a ROM on the whole machine from power-on and prints what it reports.
+// tileprof boot: runs a ROM on the whole machine from power-on, or from a saved state, and prints
+// what it reports.
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
@@ -6,6 +7,7 @@
 #include "base/output_file.hpp"
 #include "base/png_image.hpp"
 #include "base/printf_string.hpp"
+#include "base/build_version.hpp"
 #include "emu/cartridge/cpu_address.hpp"
 #include "emu/cartridge/rom_image.hpp"
 #include "emu/system/snes.hpp"
@@ -14,6 +16,7 @@
 #include "profiler/cli/command.hpp"
 #include "profiler/cli/memory_watch.hpp"
 #include "profiler/formats/input/input_movie.hpp"
+#include "profiler/formats/state/state_file.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 #include "profiler/reports/machine/screen_text.hpp"
 
@@ -31,7 +34,9 @@ namespace tileprof {
 namespace {
 
 struct BootOptions {
-    std::string rom;
+    std::string rom; // or a state file
+    std::string stateRom;
+    std::string save;
     std::string symbols;
     std::uint64_t frames = 60;
     std::string input;
@@ -43,7 +48,29 @@ struct BootOptions {
     std::string dump;
     std::string picture;
     unsigned wramFill = emu::Snes::kPowerOnWram;
+    bool wramFillGiven = false;
 };
+
+// The ROM a run uses: the one given, or the one a state names (--rom if it moved).
+std::string romOfRun(const BootOptions& o, const std::optional<StateFile>& state)
+{
+    if (!state) {
+        if (!o.stateRom.empty()) {
+            throw InputError("--rom " + o.stateRom + ": only with a state file to run from (" + o.rom + " is not one)");
+        }
+        return o.rom;
+    }
+    if (o.wramFillGiven) {
+        throw InputError("--wram-fill: a run from a state has the state's work RAM");
+    }
+    if (!o.stateRom.empty()) {
+        return o.stateRom;
+    }
+    if (!std::filesystem::exists(state->header.romPath)) {
+        throw InputError(o.rom + ": its ROM " + state->header.romPath + " is not there; give it with --rom");
+    }
+    return state->header.romPath;
+}
 
 // "$1F" or "31".
 std::optional<std::uint32_t> parseValue(std::string_view text)
@@ -102,7 +129,9 @@ int boot(const BootOptions& o)
 {
     try {
         const bool namesMemory = !o.until.empty() || !o.prints.empty() || !o.expects.empty();
-        const OpenedGame game = openGame(GameFiles{o.rom, givenPath(o.symbols), std::nullopt, givenPath(o.input), {}},
+        const std::optional<StateFile> state = looksLikeStateFile(o.rom) ? std::optional(readStateFile(o.rom)) : std::nullopt;
+        const std::string rom = romOfRun(o, state);
+        const OpenedGame game = openGame(GameFiles{rom, givenPath(o.symbols), std::nullopt, givenPath(o.input), {}},
                                          namesMemory ? SymbolNeed::WhenThere : SymbolNeed::WhenGiven);
         const emu::RomImage& image = game.image;
         const std::optional<DebugInfo>& symbols = game.symbols;
@@ -115,6 +144,9 @@ int boot(const BootOptions& o)
             until = table->symbol(o.until, "--until").value & 0xFFFFFF;
         }
         emu::Snes snes(image, static_cast<std::uint8_t>(o.wramFill));
+        if (state) {
+            restoreStateFile(snes, *state);
+        }
         snes.bus().ppu().drawPictures(!o.picture.empty());
         std::vector<MemoryWatch> prints;
         for (const std::string& text : o.prints) {
@@ -136,8 +168,11 @@ int boot(const BootOptions& o)
             expects.emplace_back(watch, *value);
         }
         std::string stopped = printfString("after %llu frames", static_cast<unsigned long long>(o.frames));
-        snes.playPads(game.input ? game.input->schedule() : emu::PadSchedule{});
-        while (snes.frame() < o.frames) {
+        const std::uint64_t firstFrame = snes.frame();
+        emu::PadSchedule schedule = game.input ? game.input->schedule() : emu::PadSchedule{};
+        schedule.firstFrame = firstFrame;
+        snes.playPads(std::move(schedule));
+        while (snes.frame() < firstFrame + o.frames) {
             const emu::StopReason why = snes.runFrame(until.value_or(emu::kNoBreakAddress));
             const std::uint32_t at = snes.cpu().regs.programAddress();
             const std::string where = cpuAddressText(at) + " in frame " + std::to_string(snes.frame());
@@ -157,6 +192,9 @@ int boot(const BootOptions& o)
 
         const emu::CpuState& cpu = snes.cpu();
         std::printf("%s\n", o.rom.c_str());
+        if (state) {
+            std::printf("  from      frame %llu of %s, as saved\n", static_cast<unsigned long long>(state->header.frame), rom.c_str());
+        }
         std::printf("  stopped   %s\n", stopped.c_str());
         const emu::VideoPosition now = snes.bus().position(cpu.time.masterClocks);
         std::printf("  ran       %s CPU cycles, %s master clocks, to frame %llu line %u\n", grouped(cpu.time.cycles).c_str(),
@@ -196,6 +234,10 @@ int boot(const BootOptions& o)
         if (!o.picture.empty()) {
             writePicture(snes, o.picture);
         }
+        if (!o.save.empty()) {
+            writeStateFile(o.save, snes, rom, versionLine("tileprof"));
+            std::printf("  saved     %s (frame %llu)\n", o.save.c_str(), static_cast<unsigned long long>(snes.frame()));
+        }
         int exitCode = kExitOk;
         for (const auto& [watch, expected] : expects) {
             const std::uint32_t value = readMemoryWatch(snes, watch);
@@ -217,7 +259,9 @@ int boot(const BootOptions& o)
 CommandAction defineBoot(CLI::App& command)
 {
     auto o = std::make_shared<BootOptions>();
-    command.add_option("rom", o->rom, "ROM image (.sfc/.smc)")->required();
+    command.add_option("rom", o->rom, "ROM image (.sfc/.smc), or a state file (--save's) to run on from")->required();
+    command.add_option("--rom", o->stateRom, "With a state file: the ROM to run it on (default: the one it names)");
+    command.add_option("--save", o->save, "Save the machine's state at the end to this file, to run on from later");
     command.add_option("--symbols", o->symbols, "Symbol file (default: the one beside the ROM)");
     addCount(command, "--frames", o->frames, "Frames to run (default 60)", 0, kMaxInputFrames);
     command.add_option("--input", o->input, "The pads frame by frame: an input script or a BizHawk, lsnes, Mesen or snes9x movie");
@@ -229,7 +273,8 @@ CommandAction defineBoot(CLI::App& command)
     command.add_option("--dump", o->dump, "Write every memory at the end to DIR/NAME.bin (wram, vram, cgram, oam, aram, dsp, sram)");
     command.add_option("--picture", o->picture,
                        "Draw the picture and write the last frame finished to this PNG (512 wide, each pixel twice)");
-    addCount(command, "--wram-fill", o->wramFill, "The byte work RAM holds at power-on (default 85, $55 as bsnes)", 0, 255);
+    addCount(command, "--wram-fill", o->wramFill, "The byte work RAM holds at power-on (default 85, $55 as bsnes)", 0, 255)
+        ->each([o](const std::string&) { o->wramFillGiven = true; });
     command.add_flag("--screen", o->screen, "Print the background layers on the main screen as text (tile numbers as characters)");
     addCount(command, "--space-tile", o->spaceTile, "With --screen: the tile number of a space (default 32: tile n is character n)",
              0, 1023);
@@ -238,8 +283,10 @@ CommandAction defineBoot(CLI::App& command)
 
 } // namespace
 
-// `tileprof boot ROM [--frames N] [--until LABEL] [--print W]... [--expect W=V]... [--screen]`: the whole
-// machine from power-on. Exits 0, 1 when an --expect does not hold, 2 on bad input.
-const Command kBootCommand{"boot", "Run a ROM from power-on on the whole machine and print what it reports", defineBoot};
+// `tileprof boot ROM|STATE [--frames N] [--until LABEL] [--print W]... [--expect W=V]... [--screen]
+// [--save STATE]`: the whole machine from power-on or from a state, N frames more. Exits 0, 1 when
+// an --expect does not hold, 2 on bad input.
+const Command kBootCommand{"boot", "Run a ROM on the whole machine, from power-on or a saved state, and print what it reports",
+                           defineBoot};
 
 } // namespace tileprof

@@ -1,5 +1,5 @@
-// tileprof play: runs a ROM from power-on on the whole machine under an input file and profiles
-// named routines inside the running game, call by call and frame by frame.
+// tileprof play: runs a ROM from power-on (or a saved state) on the whole machine under an input
+// file and profiles named routines inside the running game, call by call and frame by frame.
 
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
@@ -32,6 +32,7 @@ struct PlayOptions {
     std::string symbols;
     std::string manifest;
     std::string input;
+    std::string start;
     std::optional<std::uint64_t> frames;
     std::string until;
     std::vector<std::string> profile;
@@ -59,9 +60,9 @@ bool isPlayFile(const std::string& target)
 PlayRequest requestOf(const PlayOptions& o)
 {
     if (isPlayFile(o.target)) {
-        if (!o.symbols.empty() || !o.manifest.empty() || !o.input.empty() || o.frames || !o.until.empty() || !o.profile.empty() || !o.idle.empty() ||
-            !o.localLabels.empty()) {
-            throw InputError(o.target + ": a play file says what to play; give --symbols, --manifest, --input, --frames, "
+        if (!o.symbols.empty() || !o.manifest.empty() || !o.input.empty() || !o.start.empty() || o.frames || !o.until.empty() ||
+            !o.profile.empty() || !o.idle.empty() || !o.localLabels.empty()) {
+            throw InputError(o.target + ": a play file says what to play; give --symbols, --manifest, --input, --start, --frames, "
                                         "--until, --profile, --idle and --local-labels in it, not on the command line");
         }
         return loadPlayFile(o.target);
@@ -81,6 +82,9 @@ PlayRequest requestOf(const PlayOptions& o)
     }
     if (!o.input.empty()) {
         request.input = o.input;
+    }
+    if (!o.start.empty()) {
+        request.start = o.start;
     }
     request.frames = o.frames;
     if (!o.until.empty()) {
@@ -164,7 +168,8 @@ CommandAction definePlay(CLI::App& command)
     command.add_option("--symbols", o->symbols, "Symbol file (default: the one beside the ROM)");
     command.add_option("--manifest", o->manifest, "A manifest of a profiled routine: each call gets its case, its entity before and after, the map cells it read and the design's invariants checked");
     command.add_option("--input", o->input, "Input file: an input script or a BizHawk, lsnes, Mesen or snes9x movie");
-    addCount(command, "--frames", o->frames, "Frames to run from power-on (default: the input's, or 600)", 1, kMaxInputFrames);
+    command.add_option("--start", o->start, "A state of the ROM (boot --save) to play from instead of power-on");
+    addCount(command, "--frames", o->frames, "Frames to run from the start (default: the input's, or 600)", 1, kMaxInputFrames);
     command.add_option("--until", o->until, "Stop when the CPU reaches this label");
     command.add_option("--profile", o->profile, "A routine to profile, by its label (repeat for more)");
     command.add_option("--idle", o->idle, "A routine or scope whose code counts as waiting (a polling idle loop)");

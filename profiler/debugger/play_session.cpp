@@ -32,26 +32,26 @@ bool PlaySession::open(const std::filesystem::path& playFile)
     // else the busiest: where a look usually starts.
     std::vector<bool> hasCalls(run_.frames.size());
     for (const GameCall& call : run_.calls) {
-        if (call.frame < hasCalls.size()) {
-            hasCalls[call.frame] = true;
+        if (call.frame - firstFrame() < hasCalls.size()) {
+            hasCalls[call.frame - firstFrame()] = true;
         }
     }
     const bool anyCalls = std::ranges::find(hasCalls, true) != hasCalls.end();
     std::optional<std::uint64_t> busiest;
     std::uint64_t most = 0;
     for (const FrameUse* use : wholeFrames(run_)) {
-        if ((hasCalls[use->frame] || !anyCalls) && (!busiest || use->busy() > most)) {
+        if ((hasCalls[use->frame - firstFrame()] || !anyCalls) && (!busiest || use->busy() > most)) {
             most = use->busy();
             busiest = use->frame;
         }
     }
-    setFrame(busiest.value_or(0));
+    setFrame(busiest.value_or(firstFrame()));
     return true;
 }
 
 void PlaySession::setFrame(std::uint64_t frame)
 {
-    frame_ = std::min<std::uint64_t>(frame, run_.frames.empty() ? 0 : run_.frames.size() - 1);
+    frame_ = std::clamp<std::uint64_t>(frame, firstFrame(), firstFrame() + std::max<std::size_t>(run_.frames.size(), 1) - 1);
     callsOfFrame_.clear();
     const std::vector<GameCall>& calls = run_.calls;
     for (std::size_t i = 0; i < calls.size(); ++i) {

@@ -40,8 +40,16 @@ public:
     // The manifest's ROM, when the play has a manifest.
     const ProfiledRom* target() const { return play_->target ? &*play_->target : nullptr; }
 
-    // The frame on show, and the play's calls that began in it (indices into run().calls).
+    // The frame on show (the machine's: a play from a state starts at its frame), its use of its
+    // time, and the play's calls that began in it (indices into run().calls).
     std::uint64_t frame() const { return frame_; }
+    // The play's frames are firstFrame() to firstFrame() + run().frames.size() - 1.
+    std::uint64_t firstFrame() const { return run_.ran.firstFrame; }
+    const FrameUse* frameUse() const
+    {
+        return frame_ - firstFrame() < run_.frames.size() ? &run_.frames[frame_ - firstFrame()] : nullptr;
+    }
+    // Shows `frame`, or the play's nearest.
     void setFrame(std::uint64_t frame);
     const std::vector<std::size_t>& callsOfFrame() const { return callsOfFrame_; }
 

@@ -139,10 +139,12 @@ int runHeadless(DebuggerSession& session, DebuggerUi& ui, const Options& o, Size
 std::optional<std::string> selectPlayCall(tileprof::PlaySession& session, const Options& o)
 {
     const std::size_t frames = session.run().frames.size();
+    const std::uint64_t first = session.firstFrame();
     if (o.frame) {
-        if (*o.frame < 0 || static_cast<std::size_t>(*o.frame) >= frames) {
+        if (*o.frame < 0 || static_cast<std::uint64_t>(*o.frame) - first >= frames) {
             return "--frame " + std::to_string(*o.frame) + ": the play ran " +
-                   (frames == 0 ? std::string("no frame") : "frames 0.." + std::to_string(frames - 1));
+                   (frames == 0 ? std::string("no frame")
+                                : "frames " + std::to_string(first) + ".." + std::to_string(first + frames - 1));
         }
         session.setFrame(static_cast<std::uint64_t>(*o.frame));
         if (!session.callsOfFrame().empty()) {

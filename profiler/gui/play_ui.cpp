@@ -72,7 +72,7 @@ void PlayUi::apply(const DebuggerInput& input)
     if (input.stepFrame) {
         session_.setFrame(session_.frame() + 1);
     }
-    if (input.stepBack && session_.frame() > 0) {
+    if (input.stepBack && session_.frame() > session_.firstFrame()) {
         session_.setFrame(session_.frame() - 1);
     }
     if (input.stepInstruction) {
@@ -148,7 +148,7 @@ void PlayUi::drawToolbar()
     if (session_.target() != nullptr) {
         ImGui::TextDisabled("The map is the one the game keeps in RAM, read through the manifest.");
     }
-    if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && session_.frame() > 0) {
+    if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && session_.frame() > session_.firstFrame()) {
         session_.setFrame(session_.frame() - 1);
     }
     ImGui::SameLine();
@@ -156,11 +156,11 @@ void PlayUi::drawToolbar()
         session_.setFrame(session_.frame() + 1);
     }
     ImGui::SameLine();
-    if (session_.run().frames.empty()) {
+    if (session_.frameUse() == nullptr) {
         return;
     }
-    const FrameUse& use = session_.run().frames[session_.frame()];
-    const std::uint16_t pad = session_.frame() < report.pads.size() ? report.pads[session_.frame()].pad1 : 0;
+    const FrameUse& use = *session_.frameUse();
+    const std::uint16_t pad = report.pads[session_.frame()].pad1;
     ImGui::Text("frame %llu: %s master clocks busy, %s waiting, NMI %s, pad 1 $%04X%s",
                 static_cast<unsigned long long>(session_.frame()), grouped(use.busy()).c_str(), grouped(use.waiting).c_str(),
                 grouped(use.nmi).c_str(), pad, use.padsRead ? "" : ", a lag frame");
@@ -220,8 +220,9 @@ void PlayUi::drawTimeline()
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     draw->AddText(ImVec2(canvas.x, bottom - lineHeight / 2), text, "0");
     draw->AddText(ImVec2(canvas.x, plotTop - lineHeight / 2), text, grouped(static_cast<std::uint64_t>(top)).c_str());
-    draw->AddText(ImVec2(left, bottom + 2), text, "frame 0");
-    const std::string last = "frame " + std::to_string(count - 1);
+    const std::string first = "frame " + std::to_string(session_.firstFrame());
+    draw->AddText(ImVec2(left, bottom + 2), text, first.c_str());
+    const std::string last = "frame " + std::to_string(session_.firstFrame() + count - 1);
     draw->AddText(ImVec2(right - ImGui::CalcTextSize(last.c_str()).x, bottom + 2), text, last.c_str());
     geometry_.timeline = {true, left, plotTop, right, bottom, 0};
     if (report.frameRule) {
@@ -232,7 +233,8 @@ void PlayUi::drawTimeline()
         draw->AddText(ImVec2(right - ImGui::CalcTextSize(budget.c_str()).x - 2, y - lineHeight - 1), colour(palette::kBudgetLine),
                       budget.c_str());
     }
-    const float frameX = left + (right - left) * (static_cast<float>(session_.frame()) + 0.5f) / static_cast<float>(count);
+    const float frameX =
+        left + (right - left) * (static_cast<float>(session_.frame() - session_.firstFrame()) + 0.5f) / static_cast<float>(count);
     draw->AddLine(ImVec2(frameX, plotTop), ImVec2(frameX, bottom), colour(palette::kPlayhead, 200), 1.0f);
     // The legend, above the plot.
     float x = left;
@@ -248,7 +250,7 @@ void PlayUi::drawTimeline()
     key("IRQ", kIrq);
     key("other", kOther);
     if (ImGui::IsItemClicked()) {
-        session_.setFrame(frameAt(ImGui::GetIO().MousePos.x));
+        session_.setFrame(session_.firstFrame() + frameAt(ImGui::GetIO().MousePos.x));
         if (!session_.callsOfFrame().empty()) {
             session_.selectCall(session_.callsOfFrame().front());
         }
@@ -859,10 +861,10 @@ void PlayUi::drawPicture()
 void PlayUi::drawRasterBands(const ImVec2& origin, float scale)
 {
     const PlayRun& run = session_.run();
-    if (session_.frame() >= run.frames.size()) {
+    if (session_.frameUse() == nullptr) {
         return;
     }
-    const std::uint64_t frameStart = run.frames[session_.frame()].start;
+    const std::uint64_t frameStart = session_.frameUse()->start;
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const auto point = [&](std::uint64_t clocks) {
         const auto line = static_cast<float>(clocks / emu::VideoTiming::kLineClocks);

@@ -120,7 +120,7 @@ private:
 
 std::optional<ReplayedCall> replayCall(const emu::RomImage& image, const PlaySetup& setup, std::size_t routine, std::size_t call)
 {
-    const auto snes = std::make_unique<emu::Snes>(image);
+    const auto snes = startMachine(image, setup);
     Replay replay(*snes, setup, routine, call);
     runFrames(*snes, setup, replay, [&replay] { return replay.done(); });
     return replay.done() ? replay.take() : std::nullopt;

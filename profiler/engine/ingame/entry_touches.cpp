@@ -48,7 +48,7 @@ private:
 
 std::vector<EntryTouches> touchEntries(const emu::RomImage& image, const PlaySetup& setup)
 {
-    const auto snes = std::make_unique<emu::Snes>(image);
+    const auto snes = startMachine(image, setup);
     EntryToucher toucher(snes->bus(), setup.entries);
     runFrames(*snes, setup, toucher, [] { return false; });
     return std::move(toucher.touches());

@@ -10,11 +10,14 @@ namespace tileprof {
 std::optional<ReplayedFrame> replayFrame(const emu::RomImage& image, const PlaySetup& setup, std::uint64_t frame,
                                          emu::LayersLeftOut leftOut)
 {
-    const auto snes = std::make_unique<emu::Snes>(image);
+    if (frame < setup.firstFrame()) {
+        return std::nullopt;
+    }
+    const auto snes = startMachine(image, setup);
     emu::Ppu& ppu = snes->bus().ppu();
     emu::NoObserver observer;
     PlaySetup toFrame = setup;
-    toFrame.frames = frame;
+    toFrame.frames = frame - setup.firstFrame();
     bool drawing = false;
     const auto drawFromFrameBefore = [&] {
         if (!drawing && snes->frame() + 1 >= frame) {

@@ -17,9 +17,14 @@ void PlayCollector::call(std::size_t, const GameCall& call, const CallState* sta
     }
 }
 
+std::unique_ptr<emu::Snes> startMachine(const emu::RomImage& image, const PlaySetup& setup)
+{
+    return setup.start ? std::make_unique<emu::Snes>(*setup.start) : std::make_unique<emu::Snes>(image);
+}
+
 FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListener& listener)
 {
-    const auto snes = std::make_unique<emu::Snes>(image);
+    const auto snes = startMachine(image, setup);
     snes->bus().ppu().drawPictures(static_cast<bool>(setup.pictures));
     std::optional<std::uint64_t> pictureHanded;
     const auto handPicture = [&] {
@@ -61,7 +66,7 @@ FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListe
     });
     handPicture();
     tracker.finish();
-    const std::uint64_t framesBefore = ran.stop ? std::numeric_limits<std::uint64_t>::max() : ran.frames;
+    const std::uint64_t framesBefore = ran.stop ? std::numeric_limits<std::uint64_t>::max() : ran.firstFrame + ran.frames;
     release(framesBefore);
     if (tracker.currentFrame().frame < framesBefore) {
         listener.frame(tracker.currentFrame());

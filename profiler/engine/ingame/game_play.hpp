@@ -3,6 +3,7 @@
 #include "emu/cpu/cpu_state.hpp"
 #include "emu/cartridge/rom_image.hpp"
 #include "emu/ppu/picture.hpp"
+#include "emu/system/snes.hpp"
 #include "profiler/engine/ingame/call_state_recorder.hpp"
 #include "profiler/engine/ingame/call_tracker.hpp"
 #include "profiler/engine/ingame/play_listener.hpp"
@@ -12,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -22,8 +24,11 @@ namespace tileprof {
 struct PlaySetup {
     std::vector<std::uint32_t> entries; // the profiled routines' first instructions
     std::vector<std::pair<std::uint32_t, std::uint32_t>> idleRanges; // code that counts as waiting
-    emu::PadSchedule input;             // from power-on; nothing is held after its last frame
-    std::uint64_t frames = 0;           // frames to run from power-on
+    // The machine the play starts from, a state of the game (a play file's `start`): power-on when
+    // none. Shared, never changed: each run starts from a copy.
+    std::shared_ptr<const emu::Snes> start;
+    emu::PadSchedule input;             // from the start; nothing is held after its last frame
+    std::uint64_t frames = 0;           // frames to run from the start
     std::optional<std::uint32_t> until; // or stop when the CPU is about to run this address
     // One routine's manifest: its case markers give its calls their cases (CallTracker::setCases),
     // and its entity and map, their state (CallStateRecorder).
@@ -37,11 +42,18 @@ struct PlaySetup {
     // is handed to it as it is finished.
     std::function<void(const emu::Picture&)> pictures;
     std::uint64_t picturesEvery = 1;
+
+    // The frame the play starts in: 0 from power-on.
+    std::uint64_t firstFrame() const { return start ? start->frame() : 0; }
 };
+
+// The machine a run of the play starts on: a copy of its start, or the ROM at power-on.
+std::unique_ptr<emu::Snes> startMachine(const emu::RomImage& image, const PlaySetup& setup);
 
 // How far a play's frames got.
 struct FramesRun {
-    std::uint64_t frames = 0; // whole frames run (the last may be cut short by `until` or a stop)
+    std::uint64_t firstFrame = 0; // the machine's frame it started in
+    std::uint64_t frames = 0;     // whole frames run (the last may be cut short by `until` or a stop)
     // Why it ended before its frames ran: the `until` address reached, STP, or a WAI that nothing
     // can end. Nothing when it ran them all.
     std::optional<emu::StopReason> stop;

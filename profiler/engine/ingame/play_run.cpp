@@ -6,6 +6,7 @@
 #include "base/input_error.hpp"
 #include "emu/cartridge/cpu_address.hpp"
 #include "profiler/engine/ingame/entry_touches.hpp"
+#include "profiler/formats/state/state_file.hpp"
 #include "profiler/model/opening/game_opener.hpp"
 
 #include <algorithm>
@@ -104,6 +105,13 @@ std::unique_ptr<PreparedPlay> preparePlay(const PlayRequest& request)
         result.until = *request.until;
     }
     play->untilRequired = request.untilRequired;
+    if (request.start) {
+        const StateFile state = readStateFile(*request.start);
+        auto start = std::make_shared<emu::Snes>(image);
+        restoreStateFile(*start, state);
+        setup.start = std::move(start);
+        result.start = request.start->string() + " (frame " + grouped(state.header.frame) + ")";
+    }
     result.input = "none";
     if (game.input) {
         InputMovie& movie = *game.input;
@@ -111,9 +119,10 @@ std::unique_ptr<PreparedPlay> preparePlay(const PlayRequest& request)
                        grouped(movie.frames.size()) + " frames" + ")";
         setup.input = movie.schedule();
     }
+    setup.input.firstFrame = setup.firstFrame();
     setup.frames = request.frames.value_or(setup.input.frames.empty() ? kDefaultFrames : setup.input.frames.size());
     result.frames = setup.frames;
-    result.pads = setup.input.frames;
+    result.pads = setup.input;
     return play;
 }
 

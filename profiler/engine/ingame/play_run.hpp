@@ -38,7 +38,8 @@ struct PlayResult {
     std::vector<RoutineRule> rules;    // parallel to routines
     std::optional<FrameRule> frameRule;
     std::string input;                 // "walk.toml (input script, 600 frames)", or "none"
-    std::vector<PadFrame> pads;        // the input, frame by frame
+    std::string start;                 // "level2.state (frame 1,200)", or empty from power-on
+    emu::PadSchedule pads;             // the input, frame by frame from the start's frame
     std::uint64_t frames = 0;          // frames the play was to run
     std::string until;                 // the label it was to stop at, as asked; empty for none
     // The routine a manifest gave case markers, and their names (GameCall::caseIndex).

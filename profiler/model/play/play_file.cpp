@@ -99,13 +99,16 @@ std::filesystem::path romOf(const TomlSection& top, const std::string& name, con
 PlayRequest readPlayFile(const std::filesystem::path& path, const TomlFile& file)
 {
     const TomlSection top(file, file.root, "the play file", "",
-                          {"rom", "symbols", "manifest", "input", "frames", "until", "idle", "local_labels", "routine", "frame"});
+                          {"rom", "start", "symbols", "manifest", "input", "frames", "until", "idle", "local_labels", "routine", "frame"});
     const std::filesystem::path folder = path.parent_path();
     PlayRequest request;
     request.where = path.string();
     request.symbolsOption = "symbols = \"FILE\" in " + path.string();
     request.romName = top.requiredString("rom");
     request.rom = romOf(top, request.romName, folder);
+    if (const std::optional<std::string> start = top.string("start")) {
+        request.start = namedFile(top, "start", folder, *start);
+    }
     if (const std::optional<std::string> symbols = top.string("symbols")) {
         request.symbols = namedFile(top, "symbols", folder, *symbols);
     }

@@ -38,6 +38,9 @@ struct PlayRoutine {
 struct PlayRequest {
     std::filesystem::path rom;
     std::string romName;                          // as the play file or command line gives it
+    // A state of the ROM (tileprof boot --save) the play runs on from instead of power-on: its input
+    // and frames count from the state's frame.
+    std::optional<std::filesystem::path> start;
     std::optional<std::filesystem::path> symbols; // beside the ROM when absent
     std::string symbolsOption = "--symbols";      // how the user gives `symbols`, for messages
     // A manifest (docs/manifests.md) whose routine the play profiles: its case markers give each

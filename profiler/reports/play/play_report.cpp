@@ -231,7 +231,8 @@ std::string stoppedText(const PlayResult& report)
 {
     const FramesRun& ran = report.tally.ran();
     if (!ran.stop) {
-        return printfString("%s frames from power-on", grouped(report.frames).c_str());
+        return printfString("%s frames from %s", grouped(report.frames).c_str(),
+                            report.start.empty() ? "power-on" : report.start.c_str());
     }
     const std::string after = printfString("after %s frames", grouped(ran.frames).c_str());
     switch (*ran.stop) {
@@ -406,7 +407,7 @@ std::string tableReport(const PlayResult& report)
         for (std::size_t i = 0; i < columns.size(); ++i) {
             out += printfString(" %*s", static_cast<int>(std::max<std::size_t>(columns[i].size(), 8)), grouped(values[i]).c_str());
         }
-        const std::uint16_t pad = use.frame < report.pads.size() ? report.pads[use.frame].pad1 : 0;
+        const std::uint16_t pad = report.pads[use.frame].pad1;
         out += "  " + padText(pad) + "\n";
     }
     return out;
@@ -475,7 +476,7 @@ Json frameJson(const PlayResult& report, const FrameUse& use)
     for (std::size_t r = 0; r < report.routines.size(); ++r) {
         byRoutine[report.routines[r]] = use.routines[r];
     }
-    const PadFrame pads = use.frame < report.pads.size() ? report.pads[use.frame] : PadFrame{};
+    const PadFrame pads = report.pads[use.frame];
     return Json{{"frame", use.frame},
                 {"start_clock", use.start},
                 {"clocks", use.clocks},
