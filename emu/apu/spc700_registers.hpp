@@ -26,14 +26,14 @@ struct Spc700Registers {
 
     bool operator==(const Spc700Registers&) const = default;
     template <class Archive>
-    void serialize(Archive& a)
+    void serialize(Archive& archive)
     {
-        a.value(pc);
-        a.value(this->a);
-        a.value(x);
-        a.value(y);
-        a.value(sp);
-        a.value(psw);
+        archive.value(pc);
+        archive.value(a);
+        archive.value(x);
+        archive.value(y);
+        archive.value(sp);
+        archive.value(psw);
     }
 };
 

@@ -32,18 +32,18 @@ struct Registers {
     std::uint32_t programAddress() const { return std::uint32_t{pbr} << 16 | pc; }
     bool operator==(const Registers&) const = default;
     template <class Archive>
-    void serialize(Archive& a)
+    void serialize(Archive& archive)
     {
-        a.value(this->a);
-        a.value(x);
-        a.value(y);
-        a.value(s);
-        a.value(d);
-        a.value(pc);
-        a.value(pbr);
-        a.value(dbr);
-        a.value(p);
-        a.value(e);
+        archive.value(a);
+        archive.value(x);
+        archive.value(y);
+        archive.value(s);
+        archive.value(d);
+        archive.value(pc);
+        archive.value(pbr);
+        archive.value(dbr);
+        archive.value(p);
+        archive.value(e);
     }
 };
 

@@ -75,6 +75,20 @@ void SnesBus::mapPages()
     mapRomSpeed();
 }
 
+void SnesBus::rebasePages(const SnesBus& from)
+{
+    const auto rebase = [](auto* page, const std::vector<std::uint8_t>& old, std::vector<std::uint8_t>& own) {
+        const auto at = reinterpret_cast<std::uintptr_t>(page) - reinterpret_cast<std::uintptr_t>(old.data());
+        return at < old.size() ? own.data() + at : page;
+    };
+    for (std::size_t page = 0; page < kPages; ++page) {
+        if (std::uint8_t* const writable = writePages_[page]) {
+            writePages_[page] = rebase(rebase(writable, from.wram_, wram_), from.sram_, sram_);
+            readPages_[page] = writePages_[page];
+        }
+    }
+}
+
 std::optional<std::size_t> SnesBus::sramOffset(std::uint32_t address) const
 {
     const std::uint32_t bank = address >> 16;

@@ -271,7 +271,7 @@ public:
     }
 
 private:
-    // Copied only by Snes, which then maps the copy's pages to its own memory (mapPages): the
+    // Copied only by Snes, which then moves the copy's pages to its own memory (rebasePages): the
     // page tables point into rom_, wram_ and sram_.
     friend class Snes;
     SnesBus(const SnesBus&) = default;
@@ -309,6 +309,9 @@ private:
     std::uint64_t stepClock(const Time& time) const { return time.cycles + 5 * refreshes_; }
 
     void mapPages();
+    // After a copy of `from`: its pages in work RAM and SRAM moved to this bus's own (its ROM is
+    // shared). What mapPages does, without working each page out again.
+    void rebasePages(const SnesBus& from);
     // Where `address` lies in SRAM, or nothing: LoROM $70-$7D/$F0-$FF:$0000-$7FFF, HiROM
     // $20-$3F/$A0-$BF:$6000-$7FFF, each mirrored.
     std::optional<std::size_t> sramOffset(std::uint32_t address) const;

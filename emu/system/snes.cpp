@@ -19,14 +19,14 @@ Snes::Snes(const RomImage& rom, std::uint8_t wramFill) : bus_(rom), cpu_(bus_)
 
 Snes::Snes(const Snes& other) : bus_(other.bus_), cpu_(bus_)
 {
-    bus_.mapPages();
+    bus_.rebasePages(other.bus_);
     cpu_.state = other.cpu_.state;
 }
 
 Snes& Snes::operator=(const Snes& other)
 {
     bus_ = other.bus_;
-    bus_.mapPages();
+    bus_.rebasePages(other.bus_);
     cpu_.state = other.cpu_.state;
     return *this;
 }

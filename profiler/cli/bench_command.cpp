@@ -6,12 +6,15 @@
 #include "base/input_error.hpp"
 #include "emu/apu/apu_clock.hpp"
 #include "emu/cartridge/rom_image.hpp"
+#include "emu/system/machine_state.hpp"
 #include "emu/system/snes.hpp"
 #include "profiler/arguments/count_argument.hpp"
 #include "profiler/cli/command.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/bench/workload.hpp"
 #include "profiler/engine/explore/explorer.hpp"
+#include "profiler/engine/ingame/call_replay.hpp"
+#include "profiler/engine/ingame/frame_replay.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 #include "profiler/engine/ingame/play_tally.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
@@ -298,6 +301,92 @@ bool benchPlayMemory(unsigned frames)
     return ran;
 }
 
+// The debugger's seeking on a play of kMachineRom `frames` long, profiling the collision routine
+// with seek points kept every 300 frames as the debugger keeps them: how long selecting its last
+// call and drawing its last frame take (the replays from the last point before them), against the
+// last call replayed from power-on.
+void benchSeeking(unsigned frames)
+{
+    const std::filesystem::path romPath = bundledRomPath(kMachineRom);
+    const emu::RomImage image = emu::loadRomFile(romPath.string());
+    const DebugInfo symbols = DebugInfo::load(std::filesystem::path(romPath).replace_extension(".dbg"));
+    PlaySetup setup;
+    setup.entries.push_back(symbols.symbol("MoveEntityAndProcessTileCollisions", "bench").value);
+    setup.frames = frames;
+    SeekPoints points(300);
+    setup.seekPoints = &points;
+    const auto played = std::chrono::steady_clock::now();
+    const PlayRun run = playGame(image, setup);
+    const double playSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - played).count();
+    setup.seekPoints = nullptr;
+    const auto milliseconds = [](auto work) {
+        const auto start = std::chrono::steady_clock::now();
+        work();
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * 1000;
+    };
+    const std::size_t last = run.calls.size() - 1;
+    const double call = milliseconds([&] { (void)replayCall(image, setup, run.calls[last].routine, last, &points); });
+    const double frame = milliseconds([&] { (void)replayFrame(image, setup, run.calls[last].frame, {}, &points); });
+    const double fromStart = milliseconds([&] { (void)replayCall(image, setup, run.calls[last].routine, last); });
+    std::printf("\nseeking (%s, a play of %s frames, %s calls; %zu seek points kept, the play %.1f s): its last call "
+                "selected in %.1f ms, its frame drawn in %.1f ms (target: well under 100 ms); from power-on, %.0f ms\n",
+                kMachineRom, grouped(frames).c_str(), grouped(run.calls.size()).c_str(), points.size(), playSeconds, call, frame,
+                fromStart);
+}
+
+// Saving and restoring the whole machine on kMachineRom at frame 300, `repeats` times: in memory
+// (a copy kept in a machine of its own, assigned back: what exploring and seeking do), and as a
+// state file (deflated, its CRCs checked on reading). Returns false when a restored machine did not
+// run on as the one saved.
+bool benchStates(double machineRate, unsigned repeats)
+{
+    constexpr unsigned kAt = 300;
+    constexpr unsigned kCopies = 2000;
+    constexpr unsigned kFiles = 40;
+    const emu::RomImage image = emu::loadRomFile(bundledRomPath(kMachineRom).string());
+    emu::Snes snes(image);
+    while (snes.frame() < kAt) {
+        snes.runFrame();
+    }
+    emu::Snes kept(image);
+    emu::Snes restored(image);
+    const auto perOperation = [](unsigned count, auto operation) {
+        const auto start = std::chrono::steady_clock::now();
+        for (unsigned i = 0; i < count; ++i) {
+            operation();
+        }
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / count * 1e6;
+    };
+    double save = 1e9;
+    double restore = 1e9;
+    double fileSave = 1e9;
+    double fileLoad = 1e9;
+    std::string file;
+    for (unsigned run = 0; run < repeats; ++run) {
+        save = std::min(save, perOperation(kCopies, [&] { kept = snes; }));
+        restore = std::min(restore, perOperation(kCopies, [&] { restored = kept; }));
+        fileSave = std::min(fileSave, perOperation(kFiles, [&] { file = emu::saveState(snes, "demo.sfc", "bench"); }));
+        fileLoad = std::min(fileLoad, perOperation(kFiles, [&] { emu::restoreState(restored, file, "bench"); }));
+    }
+    emu::Snes fromMemory(image);
+    fromMemory = kept;
+    for (emu::Snes* machine : {&snes, &restored, &fromMemory}) {
+        while (machine->frame() < kAt + 60) {
+            machine->runFrame();
+        }
+    }
+    const bool same = emu::machineState(restored) == emu::machineState(snes) && emu::machineState(fromMemory) == emu::machineState(snes);
+    const double frameMicroseconds = 1e6 / machineRate;
+    std::printf("\nstates (%s at frame %u): in memory, save %.1f us, restore %.1f us (target: under 20 us each; a frame runs in "
+                "%.1f us)\n  as a file: save %.0f us, read back %.0f us (%s bytes, %s of machine state deflated)\n",
+                kMachineRom, kAt, save, restore, frameMicroseconds, fileSave, fileLoad, grouped(file.size()).c_str(),
+                grouped(emu::machineState(snes).size()).c_str());
+    if (!same) {
+        std::fprintf(stderr, "states: a restored machine did not run on as the one saved\n");
+    }
+    return same;
+}
+
 // The SPC700 on roms/bench/spc700_workload.s, whose S-CPU waits in WAI while the APU runs a sound
 // driver's busy loop: SPC700 cycles per second on one core, the fastest of `repeats` runs of
 // `frames` frames. Returns false when two runs counted different cycles.
@@ -358,6 +447,7 @@ struct BenchCommandOptions {
     unsigned oracleFrames = 600;
     unsigned machineFrames = 3600;
     unsigned memoryFrames = 100'000;
+    unsigned seekFrames = 100'000;
 };
 
 int bench(const BenchCommandOptions& o)
@@ -441,11 +531,17 @@ int bench(const BenchCommandOptions& o)
     if (!benchPlay(o.machineFrames, o.repeats, machineRate)) {
         exitCode = kExitFailed;
     }
+    if (!benchStates(machineRate, o.repeats)) {
+        exitCode = kExitFailed;
+    }
     if (!benchSpc700(o.machineFrames, o.repeats)) {
         exitCode = kExitFailed;
     }
     if (o.oracleFrames > 0 && !benchOracle(o.oracleFrames, machineRate)) {
         exitCode = kExitFailed;
+    }
+    if (o.seekFrames > 0) {
+        benchSeeking(o.seekFrames);
     }
     if (o.memoryFrames > 0 && !benchPlayMemory(o.memoryFrames)) {
         exitCode = kExitFailed;
@@ -462,6 +558,8 @@ CommandAction defineBench(CLI::App& command)
     addCount(command, "--machine-frames", o->machineFrames, "Frames of the whole machine on the demo game", 1, 1000000);
     addCount(command, "--oracle-frames", o->oracleFrames,
              "Frames of the oracle core (bsnes-mercury) on the demo game; 0 skips it", 0, 100000);
+    addCount(command, "--seek-frames", o->seekFrames,
+             "Frames of the play the debugger's seeking is measured on (default 100000); 0 skips it", 0, 1000000);
     addCount(command, "--memory-frames", o->memoryFrames,
              "Frames of the play whose peak memory is measured in every format (default 100000); 0 skips it", 0, 1000000);
     return [o] { return bench(*o); };

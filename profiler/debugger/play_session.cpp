@@ -14,7 +14,11 @@ bool PlaySession::open(const std::filesystem::path& playFile)
         auto play = preparePlay(loadPlayFile(playFile));
         PlayRun run;
         PlayCollector collector(run);
+        auto seekPoints = std::make_unique<SeekPoints>(kSeekPointFrames);
+        play->setup.seekPoints = seekPoints.get();
         report_ = runPrepared(*play, {}, &collector);
+        play->setup.seekPoints = nullptr;
+        seekPoints_ = std::move(seekPoints);
         run.ran = report_.tally.ran();
         run_ = std::move(run);
         play_ = std::move(play);
@@ -77,7 +81,7 @@ void PlaySession::selectCall(std::size_t call)
         return;
     }
     selected_ = call;
-    replayed_ = replayCall(play_->image, play_->setup, run_.calls[call].routine, call);
+    replayed_ = replayCall(play_->image, play_->setup, run_.calls[call].routine, call, seekPoints_.get());
     selectedRecord_ = CallRecord{};
     if (const CallState* state = selectedState()) {
         selectedRecord_.tilesRead = state->tilesRead;
@@ -123,7 +127,7 @@ std::uint8_t PlaySession::wram(std::uint32_t index) const
 const ReplayedFrame* PlaySession::drawnFrame()
 {
     if (drawnFrame_ != frame_) {
-        drawn_ = replayFrame(play_->image, play_->setup, frame_, leftOut_);
+        drawn_ = replayFrame(play_->image, play_->setup, frame_, leftOut_, seekPoints_.get());
         drawnFrame_ = frame_;
     }
     return drawn_ ? &*drawn_ : nullptr;

@@ -84,6 +84,10 @@ private:
     std::vector<std::filesystem::path> sourceDirectories_;
     std::string error_;
     std::unique_ptr<PreparedPlay> play_;
+    // Kept as the play ran: selecting a call or drawing a frame runs from the last before it, at
+    // most this many frames (and a replay's observing) away.
+    static constexpr std::uint64_t kSeekPointFrames = 300;
+    std::unique_ptr<SeekPoints> seekPoints_;
     PlayResult report_;
     PlayRun run_;
     std::uint64_t frame_ = 0;

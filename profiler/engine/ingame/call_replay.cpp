@@ -4,6 +4,7 @@
 #include "profiler/engine/ingame/call_state_recorder.hpp"
 #include "profiler/engine/ingame/play_frames.hpp"
 
+#include <limits>
 #include <memory>
 
 namespace tileprof {
@@ -16,9 +17,10 @@ public:
     // It records one call: a plain run loop, which compiles in a fraction of the time.
     static constexpr bool kPlainRunLoop = true;
 
-    Replay(const emu::Snes& snes, const PlaySetup& setup, std::size_t routine, std::size_t call)
+    Replay(const emu::Snes& snes, const PlaySetup& setup, std::size_t routine, std::size_t call, std::size_t callsBegun)
         : bus_(snes.bus()), setup_(setup), tracker_(snes.bus(), setup.entries, snes.cpu().time), call_(call)
     {
+        tracker_.numberCallsFrom(callsBegun);
         tracker_.setIdleRanges(setup.idleRanges);
         tracker_.watch(routine, *this, 0, 0);
     }
@@ -118,11 +120,13 @@ private:
 
 } // namespace
 
-std::optional<ReplayedCall> replayCall(const emu::RomImage& image, const PlaySetup& setup, std::size_t routine, std::size_t call)
+std::optional<ReplayedCall> replayCall(const emu::RomImage& image, const PlaySetup& setup, std::size_t routine, std::size_t call,
+                                       const SeekPoints* points)
 {
-    const auto snes = startMachine(image, setup);
-    Replay replay(*snes, setup, routine, call);
-    runFrames(*snes, setup, replay, [&replay] { return replay.done(); });
+    const SeekPoints::Point* point = points != nullptr ? points->before(std::numeric_limits<std::uint64_t>::max(), call) : nullptr;
+    const auto snes = startMachine(image, setup, point);
+    Replay replay(*snes, setup, routine, call, point != nullptr ? point->callsBegun : 0);
+    runFrames(*snes, fromPoint(setup, point), replay, [&replay] { return replay.done(); });
     return replay.done() ? replay.take() : std::nullopt;
 }
 

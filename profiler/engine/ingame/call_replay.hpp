@@ -39,8 +39,10 @@ struct ReplayedCall {
     std::vector<EntityState> entities;
 };
 
-// Runs the play of `setup` from power-on until call `call` of `routine` (its index among all the
-// play's calls) has returned. Nothing when the play does not get that far.
-std::optional<ReplayedCall> replayCall(const emu::RomImage& image, const PlaySetup& setup, std::size_t routine, std::size_t call);
+// Runs the play of `setup` from its start, or from the last of `points` before it, until call
+// `call` of `routine` (its index among all the play's calls) has returned. Nothing when the play
+// does not get that far.
+std::optional<ReplayedCall> replayCall(const emu::RomImage& image, const PlaySetup& setup, std::size_t routine, std::size_t call,
+                                       const SeekPoints* points = nullptr);
 
 } // namespace tileprof

@@ -188,6 +188,17 @@ public:
     // The frame under way (after finish(), the last frame, settled).
     const FrameUse& currentFrame() const { return ledger_.current(); }
 
+    // Whether a tracker begun at this instruction boundary, its calls numbered from callsBegun(),
+    // would go on as this one does: no call or interrupt under way, the step before no interrupt's
+    // entry, and the next instruction (at `pc`) no profiled routine's first.
+    bool resumableBefore(std::uint32_t pc) const
+    {
+        return stack_.empty() && !emu::isInterrupt(lastKind_) && ((entryMask_ >> (pc & 63)) & 1) == 0;
+    }
+    std::size_t callsBegun() const { return firstCall_ + calls_.size(); }
+    // Numbers its calls from `first` (a tracker begun where another had seen that many): before any.
+    void numberCallsFrom(std::size_t first) { firstCall_ = first; }
+
 private:
     // A call or an interrupt under way.
     struct Frame {

@@ -3,21 +3,24 @@
 #include "emu/cpu/observer.hpp"
 #include "profiler/engine/ingame/play_frames.hpp"
 
+#include <limits>
 #include <memory>
 
 namespace tileprof {
 
 std::optional<ReplayedFrame> replayFrame(const emu::RomImage& image, const PlaySetup& setup, std::uint64_t frame,
-                                         emu::LayersLeftOut leftOut)
+                                         emu::LayersLeftOut leftOut, const SeekPoints* points)
 {
     if (frame < setup.firstFrame()) {
         return std::nullopt;
     }
-    const auto snes = startMachine(image, setup);
+    // Drawn from the frame before: a point before that.
+    const SeekPoints::Point* point = points != nullptr && frame > 0 ? points->before(frame - 1, std::numeric_limits<std::size_t>::max()) : nullptr;
+    const auto snes = startMachine(image, setup, point);
     emu::Ppu& ppu = snes->bus().ppu();
     emu::NoObserver observer;
     PlaySetup toFrame = setup;
-    toFrame.frames = frame - setup.firstFrame();
+    toFrame.frames = frame - snes->frame();
     bool drawing = false;
     const auto drawFromFrameBefore = [&] {
         if (!drawing && snes->frame() + 1 >= frame) {

@@ -23,10 +23,11 @@ struct ReplayedFrame {
     std::vector<std::uint8_t> oam;
 };
 
-// Runs the play of `setup` from power-on until frame `frame`'s picture is finished (as its V-blank
-// begins), drawing from the frame before it (an interlaced frame shows that one's field too) with
-// `leftOut`'s layers left out. Nothing when the play stops before.
+// Runs the play of `setup` from its start, or from the last of `points` before, until frame
+// `frame`'s picture is finished (as its V-blank begins), drawing from the frame before it (an
+// interlaced frame shows that one's field too) with `leftOut`'s layers left out. Nothing when the
+// play stops before.
 std::optional<ReplayedFrame> replayFrame(const emu::RomImage& image, const PlaySetup& setup, std::uint64_t frame,
-                                         emu::LayersLeftOut leftOut);
+                                         emu::LayersLeftOut leftOut, const SeekPoints* points = nullptr);
 
 } // namespace tileprof

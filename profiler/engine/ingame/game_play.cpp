@@ -17,9 +17,23 @@ void PlayCollector::call(std::size_t, const GameCall& call, const CallState* sta
     }
 }
 
-std::unique_ptr<emu::Snes> startMachine(const emu::RomImage& image, const PlaySetup& setup)
+std::unique_ptr<emu::Snes> startMachine(const emu::RomImage& image, const PlaySetup& setup, const SeekPoints::Point* point)
 {
+    if (point != nullptr) {
+        auto snes = std::make_unique<emu::Snes>(image);
+        SeekPoints::restore(*snes, *point);
+        return snes;
+    }
     return setup.start ? std::make_unique<emu::Snes>(*setup.start) : std::make_unique<emu::Snes>(image);
+}
+
+PlaySetup fromPoint(const PlaySetup& setup, const SeekPoints::Point* point)
+{
+    PlaySetup from = setup;
+    if (point != nullptr) {
+        from.frames -= std::min(from.frames, point->frame - setup.firstFrame());
+    }
+    return from;
 }
 
 FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListener& listener)
@@ -62,6 +76,9 @@ FramesRun playGame(const emu::RomImage& image, const PlaySetup& setup, PlayListe
     const FramesRun ran = runFrames(*snes, setup, tracker, [&] {
         release(std::numeric_limits<std::uint64_t>::max());
         handPicture();
+        if (setup.seekPoints != nullptr) {
+            setup.seekPoints->offer(*snes, tracker);
+        }
         return false;
     });
     handPicture();

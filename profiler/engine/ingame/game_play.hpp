@@ -7,6 +7,7 @@
 #include "profiler/engine/ingame/call_state_recorder.hpp"
 #include "profiler/engine/ingame/call_tracker.hpp"
 #include "profiler/engine/ingame/play_listener.hpp"
+#include "profiler/engine/ingame/seek_points.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 
 #include <algorithm>
@@ -42,13 +43,19 @@ struct PlaySetup {
     // is handed to it as it is finished.
     std::function<void(const emu::Picture&)> pictures;
     std::uint64_t picturesEvery = 1;
+    // When given, kept points to run the play again from (the debugger's seeking).
+    SeekPoints* seekPoints = nullptr;
 
     // The frame the play starts in: 0 from power-on.
     std::uint64_t firstFrame() const { return start ? start->frame() : 0; }
 };
 
-// The machine a run of the play starts on: a copy of its start, or the ROM at power-on.
-std::unique_ptr<emu::Snes> startMachine(const emu::RomImage& image, const PlaySetup& setup);
+// The machine a run of the play starts on: a copy of its start, or the ROM at power-on; or the
+// machine at `point` (SeekPoints) when given.
+std::unique_ptr<emu::Snes> startMachine(const emu::RomImage& image, const PlaySetup& setup,
+                                        const SeekPoints::Point* point = nullptr);
+// The play's setup to run from `point` on (its frames less those before it); `setup` without one.
+PlaySetup fromPoint(const PlaySetup& setup, const SeekPoints::Point* point);
 
 // How far a play's frames got.
 struct FramesRun {
