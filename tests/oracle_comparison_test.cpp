@@ -159,7 +159,7 @@ std::optional<Difference> compareWithOracle(const std::string& rom, std::uint64_
         // way across the cut takes the old pad's buttons before it and the new one's after.
         const std::uint16_t pad = input == Input::Scripted ? scriptedPad(frame) : 0;
         snes.bus().setJoypad(0, pad, cut);
-        snes.runUntil(frameStart + kVblankLine * kLineClocks - 200);
+        snes.runUntil(frameStart + kVblankLine * emu::VideoTiming::kLineClocks - 200);
         cut = oracleFrameEnd(frameStart, snes.bus().nmiEnabled());
         const auto [wramBefore, vramBefore] = runTo(snes, cut);
         frameStart = snes.bus().nextFrameStart();

@@ -50,9 +50,9 @@ void comparePictures(const std::string& rom, std::uint64_t frames, std::uint16_t
     for (std::uint64_t frame = 0; frame < frames; ++frame) {
         // bsnes-mercury's frame holds its buttons from the end of its last frame (oracleFrameEnd),
         // which lies before this one's picture is finished.
-        snes.runUntil(frameStart + kVblankLine * kLineClocks - 200);
+        snes.runUntil(frameStart + kVblankLine * emu::VideoTiming::kLineClocks - 200);
         snes.bus().setJoypad(0, pad(frame + 1), oracleFrameEnd(frameStart, snes.bus().nmiEnabled()));
-        snes.runUntil(frameStart + kCutLine * kLineClocks + kLineClocks / 2);
+        snes.runUntil(frameStart + kCutLine * emu::VideoTiming::kLineClocks + emu::VideoTiming::kLineClocks / 2);
         frameStart = snes.bus().nextFrameStart();
         core.runFrame(pad(frame), 0);
         const emu::Picture* ours = snes.bus().ppu().picture();

@@ -30,7 +30,7 @@ constexpr std::array<std::uint64_t, 256> kSpreadMirrored = makeSpread(true);
 struct MapLayout {
     MapLayout(const PpuRegisters& registers, unsigned bg, bool hires)
         : screens(registers.written(static_cast<std::uint8_t>(0x07 + bg))),
-          tileHeight((registers.written(0x05) >> (4 + bg) & 1) != 0 ? 4 : 3), tileWidth(hires ? 4 : tileHeight)
+          tileHeight(registers.bgLargeTiles(bg) ? 4 : 3), tileWidth(hires ? 4 : tileHeight)
     {
     }
     std::uint16_t entryAt(const Vram& vram, unsigned x, unsigned y) const
@@ -85,8 +85,7 @@ void drawBackgroundLine(const PpuRegisters& registers, const Vram& vram, const V
     const unsigned width = hires ? 512 : 256;
     const MapLayout map(registers, bg, hires);
     const MapLayout bg3Map(registers, 2, hires);
-    const std::uint8_t nba = registers.written(static_cast<std::uint8_t>(0x0B + bg / 2));
-    const unsigned tiledataIndex = (((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 13) >> (4 + depth);
+    const unsigned tiledataIndex = registers.bgCharacterBase(bg) >> (4 + depth);
     const unsigned tileMask = 0x0FFFu >> depth;
     const unsigned mosaic = mosaicSize(registers, bg);
     unsigned py = mosaic == 0 ? line : latch.mosaicY;

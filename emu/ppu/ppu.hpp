@@ -111,19 +111,19 @@ private:
     bool vramOpen(const VideoPosition& at) const;
     bool cgramBusy(const VideoPosition& at) const;
     std::optional<unsigned> oamRedirect(const VideoPosition& at);
-    // OBSEL's sizes and SETINI's sprite interlace, as the range evaluation reads them.
-    SpriteSizes spriteSizes() const { return {registers_.written(0x01), (registers_.written(0x33) & 0x02) != 0}; }
+    SpriteSizes spriteSizes() const { return spriteSizesOf(registers_); }
     // STAT77's flags from the lines up to `line` not evaluated yet, with the sprites as they are.
     void evaluateSpritesThrough(unsigned line, SpriteFlags& flags) const
     {
-        flags.evaluateThrough(line, oam_.bytes(), spriteSizes(), oam_.firstSprite(), registers_.vblankStartLine() == 240);
+        flags.evaluateThrough(line, oam_.bytes(), spriteSizes(), oam_.firstSprite(), registers_.vblankStartLine() == 240,
+                              spriteRange_);
     }
 
     PpuRegisters registers_;
     Vram vram_;
     Cgram cgram_;
     Oam oam_;
-    SpriteRange spriteRange_;
+    mutable SpriteRange spriteRange_; // a cache of OAM: a peek may bring it up to date
     SpriteFlags spriteFlags_;
     // bsnes v094 powers these on at random (bsnes-mercury's core gave PPU1's as $4B); test ROMs
     // set them with a read before anything shows them.

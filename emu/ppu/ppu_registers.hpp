@@ -34,6 +34,14 @@ public:
     const std::array<std::uint8_t, kCount>& writtenBytes() const { return written_; }
 
     bool forceBlank() const { return (written_[0x00] & 0x80) != 0; }
+    // Where BG`bg`'s character data begins (BG12NBA, BG34NBA): a VRAM byte address, 8 KiB a step.
+    unsigned bgCharacterBase(unsigned bg) const
+    {
+        const std::uint8_t nba = written_[0x0B + bg / 2];
+        return ((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 13;
+    }
+    // Whether BG`bg`'s tiles are 16x16 (BGMODE bits 4-7), not 8x8.
+    bool bgLargeTiles(unsigned bg) const { return ((written_[0x05] >> (4 + bg)) & 1) != 0; }
     // The first line of V-blank: 225, or 240 with SETINI's overscan bit.
     std::uint32_t vblankStartLine() const { return (written_[0x33] & 0x04) ? 240 : 225; }
 

@@ -6,12 +6,6 @@ namespace emu {
 
 namespace {
 
-// Not wholly in the 256 columns left of the screen's wrap: on the lines its rows cover.
-bool onScreen(const SpriteAttributes& sprite)
-{
-    return sprite.x <= 256 || sprite.x + sprite.width - 1 >= 512;
-}
-
 // The 8-pixel slivers of a sprite that the PPU fetches: all but those wholly in the 256 columns
 // left of the screen's wrap (every sliver of a sprite at X 256).
 unsigned fetchedSlivers(const SpriteAttributes& sprite)
@@ -62,7 +56,7 @@ void SpriteFlags::count(std::span<const std::uint8_t, 544> oam, SpriteSizes size
 }
 
 void SpriteFlags::evaluateThrough(unsigned line, std::span<const std::uint8_t, 544> oam, SpriteSizes sizes,
-                                  unsigned firstSprite, bool overscan)
+                                  unsigned firstSprite, bool overscan, SpriteRange& range)
 {
     const unsigned end = std::min(line + 1, overscan ? 239u : 224u);
     if (end <= evaluatedLines_) {
@@ -77,13 +71,9 @@ void SpriteFlags::evaluateThrough(unsigned line, std::span<const std::uint8_t, 5
             rangeOverLine_ = std::min(rangeOverLine_, y);
             // Only the first 32 from the first sprite are fetched.
             fetched = 0;
-            unsigned kept = 0;
-            for (unsigned k = 0; k < 128 && kept < 32; ++k) {
-                const SpriteAttributes sprite = spriteAttributes(oam, sizes, (firstSprite + k) & 127);
-                if (onScreen(sprite) && ((y - sprite.y) & 255) < sprite.height) {
-                    ++kept;
-                    fetched += fetchedSlivers(sprite);
-                }
+            const SpritesInRange kept = range.inRange(oam, sizes, firstSprite, y);
+            for (unsigned k = 0; k < kept.count; ++k) {
+                fetched += fetchedSlivers(spriteAttributes(oam, sizes, kept.sprites[k]));
             }
         }
         if (fetched > 34) {

@@ -33,9 +33,10 @@ public:
     void oamWritten() { countsStale_ = true; }
 
     // Evaluates the lines up to and including `line` not evaluated yet this frame, with OAM,
-    // `sizes`, `firstSprite` and SETINI's overscan bit as they are.
+    // `sizes`, `firstSprite` and SETINI's overscan bit as they are; `range` keeps a line's first
+    // 32 sprites.
     void evaluateThrough(unsigned line, std::span<const std::uint8_t, 544> oam, SpriteSizes sizes, unsigned firstSprite,
-                         bool overscan);
+                         bool overscan, SpriteRange& range);
 
     // STAT77's bits 7 (time over) and 6 (range over) as read `hclock` clocks into `line`, once
     // the lines up to it are evaluated.

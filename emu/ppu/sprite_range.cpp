@@ -66,10 +66,8 @@ void SpriteRange::refresh(std::span<const std::uint8_t, 544> oam, SpriteSizes si
             for (SpriteSet& line : onLine_) {
                 line[word] &= ~bit;
             }
-            // Wholly in the 256 columns left of the screen's wrap: on no line. Rows past line 255
-            // wrap to the top.
             const SpriteAttributes sprite = spriteAttributes(oam, sizes, index);
-            if (sprite.x > 256 && sprite.x + sprite.width - 1 < 512) {
+            if (!onScreen(sprite)) {
                 continue;
             }
             for (unsigned row = 0; row < sprite.height; ++row) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "emu/ppu/ppu_registers.hpp"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -13,6 +15,12 @@ struct SpriteSizes {
 
     bool operator==(const SpriteSizes&) const = default;
 };
+
+// OBSEL's sizes and SETINI's sprite interlace as `registers` hold them.
+inline SpriteSizes spriteSizesOf(const PpuRegisters& registers)
+{
+    return {registers.written(0x01), (registers.written(0x33) & 0x02) != 0};
+}
 
 // One sprite as OAM describes it (fullsnes): the low table's four bytes and the high table's two
 // bits.
@@ -29,6 +37,13 @@ struct SpriteAttributes {
     bool vflip;
 };
 SpriteAttributes spriteAttributes(std::span<const std::uint8_t, 544> oam, SpriteSizes sizes, unsigned sprite);
+
+// Not wholly in the 256 columns left of the screen's wrap: on the lines its rows cover (rows past
+// line 255 wrap to the top).
+inline bool onScreen(const SpriteAttributes& sprite)
+{
+    return sprite.x <= 256 || sprite.x + sprite.width - 1 >= 512;
+}
 
 // The sprites a line's evaluation keeps, in evaluation order.
 struct SpritesInRange {

@@ -70,9 +70,8 @@ ViewImage backgroundMap(std::span<const std::uint8_t> vram, std::span<const std:
         return image;
     }
     const std::uint8_t screens = registers.written(static_cast<std::uint8_t>(0x07 + bg));
-    const std::uint8_t nba = registers.written(static_cast<std::uint8_t>(0x0B + bg / 2));
-    const unsigned charBase = ((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 13; // bytes: 4 K words a step
-    const unsigned tileSize = ((bgmode >> (4 + bg)) & 1) != 0 ? 16 : 8;
+    const unsigned charBase = registers.bgCharacterBase(bg);
+    const unsigned tileSize = registers.bgLargeTiles(bg) ? 16 : 8;
     const unsigned columns = (screens & 1) != 0 ? 64 : 32;
     const unsigned rows = (screens & 2) != 0 ? 64 : 32;
     ViewImage image{columns * tileSize, rows * tileSize, {}};

@@ -635,10 +635,9 @@ void PlayUi::drawLineRegisters(const ReplayedFrame& drawn)
                 (bgmode & 8) != 0 ? ", BG3 in front" : "", r.written(0x33));
     for (unsigned bg = 0; bg < 4; ++bg) {
         const std::uint8_t sc = r.written(static_cast<std::uint8_t>(0x07 + bg));
-        const std::uint8_t nba = r.written(static_cast<std::uint8_t>(0x0B + bg / 2));
         ImGui::Text("BG%u  map $%04X %ux%u  characters $%04X  %s tiles  scroll %u, %u", bg + 1, (sc & 0xFCu) << 8,
-                    (sc & 1) != 0 ? 64u : 32u, (sc & 2) != 0 ? 64u : 32u, ((bg % 2 == 0 ? nba : nba >> 4) & 7u) << 12,
-                    ((bgmode >> (4 + bg)) & 1) != 0 ? "16x16" : "8x8", r.bgHofs(bg) & 0x3FFu, r.bgVofs(bg) & 0x3FFu);
+                    (sc & 1) != 0 ? 64u : 32u, (sc & 2) != 0 ? 64u : 32u, r.bgCharacterBase(bg) / 2,
+                    r.bgLargeTiles(bg) ? "16x16" : "8x8", r.bgHofs(bg) & 0x3FFu, r.bgVofs(bg) & 0x3FFu);
     }
     ImGui::Text("TM $%02X  TS $%02X  TMW $%02X  TSW $%02X  CGWSEL $%02X  CGADSUB $%02X  fixed colour $%04X", r.written(0x2C),
                 r.written(0x2D), r.written(0x2E), r.written(0x2F), r.written(0x30), r.written(0x31), r.fixedColor());
@@ -731,7 +730,7 @@ void PlayUi::drawOam(const ReplayedFrame& drawn)
     if (registers == nullptr) {
         return;
     }
-    const emu::SpriteSizes sizes{registers->written(0x01), (registers->written(0x33) & 0x02) != 0};
+    const emu::SpriteSizes sizes = emu::spriteSizesOf(*registers);
     const std::span<const std::uint8_t, emu::Oam::kBytes> oam(drawn.oam.data(), emu::Oam::kBytes);
     if (ImGui::BeginTable("oam", 8, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         for (const char* heading : {"#", "x", "y", "size", "tile", "palette", "priority", "flips"}) {
@@ -820,7 +819,7 @@ void PlayUi::drawPicture()
     if (spriteBoxes_ && drawn != nullptr && !drawn->lineRegisters.empty() && !interlaced) {
         // Each sprite's box where the PPU draws it: from the line after its Y, X past 255 left of 0.
         const emu::PpuRegisters& registers = drawn->lineRegisters.back();
-        const emu::SpriteSizes sizes{registers.written(0x01), (registers.written(0x33) & 0x02) != 0};
+        const emu::SpriteSizes sizes = emu::spriteSizesOf(registers);
         const std::span<const std::uint8_t, emu::Oam::kBytes> oam(drawn->oam.data(), emu::Oam::kBytes);
         draw->PushClipRect(topLeft, bottomRight, true);
         for (unsigned index = 0; index < 128; ++index) {

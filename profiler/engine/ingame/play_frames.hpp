@@ -18,7 +18,8 @@ FramesRun runFrames(emu::Snes& snes, const PlaySetup& setup, Observer& observer,
 {
     const std::uint32_t breakAddress = setup.until.value_or(emu::kNoBreakAddress);
     snes.playPads(setup.input);
-    FramesRun run{.firstFrame = snes.frame()};
+    FramesRun run;
+    run.firstFrame = snes.frame();
     const std::uint64_t end = run.firstFrame + setup.frames;
     while (snes.frame() < end && !done()) {
         const emu::StopReason why = snes.runUntil(snes.bus().nextFrameStart(), observer, breakAddress);
