@@ -41,23 +41,6 @@ bool sameDumps(const fs::path& a, const fs::path& b)
 }
 
 // The demo's player walks right, jumps, walks left: frame 160 is in the middle of the jump.
-constexpr const char* kWalk = R"([[frame]]
-frames = 40
-pad1 = ["select"]
-
-[[frame]]
-frames = 120
-pad1 = ["right"]
-
-[[frame]]
-frames = 20
-pad1 = ["right", "b"]
-
-[[frame]]
-frames = 100
-pad1 = ["left"]
-)";
-// The same from frame 160 on.
 constexpr const char* kWalkFrom160 = R"([[frame]]
 frames = 20
 pad1 = ["right", "b"]
@@ -66,6 +49,15 @@ pad1 = ["right", "b"]
 frames = 100
 pad1 = ["left"]
 )";
+const std::string kWalk = std::string(R"([[frame]]
+frames = 40
+pad1 = ["select"]
+
+[[frame]]
+frames = 120
+pad1 = ["right"]
+
+)") + kWalkFrom160;
 
 TEST_CASE("state commands: boot --save then boot STATE is the run straight through, its input going on from the state's frame")
 {
