@@ -25,4 +25,10 @@ inline std::string grouped(std::uint64_t n)
     return out;
 }
 
+// "1,916 frames": a count with its thousands grouped, and its noun.
+inline std::string groupedCount(std::uint64_t count, const std::string& noun)
+{
+    return grouped(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 } // namespace tileprof

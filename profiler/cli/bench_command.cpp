@@ -13,6 +13,8 @@
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/bench/workload.hpp"
 #include "profiler/engine/explore/explorer.hpp"
+#include "profiler/engine/explore/game_explorer.hpp"
+#include "profiler/model/play/play_file.hpp"
 #include "profiler/engine/ingame/call_replay.hpp"
 #include "profiler/engine/ingame/frame_replay.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
@@ -301,6 +303,22 @@ bool benchPlayMemory(unsigned frames)
     return ran;
 }
 
+// tileprof explore of the demo's walk play on one core, `frames` frames: game frames explored a
+// second, the sessions' tracking, their kept states and the findings' shrinking included.
+void benchExploreGame(std::uint64_t frames)
+{
+    const std::unique_ptr<PreparedPlay> play = preparePlay(loadPlayFile(bundledSourceDirectory() / "demo" / "walk.play.toml"));
+    GameExploreOptions options;
+    options.frames = frames;
+    const auto start = std::chrono::steady_clock::now();
+    const GameExploreResult result = exploreGame(*play, options);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("\nexplore a game (the demo's walk play, %s frames, 1 job): %.0f frames/s (target: 5,000 a core), %s "
+                "sessions, %zu findings\n",
+                grouped(result.frames).c_str(), static_cast<double>(result.frames) / seconds, grouped(result.sessions).c_str(),
+                result.findings.size());
+}
+
 // The debugger's seeking on a play of kMachineRom `frames` long, profiling the collision routine
 // with seek points kept every 300 frames as the debugger keeps them: how long selecting its last
 // call and drawing its last frame take (the replays from the last point before them), against the
@@ -543,6 +561,7 @@ int bench(const BenchCommandOptions& o)
     if (o.seekFrames > 0) {
         benchSeeking(o.seekFrames);
     }
+    benchExploreGame(o.machineFrames * 10);
     if (o.memoryFrames > 0 && !benchPlayMemory(o.memoryFrames)) {
         exitCode = kExitFailed;
     }

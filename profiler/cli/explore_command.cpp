@@ -1,8 +1,12 @@
 // tileprof explore: seeded random sessions on scenarios' maps, their failures and worst calls
-// shrunk to scenario files.
+// shrunk to scenario files; or random play of a whole game from a play file, the rules it breaks
+// shrunk to input scripts and play files that fail on them.
 
+#include "base/counted.hpp"
 #include "base/exit_codes.hpp"
 #include "base/input_error.hpp"
+#include "base/output_file.hpp"
+#include "base/printf_string.hpp"
 #include "profiler/arguments/count_argument.hpp"
 #include "profiler/arguments/format_argument.hpp"
 #include "profiler/arguments/rom_arguments.hpp"
@@ -10,6 +14,10 @@
 #include "profiler/cli/report_file.hpp"
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/explore/explorer.hpp"
+#include "profiler/engine/explore/game_explorer.hpp"
+#include "profiler/formats/input/input_script_writer.hpp"
+#include "profiler/model/play/play_file.hpp"
+#include "profiler/model/play/play_writer.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
 #include "profiler/reports/explore/explore_report.hpp"
 
@@ -32,6 +40,9 @@ namespace fs = std::filesystem;
 struct ExploreCommandOptions {
     std::vector<std::string> scenarios; // files or directories; each one's map is explored
     std::uint64_t calls = 200000;       // per scenario
+    std::uint64_t frames = 120000;      // with a play file: game frames to play
+    bool callsGiven = false;
+    bool framesGiven = false;
     std::optional<double> seconds;      // per scenario, instead (not deterministic)
     std::uint32_t seed = 1;
     unsigned jobs = 0;                  // sessions played at once; 0: one per core
@@ -83,8 +94,117 @@ std::string writeFinding(const Scenario& shrunk, const fs::path& path, const std
     return path.string();
 }
 
+// What a file or a directory explore cannot use or write said: the message, and exit 2.
+int badInput(const std::exception& e)
+{
+    std::fprintf(stderr, "tileprof explore: %s\n", e.what());
+    return kExitBadInput;
+}
+
+bool namesPlayFile(const std::string& path)
+{
+    return path.ends_with(".play.toml");
+}
+
+// What a game's exploration found, as text: its sessions, the worst calls and busiest frame, and
+// each finding with the files that replay it.
+std::string gameReport(const std::string& path, const PreparedPlay& play, const GameExploreResult& result, std::uint32_t seed,
+                       const std::vector<std::string>& files)
+{
+    const PlayResult& rules = play.result;
+    std::string out = "tileprof explore " + path + ": " + groupedCount(result.sessions, "session") + ", " +
+                      grouped(result.frames) + " frames played (seed " + std::to_string(seed) + "), " +
+                      grouped(result.corpus) + " kept for reaching " + grouped(result.features) +
+                      " branch directions and places\n";
+    out += "busiest frame: " + grouped(result.busiestClocks) + " master clocks busy (frame " + grouped(result.busiestFrame) +
+           ")\nworst calls (master clocks, interrupts left out):\n";
+    for (const GameWorst& worst : result.worst) {
+        std::string name = rules.routines[worst.routine];
+        if (rules.casedRoutine == worst.routine) {
+            name += " (" + (worst.caseIndex >= 0 ? rules.caseNames[static_cast<std::size_t>(worst.caseIndex)] : "no case") + ")";
+        }
+        out += printfString("  %-52s %9s  %6s cycles  frame %s\n", name.c_str(), grouped(worst.clocks).c_str(),
+                            grouped(worst.cycles).c_str(), grouped(worst.frame).c_str());
+    }
+    if (result.findings.empty()) {
+        return out + "findings: none: every session kept the play's rules\n";
+    }
+    out += "findings:\n";
+    for (std::size_t i = 0; i < result.findings.size(); ++i) {
+        const GameFinding& finding = result.findings[i];
+        out += printfString("  %zu. %s: in %s; shrunk to %s, it breaks it in frame %s (%s)\n     tileprof play %s\n", i + 1,
+                            finding.kind.c_str(), groupedCount(finding.sessions, "session").c_str(),
+                            groupedCount(finding.input.size(), "frame").c_str(), grouped(finding.frame).c_str(),
+                            finding.shown.c_str(), files[i].c_str());
+    }
+    return out;
+}
+
+// `tileprof explore GAME.play.toml`: the game explored (exploreGame), each finding written as an
+// input script and a play file that fails on it.
+int exploreGameCommand(const ExploreCommandOptions& o)
+{
+    const std::string& path = o.scenarios.front();
+    try {
+        if (o.scenarios.size() > 1 || o.callsGiven || o.rom.files() || o.allowInvalidMap || !o.coverage.empty() ||
+            o.format != ReportFormat::Table) {
+            throw InputError(path + ": a play file is explored alone, with --frames or --seconds, --seed, --jobs, --out "
+                                    "and --report");
+        }
+        const PlayRequest request = loadPlayFile(path);
+        const std::unique_ptr<PreparedPlay> play = preparePlay(request);
+        GameExploreOptions options;
+        options.frames = o.seconds ? std::numeric_limits<std::uint64_t>::max() : o.frames;
+        options.seconds = o.seconds;
+        options.seed = o.seed;
+        options.jobs = o.jobs != 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+        if (isatty(STDERR_FILENO) == 1) {
+            options.progress = [&](std::uint64_t frames, std::size_t features) {
+                std::fprintf(stderr, "\rtileprof explore %s: %llu frames, %zu branch directions and places", path.c_str(),
+                             static_cast<unsigned long long>(frames), features);
+            };
+        }
+        const GameExploreResult result = exploreGame(*play, options);
+        if (options.progress) {
+            std::fprintf(stderr, "\n");
+        }
+        fs::create_directories(o.out);
+        std::vector<std::string> files;
+        for (std::size_t i = 0; i < result.findings.size(); ++i) {
+            const GameFinding& finding = result.findings[i];
+            const fs::path stem = fs::path(o.out) / ("found-" + std::to_string(i + 1));
+            const fs::path input = fs::path(stem).concat(".input.toml");
+            const fs::path playFile = fs::path(stem).concat(".play.toml");
+            const std::string what = "tileprof explore --seed " + std::to_string(o.seed) + " " + path + ": " + finding.kind +
+                                     ", in frame " + grouped(finding.frame) + " (" + finding.shown + ")";
+            replaceFile(input, "# " + what + "\n" + inputScriptToml(finding.input));
+            PlayRequest found = request;
+            found.input = input;
+            found.frames = finding.input.size();
+            found.until.reset();
+            replaceFile(playFile, playFileToml(found, what + "\n`tileprof play " + playFile.string() + "` fails on it (exit 1)"));
+            files.push_back(playFile.string());
+        }
+        if (!writeReport(gameReport(path, *play, result, o.seed, files), o.report, "explore")) {
+            return kExitBadInput;
+        }
+        return result.findings.empty() ? kExitOk : kExitFailed;
+    } catch (const InputError& e) {
+        return badInput(e);
+    } catch (const fs::filesystem_error& e) {
+        return badInput(e);
+    }
+}
+
 int explore(const ExploreCommandOptions& o)
 {
+    if (!o.scenarios.empty() && namesPlayFile(o.scenarios.front())) {
+        return exploreGameCommand(o);
+    }
+    if (o.framesGiven) {
+        std::fprintf(stderr, "tileprof explore: --frames is for a play file (.play.toml); a scenario's exploration counts --calls\n");
+        return kExitBadInput;
+    }
     std::vector<Explored> all;
     ScenarioOpener opener(o.rom.files());
     std::vector<RomCoverage> coverage;
@@ -158,11 +278,9 @@ int explore(const ExploreCommandOptions& o)
             all.push_back(std::move(e));
         }
     } catch (const InputError& e) {
-        std::fprintf(stderr, "tileprof explore: %s\n", e.what());
-        return kExitBadInput;
+        return badInput(e);
     } catch (const fs::filesystem_error& e) {
-        std::fprintf(stderr, "tileprof explore: %s\n", e.what());
-        return kExitBadInput;
+        return badInput(e);
     }
     if (!o.coverage.empty() && !writeLcov(coverage, o.coverage, "explore")) {
         return kExitBadInput;
@@ -177,9 +295,12 @@ int explore(const ExploreCommandOptions& o)
 CommandAction defineExplore(CLI::App& command)
 {
     auto o = std::make_shared<ExploreCommandOptions>();
-    command.add_option("scenarios", o->scenarios, "Scenario files (.toml) or directories whose maps to explore")->required();
+    command.add_option("scenarios", o->scenarios,
+                       "Scenario files (.toml) or directories whose maps to explore, or a play file (.play.toml) whose game to explore")
+        ->required();
     CLI::Option* calls = addCount(command, "--calls", o->calls, "Calls of the routine per scenario (default 200000)", 1,
-                                  1'000'000'000);
+                                  1'000'000'000)
+                             ->each([o](const std::string&) { o->callsGiven = true; });
     command
         .add_option_function<double>(
             "--seconds",
@@ -190,6 +311,9 @@ CommandAction defineExplore(CLI::App& command)
             "Explore each scenario this long instead (the result then depends on speed)")
         ->check(CLI::Range(0.1, 1e6))
         ->excludes(calls);
+    addCount(command, "--frames", o->frames, "With a play file: game frames to play (default 120000)", 1, 1'000'000'000)
+        ->excludes(calls)
+        ->each([o](const std::string&) { o->framesGiven = true; });
     addCount(command, "--seed", o->seed, "The random sessions' seed (default 1): the same seed, the same result", 0,
              std::numeric_limits<decltype(o->seed)>::max());
     addCount(command, "--jobs", o->jobs, "Sessions played at once (default: one per core); the result does not depend on it", 1,

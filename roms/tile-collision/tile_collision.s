@@ -591,7 +591,11 @@ CeilingSlope:
     beq GoCeilingCollision
     bcs BottomTile
 GoCeilingCollision:
+.ifdef RARE_SLOWDOWN
+    jmp RareSlowdown
+.else
     jmp CeilingCollision
+.endif
 
 CentrePlatform:
     ; A one-way ceiling holds only if the box's top was at or below its last row before the move.
@@ -749,6 +753,33 @@ Done:
 
 ; 4.5.5: meets a ceiling slope's underside. A8 with B = 0, X = the height-table entry,
 ; A = (top & 15) measured from the ceiling tile's row: 0..15, or 16..31 when it is the row above.
+.ifdef RARE_SLOWDOWN
+; Only in demo-rare-slowdown, what explore must find: a jump to the left into a ceiling slope in
+; the room's first 112 columns of pixels waits about 1,000 cycles more. A8, X16; A and X kept for
+; CeilingCollision.
+.proc RareSlowdown
+    .a8
+    .i16
+    pha
+    lda z:Entity::xVelocity + 3     ; the sign of the integer word
+    bpl NotLeft
+    lda z:Entity::xPosition + 3     ; the integer word's high byte: past pixel 255
+    bne NotLeft
+    lda z:Entity::xPosition + 2
+    cmp #112
+    bcs NotLeft
+    phx
+    ldx #200
+Wait:
+    dex                             ; 5 cycles a pass with the branch taken
+    bne Wait
+    plx
+NotLeft:
+    pla
+    jmp CeilingCollision
+.endproc
+.endif
+
 .proc CeilingCollision
     .a8
     sec

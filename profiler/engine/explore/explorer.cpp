@@ -1,6 +1,7 @@
 #include "profiler/engine/explore/explorer.hpp"
 
 #include "base/input_error.hpp"
+#include "profiler/engine/explore/in_parallel.hpp"
 #include "profiler/engine/explore/session_player.hpp"
 #include "profiler/engine/runner/scenario_runner.hpp"
 #include "profiler/formats/map/map_pixels.hpp"
@@ -9,9 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <memory>
-#include <thread>
 
 namespace tileprof {
 
@@ -173,32 +172,9 @@ public:
                 batch.push_back(std::move(plan));
             }
             std::vector<Played> played(batch.size());
-            const unsigned jobs = std::max(1u, std::min<unsigned>(options_.jobs, static_cast<unsigned>(batch.size())));
             // What a session throws (a scenario it cannot write, a call that faults) reaches the
             // caller from whichever thread played it.
-            std::vector<std::exception_ptr> failures(jobs);
-            const auto playShare = [&](unsigned j) {
-                try {
-                    for (std::size_t i = j; i < batch.size(); i += jobs) {
-                        played[i] = play(batch[i]);
-                    }
-                } catch (...) {
-                    failures[j] = std::current_exception();
-                }
-            };
-            std::vector<std::thread> workers;
-            for (unsigned j = 1; j < jobs; ++j) {
-                workers.emplace_back(playShare, j);
-            }
-            playShare(0);
-            for (std::thread& worker : workers) {
-                worker.join();
-            }
-            for (const std::exception_ptr& failure : failures) {
-                if (failure) {
-                    std::rethrow_exception(failure);
-                }
-            }
+            inParallel(batch.size(), options_.jobs, [&](std::size_t i) { played[i] = play(batch[i]); });
             for (const Played& session : played) {
                 merge(session);
                 while (result_.calls >= nextProgress) {

@@ -37,6 +37,7 @@ public:
     static void restore(emu::Snes& snes, const Point& point);
 
     std::size_t size() const { return points_.size(); }
+    const std::vector<Point>& points() const { return points_; }
 
 private:
     std::uint64_t every_;

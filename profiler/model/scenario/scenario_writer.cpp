@@ -5,6 +5,7 @@
 #include "base/output_file.hpp"
 #include "profiler/formats/input/joypad_buttons.hpp"
 #include "profiler/formats/toml/toml_file.hpp"
+#include "profiler/formats/toml/toml_string.hpp"
 #include "profiler/model/scenario/map_names.hpp"
 
 #include <algorithm>
@@ -16,48 +17,6 @@
 
 namespace tileprof {
 namespace {
-
-// A TOML basic string: quotes, backslashes and control characters escaped, the rest as it is.
-std::string tomlString(std::string_view text)
-{
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-                constexpr std::string_view hex = "0123456789ABCDEF";
-                const auto code = static_cast<unsigned char>(c);
-                out += "\\u00";
-                out += hex[code >> 4];
-                out += hex[code & 0xF];
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
-}
 
 // The shortest text that reads back as the same double, always a TOML float ("2.0", not "2"), so
 // that no value is too large for TOML's 64-bit integers.

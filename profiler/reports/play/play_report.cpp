@@ -35,12 +35,6 @@ std::string meanText(double value)
     return grouped(tenths / 10) + "." + std::to_string(tenths % 10);
 }
 
-// "1,916 frames": a count with its thousands grouped, as every figure of the report is.
-std::string groupedCount(std::uint64_t count, const std::string& noun)
-{
-    return grouped(count) + " " + noun + (count == 1 ? "" : "s");
-}
-
 std::string padText(std::uint16_t pad)
 {
     std::string text;

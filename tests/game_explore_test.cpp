@@ -1,0 +1,105 @@
+// Exploring a whole game from a play file (tileprof explore GAME.play.toml): random play breaks the
+// play's budgets where the play's own input does not, the same seed finds the same whatever the
+// jobs, each finding is shrunk to an input that ends where it breaks the rule, and the play file
+// written for it fails on it.
+
+#include "base/bundled_files.hpp"
+#include "base/output_file.hpp"
+#include "profiler/engine/explore/game_explorer.hpp"
+#include "profiler/model/play/play_file.hpp"
+#include "tests/support/command.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+namespace tileprof::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The demo under the walk's first 300 frames, its routine held to 4,200 master clocks a call (the
+// walk's own calls keep it; a fall from higher than the walk's does not) and its frames to 42,000
+// (the map view that START opens does not keep it).
+fs::path tightPlay(const TempDir& dir)
+{
+    const std::string manifest = (bundledSourceDirectory() / "tile-collision" / "manifest.toml").string();
+    const std::string walk = (bundledSourceDirectory() / "demo" / "walk.toml").string();
+    return dir.write("tight.play.toml", "rom = \"demo\"\nmanifest = \"" + manifest + "\"\ninput = \"" + walk +
+                                            "\"\nframes = 300\n\n[[routine]]\nname = \"MoveEntityAndProcessTileCollisions\"\n"
+                                            "budget = 4200\n\n[frame]\nbudget = 42000\n");
+}
+
+TEST_CASE("game explore: the same seed finds the same whatever the jobs, each finding shrunk to where it breaks the rule")
+{
+    const TempDir dir;
+    const fs::path path = tightPlay(dir);
+    CHECK(runTileprof({"play", path.string()}).exitCode == 0); // its own input keeps the rules
+    const std::unique_ptr<PreparedPlay> play = preparePlay(loadPlayFile(path));
+    GameExploreOptions options;
+    options.frames = 9600;
+    options.sessionFrames = 300;
+    options.jobs = 1;
+    const GameExploreResult one = exploreGame(*play, options);
+    options.jobs = 3;
+    const GameExploreResult three = exploreGame(*play, options);
+
+    CHECK(one.sessions == three.sessions);
+    CHECK(one.frames == three.frames);
+    CHECK(one.frames >= 9600);
+    CHECK(one.corpus == three.corpus);
+    CHECK(one.features == three.features);
+    CHECK(one.busiestClocks == three.busiestClocks);
+    REQUIRE(one.findings.size() == three.findings.size());
+    REQUIRE(one.findings.size() >= 2);
+    bool callOver = false;
+    bool frameOver = false;
+    for (std::size_t i = 0; i < one.findings.size(); ++i) {
+        const GameFinding& finding = one.findings[i];
+        CAPTURE(finding.kind);
+        CHECK(finding.kind == three.findings[i].kind);
+        CHECK(finding.input == three.findings[i].input);
+        CHECK(finding.sessions == three.findings[i].sessions);
+        // Shrunk: cut after the frame it breaks the rule in (the play starts at frame 0).
+        CHECK(finding.input.size() == finding.frame + 1);
+        CHECK(finding.input.size() < options.sessionFrames);
+        callOver |= finding.kind.starts_with("MoveEntityAndProcessTileCollisions over its budget of 4,200 master clocks (");
+        frameOver |= finding.kind == "frames over their budget of 42,000 master clocks busy";
+    }
+    CHECK(callOver);
+    CHECK(frameOver);
+    REQUIRE(one.worst.size() >= 3);
+    CHECK(one.worst.front().clocks > 0);
+}
+
+TEST_CASE("game explore: the command writes each finding as an input script and a play file that fails on it")
+{
+    const TempDir dir;
+    const fs::path path = tightPlay(dir);
+    const fs::path out = dir.path() / "found";
+    const CommandResult explored =
+        runTileprof({"explore", path.string(), "--frames", "4800", "--jobs", "2", "--out", out.string()});
+    CHECK(explored.exitCode == 1);
+    CHECK(contains(explored.out, "tileprof explore " + path.string() + ": "));
+    CHECK(contains(explored.out, "findings:\n  1. "));
+    REQUIRE(fs::exists(out / "found-1.play.toml"));
+    for (int i = 1; fs::exists(out / ("found-" + std::to_string(i) + ".play.toml")); ++i) {
+        const fs::path found = out / ("found-" + std::to_string(i) + ".play.toml");
+        CAPTURE(found);
+        CHECK(contains(explored.out, "tileprof play " + found.string() + "\n"));
+        const CommandResult replayed = runTileprof({"play", found.string()});
+        CHECK(replayed.exitCode == 1);
+        CHECK(contains(replayed.out, "OVER in "));
+    }
+    // The same with one job: the same report.
+    const CommandResult again = runTileprof({"explore", path.string(), "--frames", "4800", "--jobs", "1", "--out", out.string()});
+    CHECK(again.out == explored.out);
+    const CommandResult refused = runTileprof({"explore", path.string(), "--calls", "5"});
+    CHECK(refused.exitCode == 2);
+}
+
+} // namespace
+} // namespace tileprof::test
