@@ -6,7 +6,7 @@
 
 #include "base/input_error.hpp"
 #include "profiler/formats/input/input_movie.hpp"
-#include "tests/support/zip_writer.hpp"
+#include "base/zip_writer.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,7 +20,7 @@ namespace {
 
 std::string archiveOf(std::string_view members)
 {
-    std::vector<tileprof::test::ZipEntry> entries;
+    std::vector<tileprof::ZipEntry> entries;
     for (std::size_t start = 0; start <= members.size();) {
         const std::size_t nameEnd = std::min(members.find('\0', start), members.size());
         const std::size_t textStart = std::min(nameEnd + 1, members.size());
@@ -29,7 +29,7 @@ std::string archiveOf(std::string_view members)
                            std::string(members.substr(textStart, textEnd - textStart)), entries.size() % 2 == 0});
         start = textEnd + 1;
     }
-    return tileprof::test::zipArchive(entries);
+    return tileprof::zipArchive(entries);
 }
 
 } // namespace

@@ -21,6 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
+
 // The demo under the walk's first 300 frames, its routine held to 4,200 master clocks a call (the
 // walk's own calls keep it; a fall from higher than the walk's does not) and its frames to 42,000
 // (the map view that START opens does not keep it).
@@ -99,6 +100,29 @@ TEST_CASE("game explore: the command writes each finding as an input script and 
     CHECK(again.out == explored.out);
     const CommandResult refused = runTileprof({"explore", path.string(), "--calls", "5"});
     CHECK(refused.exitCode == 2);
+}
+
+// The issue's own test: a routine slowed on purpose in one rare situation, which the play's own
+// input never meets. This is the slowest test of the suite (about 10 s on two cores): it explores
+// the default 120,000 frames.
+TEST_CASE("game explore: the demo slowed in one rare jump: explore finds it, shrinks it to a movie, and its play fails on it")
+{
+    const TempDir dir;
+    const fs::path path = dir.write("rare.play.toml", "rom = \"demo-rare-slowdown\"\ninput = \"" +
+                                                          (bundledSourceDirectory() / "demo" / "walk.toml").string() +
+                                                          "\"\nframes = 1917\n\n[[routine]]\nname = "
+                                                          "\"MoveEntityAndProcessTileCollisions\"\nbudget = 5000\n");
+    CHECK(runTileprof({"play", path.string()}).exitCode == 0); // the walk never meets it
+    const fs::path out = dir.path() / "found";
+    const CommandResult explored = runTileprof({"explore", path.string(), "--jobs", "2", "--out", out.string()});
+    CHECK(explored.exitCode == 1);
+    CHECK(contains(explored.out, "  1. MoveEntityAndProcessTileCollisions over its budget of 5,000 master clocks: in "));
+    const std::string play = slurp(out / "found-1.play.toml");
+    CHECK(contains(play, "input = \"" + (out / "found-1.bk2").string() + "\"\n"));
+    const CommandResult replayed = runTileprof({"play", (out / "found-1.play.toml").string()});
+    CHECK(replayed.exitCode == 1);
+    CHECK(contains(replayed.out, "MoveEntityAndProcessTileCollisions: at most 5,000 master clocks a call, interrupts and waiting "
+                                 "left out: OVER in 1 call"));
 }
 
 } // namespace

@@ -2,15 +2,20 @@
 // and snes9x, read into the two pads' words frame by frame. tests/data/movies/ holds the same 16
 // frames in all five forms (make_movies.py writes the movies, each as its emulator's documentation
 // and source lay it out); the movies of the error cases are written here, small, into a zip
-// archive by tests/support/zip_writer, each as the reader's comments cite its format.
+// archive by base/zip_writer, each as the reader's comments cite its format; and the movie and
+// script tileprof writes, read back.
 
 #include "profiler/formats/input/input_movie.hpp"
 
+#include "base/bundled_files.hpp"
 #include "base/input_error.hpp"
 #include "base/zip_archive.hpp"
+#include "base/zip_writer.hpp"
+#include "profiler/formats/input/bizhawk_movie_writer.hpp"
+#include "profiler/formats/input/input_script_writer.hpp"
+#include "profiler/formats/input/joypad_buttons.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
-#include "tests/support/zip_writer.hpp"
 
 #include <doctest/doctest.h>
 
@@ -28,8 +33,6 @@ using test::checkMessage;
 using test::replaced;
 using test::slurp;
 using test::TempDir;
-using test::ZipEntry;
-using test::zipArchive;
 
 const fs::path kMovies = TILEPROF_TEST_DATA_DIR "/movies";
 
@@ -115,6 +118,29 @@ TEST_CASE("each form of the test sequence loads to its 16 frames, the script and
     }
     // lsnes's subframe, the game's second poll in its frame 7, repeats the frame's pads and is merged.
     CHECK(loadInput(kMovies / "sequence.lsmv").notes.at(1) == "1 subframe merged into its frame, whose pads it repeats");
+}
+
+TEST_CASE("the BizHawk movie and the input script tileprof writes read back as the frames written, each form's")
+{
+    // Every button alone on each pad, then together, then a run of the same pads: the script's steps.
+    std::vector<PadFrame> frames;
+    for (const JoypadButton& button : kJoypadButtons) {
+        frames.push_back({button.bit, 0});
+        frames.push_back({0, button.bit});
+    }
+    frames.push_back({0xFFF0, 0xFFF0});
+    frames.insert(frames.end(), 5, PadFrame{0x8100, 0});
+    const InputMovie movie = load("written.bk2", bizhawkMovie(frames, "A GAME"));
+    CHECK(movie.format == InputFormat::BizHawk);
+    CHECK(movie.frames == frames);
+    const InputMovie script = load("written.toml", inputScriptToml(frames));
+    CHECK(script.format == InputFormat::Script);
+    CHECK(script.frames == frames);
+    CHECK(inputScriptToml(frames).ends_with("[[frame]]\nframes = 5\npad1 = [\"b\", \"right\"]\n"));
+    // The walk's movie, which make_walk_bk2.py wrote, holds the same frames as the movie written from its script.
+    const std::filesystem::path demo = bundledSourceDirectory() / "demo";
+    CHECK(load("walk.bk2", bizhawkMovie(loadInput(demo / "walk.toml").frames, "TILEPROF DEMO")).frames ==
+          loadInput(demo / "walk.bk2").frames);
 }
 
 TEST_CASE("an input file's form is known by its content, not its name")

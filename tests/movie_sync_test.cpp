@@ -10,7 +10,7 @@
 #include "emu/system/snes.hpp"
 #include "profiler/formats/input/input_movie.hpp"
 #include "profiler/formats/symbols/debug_info.hpp"
-#include "tests/support/zip_writer.hpp"
+#include "base/zip_writer.hpp"
 
 #include <doctest/doctest.h>
 
@@ -21,7 +21,6 @@
 #include <vector>
 
 using namespace tileprof;
-using namespace tileprof::test;
 
 namespace {
 

@@ -4,7 +4,6 @@
 // where they cannot be, are refused.
 
 #include "base/bundled_files.hpp"
-#include "base/file_contents.hpp"
 #include "base/output_file.hpp"
 #include "tests/support/command.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -24,16 +23,12 @@ namespace fs = std::filesystem;
 
 const std::string kDemo = bundledRomPath("demo").string();
 
-std::string fileText(const fs::path& path)
-{
-    return readFileContents(path, path.string(), {1u << 30, "a file"});
-}
 
 // Every memory --dump wrote, by name.
 bool sameDumps(const fs::path& a, const fs::path& b)
 {
     for (const char* name : {"wram", "vram", "cgram", "oam", "aram", "dsp"}) {
-        if (fileText(a / (std::string(name) + ".bin")) != fileText(b / (std::string(name) + ".bin"))) {
+        if (slurp(a / (std::string(name) + ".bin")) != slurp(b / (std::string(name) + ".bin"))) {
             return false;
         }
     }
@@ -83,7 +78,7 @@ TEST_CASE("state commands: boot --save then boot STATE is the run straight throu
     const auto fromLine = [](const std::string& out, const std::string& key) { return out.substr(out.find(key)); };
     CHECK(fromLine(resumed.out, "  ran ").substr(0, 200) == fromLine(straight.out, "  ran ").substr(0, 200));
     CHECK(sameDumps(dir.path() / "straight", dir.path() / "resumed"));
-    CHECK(fileText(dir.path() / "straight.png") == fileText(dir.path() / "resumed.png"));
+    CHECK(slurp(dir.path() / "straight.png") == slurp(dir.path() / "resumed.png"));
 
     // Without the rest of the input the player stands still: not the same machine.
     CHECK(runTileprof({"boot", state, "--frames", "120", "--dump", (dir.path() / "still").string()}).exitCode == 0);

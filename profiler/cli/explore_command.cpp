@@ -15,6 +15,7 @@
 #include "profiler/cli/scenario_runs.hpp"
 #include "profiler/engine/explore/explorer.hpp"
 #include "profiler/engine/explore/game_explorer.hpp"
+#include "profiler/formats/input/bizhawk_movie_writer.hpp"
 #include "profiler/formats/input/input_script_writer.hpp"
 #include "profiler/model/play/play_file.hpp"
 #include "profiler/model/play/play_writer.hpp"
@@ -174,12 +175,18 @@ int exploreGameCommand(const ExploreCommandOptions& o)
             const GameFinding& finding = result.findings[i];
             const fs::path stem = fs::path(o.out) / ("found-" + std::to_string(i + 1));
             const fs::path input = fs::path(stem).concat(".input.toml");
+            const fs::path movie = fs::path(stem).concat(".bk2");
             const fs::path playFile = fs::path(stem).concat(".play.toml");
             const std::string what = "tileprof explore --seed " + std::to_string(o.seed) + " " + path + ": " + finding.kind +
                                      ", in frame " + grouped(finding.frame) + " (" + finding.shown + ")";
             replaceFile(input, "# " + what + "\n" + inputScriptToml(finding.input));
             PlayRequest found = request;
             found.input = input;
+            // A movie starts from power-on: a play from a state has its input script alone.
+            if (!request.start) {
+                replaceFile(movie, bizhawkMovie(finding.input, play->image.header.title));
+                found.input = movie;
+            }
             found.frames = finding.input.size();
             found.until.reset();
             replaceFile(playFile, playFileToml(found, what + "\n`tileprof play " + playFile.string() + "` fails on it (exit 1)"));

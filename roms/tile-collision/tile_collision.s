@@ -763,10 +763,12 @@ Done:
     pha
     lda z:Entity::xVelocity + 3     ; the sign of the integer word
     bpl NotLeft
-    lda z:Entity::xPosition + 3     ; the integer word's high byte: past pixel 255
-    bne NotLeft
+    rep #$20
+    .a16
     lda z:Entity::xPosition + 2
-    cmp #112
+    cmp #$1000 + 112                ; map pixel 112: the demo's map starts at $1000 (demo.inc ORIGIN)
+    sep #$20                        ; keeps the carry
+    .a8
     bcs NotLeft
     phx
     ldx #200

@@ -156,44 +156,48 @@ void playInput(const PreparedPlay& play, const std::vector<emu::PadFrame>& input
     playGame(play.image, setup, watcher);
 }
 
-// Pads as players press them, gesture after gesture, until `count` frames.
+// Pads as players press them, gesture after gesture, until `count` frames: mostly moving one way
+// and jumping, sometimes another button, a combination, letting go; Start (a pause, a menu) seldom.
 void addGestures(std::vector<emu::PadFrame>& input, std::size_t count, std::mt19937& dice)
 {
     constexpr std::uint16_t kB = 0x8000, kY = 0x4000, kSelect = 0x2000, kStart = 0x1000, kUp = 0x0800, kDown = 0x0400,
                             kLeft = 0x0200, kRight = 0x0100, kA = 0x0080, kX = 0x0040, kL = 0x0020, kR = 0x0010;
-    constexpr std::uint16_t kButtons[] = {kA, kB, kX, kY, kL, kR, kSelect, kStart};
+    constexpr std::uint16_t kButtons[] = {kA, kB, kX, kY, kL, kR, kSelect};
+    enum Gesture : int { Walk, Jump, Crouch, Tap, Combination, LetGo, Start };
+    std::discrete_distribution<int> gesture({34, 30, 6, 10, 10, 8, 2});
     const auto pick = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(dice); };
+    const auto button = [&] { return kButtons[pick(0, 6)]; };
     const auto direction = [&] { return std::array<std::uint16_t, 3>{kLeft, kRight, 0}[static_cast<std::size_t>(pick(0, 2))]; };
     while (input.size() < count) {
         std::uint16_t pad = 0;
         int frames = 1;
-        switch (pick(0, 9)) {
-        case 0:
-        case 1:
-        case 2: // walk
-            pad = direction() | (pick(0, 3) == 0 ? kY : 0);
-            frames = pick(5, 60);
+        switch (gesture(dice)) {
+        case Walk:
+            pad = pick(0, 9) == 0 ? direction() | kY : direction();
+            frames = pick(5, 90);
             break;
-        case 3:
-        case 4: // jump, held for a higher one, steered
+        case Jump: // held for a higher one, steered
             pad = kB | direction();
             frames = pick(1, 24);
             break;
-        case 5: // crouch or look up
+        case Crouch: // or look up
             pad = (pick(0, 1) == 0 ? kDown : kUp) | direction();
             frames = pick(3, 30);
             break;
-        case 6: // tap a button
-            pad = kButtons[pick(0, 7)] | direction();
+        case Tap:
+            pad = button() | direction();
             frames = pick(1, 3);
             break;
-        case 7: // a combination
-            pad = static_cast<std::uint16_t>(kButtons[pick(0, 7)] | kButtons[pick(0, 7)] | direction() |
-                                             (pick(0, 1) == 0 ? kDown : 0));
+        case Combination:
+            pad = static_cast<std::uint16_t>(button() | button() | direction() | (pick(0, 1) == 0 ? kDown : 0));
             frames = pick(1, 40);
             break;
-        default: // nothing
-            frames = pick(1, 30);
+        case LetGo:
+            frames = pick(1, 12);
+            break;
+        default:
+            pad = kStart;
+            frames = pick(1, 3);
             break;
         }
         input.insert(input.end(), std::min<std::size_t>(static_cast<std::size_t>(frames), count - input.size()),

@@ -1,4 +1,4 @@
-#include "tests/support/zip_writer.hpp"
+#include "base/zip_writer.hpp"
 
 #include "base/compression.hpp"
 
@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace tileprof::test {
+namespace tileprof {
 namespace {
 
 void put16(std::string& out, std::uint32_t value)
@@ -75,4 +75,4 @@ std::string zipArchive(const std::vector<ZipEntry>& entries)
     return archive;
 }
 
-} // namespace tileprof::test
+} // namespace tileprof

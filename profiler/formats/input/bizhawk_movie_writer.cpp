@@ -1,0 +1,68 @@
+#include "profiler/formats/input/bizhawk_movie_writer.hpp"
+
+#include "base/zip_writer.hpp"
+
+#include <array>
+#include <cstdint>
+#include <utility>
+
+namespace tileprof {
+
+namespace {
+
+// The SNES pad in BizHawk's order: each button's bit (joypad_buttons.hpp), its letter in the log
+// and its name in the log's key.
+struct LoggedButton {
+    std::uint16_t bit;
+    char letter;
+    const char* name;
+};
+constexpr std::array<LoggedButton, 12> kLoggedButtons{{
+    {0x0800, 'U', "Up"}, {0x0400, 'D', "Down"}, {0x0200, 'L', "Left"}, {0x0100, 'R', "Right"},
+    {0x2000, 's', "Select"}, {0x1000, 'S', "Start"}, {0x4000, 'Y', "Y"}, {0x8000, 'B', "B"},
+    {0x0040, 'X', "X"}, {0x0080, 'A', "A"}, {0x0020, 'l', "L"}, {0x0010, 'r', "R"},
+}};
+
+std::string letters(std::uint16_t pad)
+{
+    std::string out;
+    for (const LoggedButton& button : kLoggedButtons) {
+        out += (pad & button.bit) != 0 ? button.letter : '.';
+    }
+    return out;
+}
+
+} // namespace
+
+std::string bizhawkMovie(const std::vector<PadFrame>& frames, const std::string& gameName)
+{
+    std::string key = "LogKey:#Reset|Power|";
+    for (const char* port : {"P1", "P2"}) {
+        key += "#";
+        for (const LoggedButton& button : kLoggedButtons) {
+            key += std::string(port) + " " + button.name + "|";
+        }
+    }
+    // BizHawk writes its text with Windows line ends.
+    std::string log = "[Input]\r\n" + key + "\r\n|..|" + letters(0) + "|" + letters(0) + "|\r\n";
+    for (const PadFrame& frame : frames) {
+        log += "|..|" + letters(frame.pad1) + "|" + letters(frame.pad2) + "|\r\n";
+    }
+    log += "[/Input]\r\n";
+    std::string header;
+    for (const std::string& line : {std::string("MovieVersion BizHawk v2.0.0"), std::string("Author tileprof"),
+                                    std::string("emuVersion Version 2.9.1"), std::string("Platform SNES"), "GameName " + gameName,
+                                    std::string("SHA1 0000000000000000000000000000000000000000"), std::string("Core BSNES"),
+                                    std::string("rerecordCount 0"), std::string("StartsFromSavestate False"),
+                                    std::string("StartsFromSaveRam False"), std::string("PAL False")}) {
+        header += line + "\r\n";
+    }
+    return zipArchive({{"Header.txt", header, true},
+                       {"Comments.txt", "", false},
+                       {"Subtitles.txt", "", false},
+                       {"SyncSettings.json", R"({"o":{"$type":"BizHawk.Emulation.Cores.Nintendo.BSNES.BsnesCore+SnesSyncSettings"}})",
+                        false},
+                       {"Input Log.txt", log, true}});
+}
+
+} // namespace tileprof
