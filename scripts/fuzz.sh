@@ -20,7 +20,7 @@ fi
 # Each harness, the longest input it is given, and its seeds.
 declare -A max_len=(
     [rom_image]=66048 [debug_info]=8192 [symbol_file]=8192 [scenario]=8192 [manifest]=8192 [design]=8192
-    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097 [input]=16384 [play_file]=8192 [state]=4096
+    [tiled_map]=16384 [sst_file]=32768 [baseline]=16384 [cpu]=4097 [spc700]=4097 [input]=16384 [play_file]=8192 [state]=4096 [exploration]=8192
 )
 seeds_of() {
     case "$1" in
@@ -40,12 +40,13 @@ seeds_of() {
     input) echo tests/data/movies/sequence.* fuzz/seeds/input/* ;;
     play_file) echo roms/demo/walk.play.toml fuzz/seeds/play_file/* ;;
     state) echo fuzz/seeds/state/* ;;
+    exploration) echo fuzz/seeds/exploration/* ;;
     esac
 }
 
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700 input play_file state)
+    harnesses=(rom_image debug_info symbol_file scenario manifest design tiled_map sst_file baseline cpu spc700 input play_file state exploration)
 fi
 for harness in "${harnesses[@]}"; do
     if [[ -z "${max_len[$harness]-}" ]]; then

@@ -13,6 +13,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <string>
 
@@ -84,7 +85,7 @@ TEST_CASE("game explore: the command writes each finding as an input script and 
     const CommandResult explored =
         runTileprof({"explore", path.string(), "--frames", "4800", "--jobs", "2", "--out", out.string()});
     CHECK(explored.exitCode == 1);
-    CHECK(contains(explored.out, "tileprof explore " + path.string() + ": "));
+    CHECK(explored.out.starts_with("tileprof explore --seed 1 " + path.string() + ": "));
     CHECK(contains(explored.out, "findings:\n  1. "));
     REQUIRE(fs::exists(out / "found-1.play.toml"));
     for (int i = 1; fs::exists(out / ("found-" + std::to_string(i) + ".play.toml")); ++i) {
@@ -100,6 +101,55 @@ TEST_CASE("game explore: the command writes each finding as an input script and 
     CHECK(again.out == explored.out);
     const CommandResult refused = runTileprof({"explore", path.string(), "--calls", "5"});
     CHECK(refused.exitCode == 2);
+}
+
+TEST_CASE("game explore: shards of a campaign explore with seeds of their own, and merge finds what each found")
+{
+    const TempDir dir;
+    const fs::path path = tightPlay(dir);
+    std::vector<std::string> outs;
+    std::vector<std::string> reports;
+    for (const char* shard : {"1/2", "2/2"}) {
+        outs.push_back((dir.path() / ("shard-" + std::string(1, shard[0]))).string());
+        const CommandResult ran =
+            runTileprof({"explore", path.string(), "--frames", "2400", "--shard", shard, "--out", outs.back()});
+        CHECK(ran.exitCode == 1);
+        CHECK(ran.out.starts_with("tileprof explore --seed 1 --shard " + std::string(shard) + " " + path.string() + ": "));
+        reports.push_back(ran.out);
+    }
+    CHECK(reports[0].substr(reports[0].find(':')) != reports[1].substr(reports[1].find(':'))); // seeds of their own
+    // The first shard is the campaign's own seed: the run without shards.
+    const CommandResult alone = runTileprof({"explore", path.string(), "--frames", "2400", "--out", (dir.path() / "alone").string()});
+    const auto figures = [](const std::string& report) {
+        const std::size_t from = report.find(": ");
+        return report.substr(from, report.find("findings:") - from);
+    };
+    CHECK(figures(alone.out) == figures(reports[0]));
+
+    const fs::path merged = dir.path() / "merged";
+    const CommandResult merge = runTileprof({"explore", "merge", outs[0], outs[1], "--out", merged.string()});
+    CHECK(merge.exitCode == 1);
+    CHECK(merge.out.starts_with("tileprof explore merge of 2 explorations (seed 1, 2 shards) of " + path.string() + ": " +
+                                "16 sessions, "));
+    // Every kind either shard found, once, each replayed by the play file written for it.
+    for (const std::string& report : reports) {
+        for (std::size_t at = report.find("\n  1. "); at != std::string::npos; at = report.find("\n  ", at + 1)) {
+            const std::size_t dot = report.find(". ", at);
+            const std::string kind = report.substr(dot + 2, report.find(": in ", dot) - dot - 2);
+            if (report.compare(at, 4, "\n   ") != 0 && std::isdigit(static_cast<unsigned char>(report[at + 3])) != 0) {
+                CAPTURE(kind);
+                CHECK(contains(merge.out, ". " + kind + ": in "));
+            }
+        }
+    }
+    CHECK(fs::exists(merged / "exploration.toml"));
+    CHECK(runTileprof({"play", (merged / "found-1.play.toml").string()}).exitCode == 1);
+    // Explorations of another campaign are not merged.
+    const CommandResult other = runTileprof({"explore", path.string(), "--frames", "800", "--seed", "9", "--out",
+                                             (dir.path() / "other").string()});
+    const CommandResult refused = runTileprof({"explore", "merge", outs[0], (dir.path() / "other").string()});
+    CHECK(refused.exitCode == 2);
+    CHECK(contains(refused.err, ": another campaign"));
 }
 
 // The issue's own test: a routine slowed on purpose in one rare situation, which the play's own

@@ -20,6 +20,7 @@
 #include "profiler/model/play/play_file.hpp"
 #include "profiler/model/play/play_writer.hpp"
 #include "profiler/model/scenario/scenario_writer.hpp"
+#include "profiler/reports/explore/exploration_file.hpp"
 #include "profiler/reports/explore/explore_report.hpp"
 
 #include <cstdio>
@@ -42,6 +43,7 @@ struct ExploreCommandOptions {
     std::vector<std::string> scenarios; // files or directories; each one's map is explored
     std::uint64_t calls = 200000;       // per scenario
     std::uint64_t frames = 120000;      // with a play file: game frames to play
+    std::string shard;                  // with a play file: "K/N", shard K of a campaign of N
     bool callsGiven = false;
     bool framesGiven = false;
     std::optional<double> seconds;      // per scenario, instead (not deterministic)
@@ -109,12 +111,11 @@ bool namesPlayFile(const std::string& path)
 
 // What a game's exploration found, as text: its sessions, the worst calls and busiest frame, and
 // each finding with the files that replay it.
-std::string gameReport(const std::string& path, const PreparedPlay& play, const GameExploreResult& result, std::uint32_t seed,
+std::string gameReport(const std::string& how, const PreparedPlay& play, const GameExploreResult& result,
                        const std::vector<std::string>& files)
 {
     const PlayResult& rules = play.result;
-    std::string out = "tileprof explore " + path + ": " + groupedCount(result.sessions, "session") + ", " +
-                      grouped(result.frames) + " frames played (seed " + std::to_string(seed) + "), " +
+    std::string out = how + ": " + groupedCount(result.sessions, "session") + ", " + grouped(result.frames) + " frames played, " +
                       grouped(result.corpus) + " kept for reaching " + grouped(result.features) +
                       " branch directions and places\n";
     out += "busiest frame: " + grouped(result.busiestClocks) + " master clocks busy (frame " + grouped(result.busiestFrame) +
@@ -141,23 +142,72 @@ std::string gameReport(const std::string& path, const PreparedPlay& play, const 
     return out;
 }
 
-// `tileprof explore GAME.play.toml`: the game explored (exploreGame), each finding written as an
-// input script and a play file that fails on it.
+// Writes each finding of `result` into `out` as found-N.input.toml, found-N.bk2 (a play from
+// power-on) and found-N.play.toml, which fails on it, and what it found as exploration.toml;
+// returns the play files. `how` says how it was found ("tileprof explore --seed 1 walk.play.toml").
+std::vector<std::string> writeFindings(const fs::path& out, const PlayRequest& request, const PreparedPlay& play,
+                                       const Exploration& exploration, const std::string& how)
+{
+    fs::create_directories(out);
+    std::vector<std::string> files;
+    std::vector<std::string> inputs;
+    for (std::size_t i = 0; i < exploration.result.findings.size(); ++i) {
+        const GameFinding& finding = exploration.result.findings[i];
+        const fs::path stem = out / ("found-" + std::to_string(i + 1));
+        const fs::path input = fs::path(stem).concat(".input.toml");
+        const fs::path movie = fs::path(stem).concat(".bk2");
+        const fs::path playFile = fs::path(stem).concat(".play.toml");
+        const std::string what = how + ": " + finding.kind + ", in frame " + grouped(finding.frame) + " (" + finding.shown + ")";
+        replaceFile(input, "# " + what + "\n" + inputScriptToml(finding.input));
+        PlayRequest found = request;
+        found.input = input;
+        // A movie starts from power-on: a play from a state has its input script alone.
+        if (!request.start) {
+            replaceFile(movie, bizhawkMovie(finding.input, play.image.header.title));
+            found.input = movie;
+        }
+        found.frames = finding.input.size();
+        found.until.reset();
+        replaceFile(playFile, playFileToml(found, what + "\n`tileprof play " + playFile.string() + "` fails on it (exit 1)"));
+        files.push_back(playFile.string());
+        inputs.push_back(input.filename().string());
+    }
+    replaceFile(out / kExplorationFile, explorationToml(exploration, inputs));
+    return files;
+}
+
+// "3/8": shard 3 of 8.
+std::pair<unsigned, unsigned> parseShard(const std::string& text)
+{
+    unsigned shard = 0;
+    unsigned shards = 0;
+    char slash = 0;
+    char rest = 0;
+    if (std::sscanf(text.c_str(), "%u%c%u%c", &shard, &slash, &shards, &rest) != 3 || slash != '/' || shard < 1 ||
+        shard > shards || shards > 1000) {
+        throw InputError("--shard " + text + ": give K/N, shard K of N (1 <= K <= N <= 1000)");
+    }
+    return {shard, shards};
+}
+
+// `tileprof explore GAME.play.toml`: the game explored (exploreGame), or shard K/N of it, each
+// finding written as an input script, a movie and a play file that fails on it.
 int exploreGameCommand(const ExploreCommandOptions& o)
 {
     const std::string& path = o.scenarios.front();
     try {
         if (o.scenarios.size() > 1 || o.callsGiven || o.rom.files() || o.allowInvalidMap || !o.coverage.empty() ||
             o.format != ReportFormat::Table) {
-            throw InputError(path + ": a play file is explored alone, with --frames or --seconds, --seed, --jobs, --out "
-                                    "and --report");
+            throw InputError(path + ": a play file is explored alone, with --frames or --seconds, --seed, --jobs, --shard, "
+                                    "--out and --report");
         }
+        const auto [shard, shards] = o.shard.empty() ? std::pair{1u, 1u} : parseShard(o.shard);
         const PlayRequest request = loadPlayFile(path);
         const std::unique_ptr<PreparedPlay> play = preparePlay(request);
         GameExploreOptions options;
         options.frames = o.seconds ? std::numeric_limits<std::uint64_t>::max() : o.frames;
         options.seconds = o.seconds;
-        options.seed = o.seed;
+        options.seed = shardSeed(o.seed, shard);
         options.jobs = o.jobs != 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
         if (isatty(STDERR_FILENO) == 1) {
             options.progress = [&](std::uint64_t frames, std::size_t features) {
@@ -165,37 +215,66 @@ int exploreGameCommand(const ExploreCommandOptions& o)
                              static_cast<unsigned long long>(frames), features);
             };
         }
-        const GameExploreResult result = exploreGame(*play, options);
+        const Exploration exploration{fs::absolute(path).lexically_normal(), o.seed, shard, shards, exploreGame(*play, options)};
         if (options.progress) {
             std::fprintf(stderr, "\n");
         }
-        fs::create_directories(o.out);
-        std::vector<std::string> files;
-        for (std::size_t i = 0; i < result.findings.size(); ++i) {
-            const GameFinding& finding = result.findings[i];
-            const fs::path stem = fs::path(o.out) / ("found-" + std::to_string(i + 1));
-            const fs::path input = fs::path(stem).concat(".input.toml");
-            const fs::path movie = fs::path(stem).concat(".bk2");
-            const fs::path playFile = fs::path(stem).concat(".play.toml");
-            const std::string what = "tileprof explore --seed " + std::to_string(o.seed) + " " + path + ": " + finding.kind +
-                                     ", in frame " + grouped(finding.frame) + " (" + finding.shown + ")";
-            replaceFile(input, "# " + what + "\n" + inputScriptToml(finding.input));
-            PlayRequest found = request;
-            found.input = input;
-            // A movie starts from power-on: a play from a state has its input script alone.
-            if (!request.start) {
-                replaceFile(movie, bizhawkMovie(finding.input, play->image.header.title));
-                found.input = movie;
-            }
-            found.frames = finding.input.size();
-            found.until.reset();
-            replaceFile(playFile, playFileToml(found, what + "\n`tileprof play " + playFile.string() + "` fails on it (exit 1)"));
-            files.push_back(playFile.string());
-        }
-        if (!writeReport(gameReport(path, *play, result, o.seed, files), o.report, "explore")) {
+        const std::string how = "tileprof explore --seed " + std::to_string(o.seed) +
+                                (shards > 1 ? " --shard " + std::to_string(shard) + "/" + std::to_string(shards) : "") + " " + path;
+        const std::vector<std::string> files = writeFindings(o.out, request, *play, exploration, how);
+        if (!writeReport(gameReport(how, *play, exploration.result, files), o.report, "explore")) {
             return kExitBadInput;
         }
-        return result.findings.empty() ? kExitOk : kExitFailed;
+        return exploration.result.findings.empty() ? kExitOk : kExitFailed;
+    } catch (const InputError& e) {
+        return badInput(e);
+    } catch (const fs::filesystem_error& e) {
+        return badInput(e);
+    }
+}
+
+// `tileprof explore merge DIR...`: the explorations left in each DIR (a campaign's shards) merged
+// (mergeGameResults), written and reported as one.
+int mergeExplorations(const ExploreCommandOptions& o)
+{
+    try {
+        if (o.scenarios.size() < 2) {
+            throw InputError("merge: name the directories of the explorations to merge (their --out)");
+        }
+        std::vector<Exploration> explorations;
+        for (std::size_t i = 1; i < o.scenarios.size(); ++i) {
+            explorations.push_back(loadExploration(o.scenarios[i]));
+            const Exploration& first = explorations.front();
+            const Exploration& each = explorations.back();
+            if (each.play != first.play || each.seed != first.seed || each.shards != first.shards) {
+                throw InputError(o.scenarios[i] + ": explored " + each.play.string() + " with seed " + std::to_string(each.seed) +
+                                 " in " + std::to_string(each.shards) + " shards, not " + first.play.string() + " with seed " +
+                                 std::to_string(first.seed) + " in " + std::to_string(first.shards) + ": another campaign");
+            }
+        }
+        const Exploration& first = explorations.front();
+        const PlayRequest request = loadPlayFile(first.play);
+        const std::unique_ptr<PreparedPlay> play = preparePlay(request);
+        std::vector<GameExploreResult> results;
+        for (const Exploration& each : explorations) {
+            for (const GameWorst& worst : each.result.worst) {
+                if (worst.routine >= play->result.routines.size() ||
+                    worst.caseIndex >= static_cast<int>(play->result.caseNames.size())) {
+                    throw InputError(first.play.string() + ": it has no routine " + std::to_string(worst.routine) + " or case " +
+                                     std::to_string(worst.caseIndex) + " that an exploration names: changed since it ran");
+                }
+            }
+            results.push_back(each.result);
+        }
+        const Exploration merged{first.play, first.seed, 1, 1, mergeGameResults(results)};
+        const std::string how = "tileprof explore merge of " + std::to_string(explorations.size()) + " explorations (seed " +
+                                std::to_string(first.seed) + ", " + std::to_string(first.shards) + " shards) of " +
+                                first.play.string();
+        const std::vector<std::string> files = writeFindings(o.out, request, *play, merged, how);
+        if (!writeReport(gameReport(how, *play, merged.result, files), o.report, "explore")) {
+            return kExitBadInput;
+        }
+        return merged.result.findings.empty() ? kExitOk : kExitFailed;
     } catch (const InputError& e) {
         return badInput(e);
     } catch (const fs::filesystem_error& e) {
@@ -205,6 +284,9 @@ int exploreGameCommand(const ExploreCommandOptions& o)
 
 int explore(const ExploreCommandOptions& o)
 {
+    if (!o.scenarios.empty() && o.scenarios.front() == "merge") {
+        return mergeExplorations(o);
+    }
     if (!o.scenarios.empty() && namesPlayFile(o.scenarios.front())) {
         return exploreGameCommand(o);
     }
@@ -321,6 +403,9 @@ CommandAction defineExplore(CLI::App& command)
     addCount(command, "--frames", o->frames, "With a play file: game frames to play (default 120000)", 1, 1'000'000'000)
         ->excludes(calls)
         ->each([o](const std::string&) { o->framesGiven = true; });
+    command.add_option("--shard", o->shard,
+                       "With a play file: explore shard K/N of the campaign (its own seed; tileprof explore merge DIR... "
+                       "merges the shards' --out)");
     addCount(command, "--seed", o->seed, "The random sessions' seed (default 1): the same seed, the same result", 0,
              std::numeric_limits<decltype(o->seed)>::max());
     addCount(command, "--jobs", o->jobs, "Sessions played at once (default: one per core); the result does not depend on it", 1,

@@ -273,6 +273,8 @@ public:
         }
         result_.corpus = kept_.size();
         result_.features = features_.size();
+        result_.reached.assign(features_.begin(), features_.end());
+        std::ranges::sort(result_.reached);
         for (const auto& [key, worst] : worst_) {
             result_.worst.push_back(worst);
         }
@@ -396,6 +398,53 @@ private:
 GameExploreResult exploreGame(const PreparedPlay& play, const GameExploreOptions& options)
 {
     return GameExplorer(play, options).run();
+}
+
+std::uint32_t shardSeed(std::uint32_t seed, unsigned shard)
+{
+    return seed + (shard - 1) * 0x9E3779B9u;
+}
+
+GameExploreResult mergeGameResults(const std::vector<GameExploreResult>& shards)
+{
+    GameExploreResult merged;
+    std::unordered_set<std::uint32_t> reached;
+    std::map<CaseKey, GameWorst> worst;
+    for (const GameExploreResult& shard : shards) {
+        merged.sessions += shard.sessions;
+        merged.frames += shard.frames;
+        merged.corpus += shard.corpus;
+        reached.insert(shard.reached.begin(), shard.reached.end());
+        for (const GameFinding& finding : shard.findings) {
+            const auto known = std::ranges::find(merged.findings, finding.kind, &GameFinding::kind);
+            if (known == merged.findings.end()) {
+                merged.findings.push_back(finding);
+                continue;
+            }
+            const std::uint64_t sessions = known->sessions + finding.sessions;
+            if (finding.input.size() < known->input.size()) {
+                *known = finding;
+            }
+            known->sessions = sessions;
+        }
+        for (const GameWorst& each : shard.worst) {
+            const auto found = worst.find({each.routine, each.caseIndex});
+            if (found == worst.end() || each.clocks > found->second.clocks) {
+                worst[{each.routine, each.caseIndex}] = each;
+            }
+        }
+        if (shard.busiestClocks > merged.busiestClocks) {
+            merged.busiestClocks = shard.busiestClocks;
+            merged.busiestFrame = shard.busiestFrame;
+        }
+    }
+    merged.reached.assign(reached.begin(), reached.end());
+    std::ranges::sort(merged.reached);
+    merged.features = merged.reached.size();
+    for (const auto& [key, each] : worst) {
+        merged.worst.push_back(each);
+    }
+    return merged;
 }
 
 } // namespace tileprof

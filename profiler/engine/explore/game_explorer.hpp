@@ -47,6 +47,7 @@ struct GameExploreResult {
     // Branch directions taken in the profiled routines' calls; with a manifest, the map cells its
     // routine's entities went to, by direction and case.
     std::size_t features = 0;
+    std::vector<std::uint32_t> reached; // those features, in order
     std::vector<GameFinding> findings; // in the order first met
     std::vector<GameWorst> worst;      // routine by routine, case by case
     std::uint64_t busiestFrame = 0;
@@ -62,5 +63,15 @@ struct GameExploreResult {
 // and played on `jobs` threads: the same seed and frames give the same result, whatever the jobs.
 // Each finding is shrunk to the shortest input found that breaks the same rule.
 GameExploreResult exploreGame(const PreparedPlay& play, const GameExploreOptions& options);
+
+// The seed shard `shard` (1 to `shards`) of a campaign of seed `seed` explores with: the campaign's
+// own for the first, and seeds far apart for the others.
+std::uint32_t shardSeed(std::uint32_t seed, unsigned shard);
+
+// Campaigns (a sharded campaign's shards) merged as one: sessions, frames and kept sessions summed,
+// the features they reached together, each kind of finding once with the shortest input any shard
+// shrank it to (the earlier shard's on a tie) and the sessions of all, each case's costliest call and
+// the busiest frame of any.
+GameExploreResult mergeGameResults(const std::vector<GameExploreResult>& shards);
 
 } // namespace tileprof
