@@ -760,15 +760,13 @@ Done:
 .proc RareSlowdown
     .a8
     .i16
-    pha
-    lda z:Entity::xVelocity + 3     ; the sign of the integer word
-    bpl NotLeft
     rep #$20
     .a16
+    pha                             ; all of A: CeilingStop needs B = 0 as it was
+    lda z:Entity::xVelocity + 2     ; the integer word: negative moving left
+    bpl NotLeft
     lda z:Entity::xPosition + 2
     cmp #$1000 + 112                ; map pixel 112: the demo's map starts at $1000 (demo.inc ORIGIN)
-    sep #$20                        ; keeps the carry
-    .a8
     bcs NotLeft
     phx
     ldx #200
@@ -778,6 +776,8 @@ Wait:
     plx
 NotLeft:
     pla
+    sep #$20
+    .a8
     jmp CeilingCollision
 .endproc
 .endif
