@@ -1,6 +1,6 @@
 // Explorations (tileprof explore's exploration.toml, which explore merge reads): any bytes as the
-// file, in a directory that also holds found-1.input.toml, a small input script its first finding
-// may name. An exploration read must hold what the reader promises: a shard within its shards.
+// file, in a directory that also holds found-1.input.toml and corpus/kept-1.input.toml, a small
+// input script its first finding and its corpus may name. An exploration read must hold what the reader promises: a shard within its shards.
 
 #include "base/input_error.hpp"
 #include "base/output_file.hpp"
@@ -21,7 +21,10 @@ const std::filesystem::path& directory()
         const std::filesystem::path made =
             std::filesystem::temp_directory_path() / ("tileprof-exploration-fuzz-" + std::to_string(::getpid()));
         std::filesystem::create_directories(made);
-        tileprof::replaceFile(made / "found-1.input.toml", "[[frame]]\nframes = 3\npad1 = [\"right\", \"b\"]\n");
+        const char* script = "[[frame]]\nframes = 3\npad1 = [\"right\", \"b\"]\n";
+        tileprof::replaceFile(made / "found-1.input.toml", script);
+        std::filesystem::create_directories(made / "corpus");
+        tileprof::replaceFile(made / "corpus" / "kept-1.input.toml", script);
         return made;
     }();
     return dir;

@@ -13,6 +13,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <string>
@@ -75,6 +76,15 @@ TEST_CASE("game explore: the same seed finds the same whatever the jobs, each fi
     CHECK(frameOver);
     REQUIRE(one.worst.size() >= 3);
     CHECK(one.worst.front().clocks > 0);
+
+    // Its kept sessions, given to another exploration, reach at once all it reached.
+    CHECK(one.keptInputs.size() == one.corpus);
+    GameExploreOptions again = options;
+    again.seed = 77;
+    again.corpus = one.keptInputs;
+    again.frames = (one.keptInputs.size() + 1) * options.sessionFrames;
+    const GameExploreResult resumed = exploreGame(*play, again);
+    CHECK(std::ranges::includes(resumed.reached, one.reached));
 }
 
 TEST_CASE("game explore: the command writes each finding as an input script and a play file that fails on it")
@@ -143,6 +153,11 @@ TEST_CASE("game explore: shards of a campaign explore with seeds of their own, a
         }
     }
     CHECK(fs::exists(merged / "exploration.toml"));
+    CHECK(fs::exists(merged / "corpus" / "kept-1.input.toml"));
+    // A later campaign starts from the merged corpus.
+    CHECK(runTileprof({"explore", path.string(), "--frames", "600", "--corpus", merged.string(), "--out",
+                       (dir.path() / "later").string()})
+              .exitCode == 1);
     CHECK(runTileprof({"play", (merged / "found-1.play.toml").string()}).exitCode == 1);
     // Explorations of another campaign are not merged.
     const CommandResult other = runTileprof({"explore", path.string(), "--frames", "800", "--seed", "9", "--out",

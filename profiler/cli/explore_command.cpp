@@ -44,6 +44,7 @@ struct ExploreCommandOptions {
     std::uint64_t calls = 200000;       // per scenario
     std::uint64_t frames = 120000;      // with a play file: game frames to play
     std::string shard;                  // with a play file: "K/N", shard K of a campaign of N
+    std::string corpus;                 // with a play file: an exploration's --out, whose kept inputs to start from
     bool callsGiven = false;
     bool framesGiven = false;
     std::optional<double> seconds;      // per scenario, instead (not deterministic)
@@ -172,7 +173,13 @@ std::vector<std::string> writeFindings(const fs::path& out, const PlayRequest& r
         files.push_back(playFile.string());
         inputs.push_back(input.filename().string());
     }
-    replaceFile(out / kExplorationFile, explorationToml(exploration, inputs));
+    std::vector<std::string> corpus;
+    for (std::size_t i = 0; i < exploration.result.keptInputs.size(); ++i) {
+        corpus.push_back("kept-" + std::to_string(i + 1) + ".input.toml");
+        fs::create_directories(out / "corpus");
+        replaceFile(out / "corpus" / corpus.back(), inputScriptToml(exploration.result.keptInputs[i]));
+    }
+    replaceFile(out / kExplorationFile, explorationToml(exploration, inputs, corpus));
     return files;
 }
 
@@ -208,6 +215,9 @@ int exploreGameCommand(const ExploreCommandOptions& o)
         options.frames = o.seconds ? std::numeric_limits<std::uint64_t>::max() : o.frames;
         options.seconds = o.seconds;
         options.seed = shardSeed(o.seed, shard);
+        if (!o.corpus.empty()) {
+            options.corpus = loadExploration(o.corpus).result.keptInputs;
+        }
         options.jobs = o.jobs != 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
         if (isatty(STDERR_FILENO) == 1) {
             options.progress = [&](std::uint64_t frames, std::size_t features) {
@@ -406,6 +416,8 @@ CommandAction defineExplore(CLI::App& command)
     command.add_option("--shard", o->shard,
                        "With a play file: explore shard K/N of the campaign (its own seed; tileprof explore merge DIR... "
                        "merges the shards' --out)");
+    command.add_option("--corpus", o->corpus,
+                       "With a play file: start from the sessions an earlier exploration kept (its --out, or a merge's)");
     addCount(command, "--seed", o->seed, "The random sessions' seed (default 1): the same seed, the same result", 0,
              std::numeric_limits<decltype(o->seed)>::max());
     addCount(command, "--jobs", o->jobs, "Sessions played at once (default: one per core); the result does not depend on it", 1,

@@ -215,7 +215,7 @@ struct Plan {
     std::uint32_t seed = 0;
     std::optional<std::size_t> base;  // the kept session it plays on from
     std::size_t state = 0;            // from that session's state: its index
-    bool playsOwnInput = false;       // the play's own input (the first session)
+    std::optional<std::size_t> given; // an input given: the play's own (0), then the corpus's
 };
 
 struct Played {
@@ -244,14 +244,17 @@ public:
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= *options_.seconds;
         };
         std::mt19937 dice(options_.seed);
-        bool first = true;
+        given_.push_back(play_.setup.input.frames);
+        given_.insert(given_.end(), options_.corpus.begin(), options_.corpus.end());
+        std::size_t nextGiven = 0;
         while (result_.frames < options_.frames && !outOfTime()) {
             std::vector<Plan> batch;
             for (std::size_t i = 0; i < kBatch; ++i) {
                 Plan plan;
                 plan.seed = static_cast<std::uint32_t>(dice());
-                plan.playsOwnInput = first && i == 0;
-                if (!kept_.empty() && std::bernoulli_distribution(0.75)(dice)) {
+                if (nextGiven < given_.size()) {
+                    plan.given = nextGiven++;
+                } else if (!kept_.empty() && std::bernoulli_distribution(0.75)(dice)) {
                     // The sessions kept last reached furthest: played on from more often.
                     const double u = std::uniform_real_distribution<double>(0.0, 1.0)(dice);
                     const auto back = static_cast<std::size_t>(static_cast<double>(kept_.size()) * u * u * u);
@@ -261,7 +264,6 @@ public:
                 }
                 batch.push_back(plan);
             }
-            first = false;
             std::vector<Played> played(batch.size());
             inParallel(batch.size(), options_.jobs, [&](std::size_t i) { played[i] = play(batch[i]); });
             for (Played& session : played) {
@@ -272,6 +274,9 @@ public:
             }
         }
         result_.corpus = kept_.size();
+        for (const Kept& kept : kept_) {
+            result_.keptInputs.push_back(kept.input);
+        }
         result_.features = features_.size();
         result_.reached.assign(features_.begin(), features_.end());
         std::ranges::sort(result_.reached);
@@ -288,8 +293,8 @@ private:
         Played out;
         std::mt19937 dice(plan.seed);
         const SeekPoints::Point* from = nullptr;
-        if (plan.playsOwnInput) {
-            out.input = play_.setup.input.frames;
+        if (plan.given) {
+            out.input = given_[*plan.given];
             out.input.resize(std::min<std::size_t>(out.input.size(), options_.sessionFrames));
         } else if (plan.base) {
             const Kept& base = kept_[*plan.base];
@@ -388,6 +393,7 @@ private:
     const GameExploreOptions& options_;
     std::uint64_t firstFrame_;
     GameExploreResult result_;
+    std::vector<std::vector<emu::PadFrame>> given_;
     std::vector<Kept> kept_;
     std::unordered_set<std::uint32_t> features_;
     std::map<CaseKey, GameWorst> worst_;
@@ -413,7 +419,11 @@ GameExploreResult mergeGameResults(const std::vector<GameExploreResult>& shards)
     for (const GameExploreResult& shard : shards) {
         merged.sessions += shard.sessions;
         merged.frames += shard.frames;
-        merged.corpus += shard.corpus;
+        for (const std::vector<emu::PadFrame>& input : shard.keptInputs) {
+            if (std::ranges::find(merged.keptInputs, input) == merged.keptInputs.end()) {
+                merged.keptInputs.push_back(input);
+            }
+        }
         reached.insert(shard.reached.begin(), shard.reached.end());
         for (const GameFinding& finding : shard.findings) {
             const auto known = std::ranges::find(merged.findings, finding.kind, &GameFinding::kind);
@@ -441,6 +451,7 @@ GameExploreResult mergeGameResults(const std::vector<GameExploreResult>& shards)
     merged.reached.assign(reached.begin(), reached.end());
     std::ranges::sort(merged.reached);
     merged.features = merged.reached.size();
+    merged.corpus = merged.keptInputs.size();
     for (const auto& [key, each] : worst) {
         merged.worst.push_back(each);
     }

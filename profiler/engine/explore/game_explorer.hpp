@@ -17,6 +17,8 @@ struct GameExploreOptions {
     std::uint32_t seed = 1;
     unsigned jobs = 1;                 // sessions played at once; the result does not depend on it
     std::uint64_t sessionFrames = 600; // a session's frames from the play's start
+    // Inputs to play first (after the play's own): a corpus an earlier exploration kept.
+    std::vector<std::vector<emu::PadFrame>> corpus;
     // Told after each batch of sessions: the frames played so far, the features reached.
     std::function<void(std::uint64_t frames, std::size_t features)> progress;
 };
@@ -44,6 +46,7 @@ struct GameExploreResult {
     std::uint64_t sessions = 0;
     std::uint64_t frames = 0;
     std::size_t corpus = 0;   // sessions kept for reaching something none before them did
+    std::vector<std::vector<emu::PadFrame>> keptInputs; // their inputs, in the order kept
     // Branch directions taken in the profiled routines' calls; with a manifest, the map cells its
     // routine's entities went to, by direction and case.
     std::size_t features = 0;
@@ -68,7 +71,8 @@ GameExploreResult exploreGame(const PreparedPlay& play, const GameExploreOptions
 // own for the first, and seeds far apart for the others.
 std::uint32_t shardSeed(std::uint32_t seed, unsigned shard);
 
-// Campaigns (a sharded campaign's shards) merged as one: sessions, frames and kept sessions summed,
+// Campaigns (a sharded campaign's shards) merged as one: sessions and frames summed, the sessions
+// they kept together (each input once),
 // the features they reached together, each kind of finding once with the shortest input any shard
 // shrank it to (the earlier shard's on a tie) and the sessions of all, each case's costliest call and
 // the busiest frame of any.

@@ -13,6 +13,7 @@ namespace {
 
 constexpr std::int64_t kMost = std::numeric_limits<std::int64_t>::max();
 constexpr std::size_t kMostFeatures = 1'000'000;
+constexpr std::size_t kMostKept = 100'000;
 
 std::string line(const char* key, std::uint64_t value)
 {
@@ -21,7 +22,8 @@ std::string line(const char* key, std::uint64_t value)
 
 } // namespace
 
-std::string explorationToml(const Exploration& exploration, const std::vector<std::string>& inputs)
+std::string explorationToml(const Exploration& exploration, const std::vector<std::string>& inputs,
+                            const std::vector<std::string>& corpus)
 {
     const GameExploreResult& r = exploration.result;
     std::string out = "# tileprof explore: what one exploration found, for tileprof explore merge\n";
@@ -32,6 +34,10 @@ std::string explorationToml(const Exploration& exploration, const std::vector<st
     out += "reached = [";
     for (std::size_t i = 0; i < r.reached.size(); ++i) {
         out += (i == 0 ? "" : ", ") + std::to_string(r.reached[i]);
+    }
+    out += "]\ncorpus = [";
+    for (std::size_t i = 0; i < corpus.size(); ++i) {
+        out += (i == 0 ? "" : ", ") + tomlString(corpus[i]);
     }
     out += "]\n";
     for (const GameWorst& worst : r.worst) {
@@ -52,7 +58,7 @@ Exploration loadExploration(const std::filesystem::path& dir)
     const TomlFile file = readTomlFile(path);
     const TomlSection top(file, file.root, "the exploration", "",
                           {"play", "seed", "shard", "shards", "sessions", "frames", "kept", "busiest_frame", "busiest_clocks",
-                           "reached", "worst", "finding"});
+                           "reached", "corpus", "worst", "finding"});
     Exploration e;
     e.play = top.requiredString("play");
     e.seed = static_cast<std::uint32_t>(top.requiredInteger("seed", 0, std::numeric_limits<std::uint32_t>::max()));
@@ -72,6 +78,17 @@ Exploration loadExploration(const std::filesystem::path& dir)
         r.reached.push_back(static_cast<std::uint32_t>(top.asInteger(feature, "reached", 0, std::numeric_limits<std::uint32_t>::max())));
     }
     r.features = r.reached.size();
+    const toml::array* corpus = top.require("corpus").as_array();
+    if (corpus == nullptr || corpus->size() > kMostKept) {
+        top.fail(top.require("corpus"), "corpus", "must be a list of at most 100,000 input files in corpus/");
+    }
+    for (const toml::node& kept : *corpus) {
+        const std::optional<std::string_view> name = kept.value<std::string_view>();
+        if (!name || name->empty() || name->find('/') != std::string_view::npos) {
+            top.fail(kept, "corpus", "must name input files in corpus/, like \"kept-1.input.toml\"");
+        }
+        r.keptInputs.push_back(loadInput(dir / "corpus" / std::string(*name)).frames);
+    }
     for (const toml::table* table : top.tableArray("worst")) {
         const TomlSection worst(file, *table, "[[worst]]", "worst.", {"routine", "case", "clocks", "cycles", "frame"});
         r.worst.push_back({static_cast<std::size_t>(worst.requiredInteger("routine", 0, 1000)),
