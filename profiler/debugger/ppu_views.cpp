@@ -22,14 +22,12 @@ unsigned tilePixel(std::span<const std::uint8_t> vram, unsigned address, unsigne
 
 } // namespace
 
-std::uint32_t cgramColour(std::span<const std::uint8_t> cgram, unsigned index)
+std::uint32_t cgramColour(const emu::Cgram& cgram, unsigned index)
 {
-    const auto word = static_cast<std::uint16_t>(cgram[2 * (index & 255)] | cgram[2 * (index & 255) + 1] << 8);
-    return emu::outputColour(word, 15);
+    return emu::outputColour(cgram.colour(index & 255), 15);
 }
 
-ViewImage vramTiles(std::span<const std::uint8_t> vram, std::span<const std::uint8_t> cgram, unsigned bitsPerPixel,
-                    unsigned palette)
+ViewImage vramTiles(const emu::Vram& vram, const emu::Cgram& cgram, unsigned bitsPerPixel, unsigned palette)
 {
     const unsigned tileBytes = 8 * bitsPerPixel;
     const unsigned tiles = 0x10000 / tileBytes;
@@ -39,7 +37,7 @@ ViewImage vramTiles(std::span<const std::uint8_t> vram, std::span<const std::uin
     for (unsigned tile = 0; tile < tiles; ++tile) {
         for (unsigned y = 0; y < 8; ++y) {
             for (unsigned x = 0; x < 8; ++x) {
-                const unsigned index = tilePixel(vram, tile * tileBytes, bitsPerPixel, x, y);
+                const unsigned index = tilePixel(vram.bytes(), tile * tileBytes, bitsPerPixel, x, y);
                 image.pixels[std::size_t{(tile / 16) * 8 + y} * image.width + (tile % 16) * 8 + x] =
                     cgramColour(cgram, index == 0 ? 0 : base + index);
             }
@@ -48,8 +46,7 @@ ViewImage vramTiles(std::span<const std::uint8_t> vram, std::span<const std::uin
     return image;
 }
 
-ViewImage backgroundMap(std::span<const std::uint8_t> vram, std::span<const std::uint8_t> cgram,
-                        const emu::PpuRegisters& registers, unsigned bg)
+ViewImage backgroundMap(const emu::Vram& vram, const emu::Cgram& cgram, const emu::PpuRegisters& registers, unsigned bg)
 {
     const std::uint8_t bgmode = registers.written(0x05);
     const emu::VideoMode& mode = emu::videoMode(bgmode, registers.written(0x33));
@@ -62,8 +59,8 @@ ViewImage backgroundMap(std::span<const std::uint8_t> vram, std::span<const std:
         ViewImage image{1024, 1024, std::vector<std::uint32_t>(1024 * 1024)};
         for (unsigned y = 0; y < 1024; ++y) {
             for (unsigned x = 0; x < 1024; ++x) {
-                const unsigned tile = vram[2 * ((y / 8) * 128 + x / 8)];
-                const unsigned index = vram[2 * (tile * 64 + (y % 8) * 8 + x % 8) + 1];
+                const unsigned tile = vram.word((y / 8) * 128 + x / 8) & 0xFF;
+                const unsigned index = vram.word(tile * 64 + (y % 8) * 8 + x % 8) >> 8;
                 image.pixels[std::size_t{y} * 1024 + x] = cgramColour(cgram, index);
             }
         }
@@ -80,7 +77,7 @@ ViewImage backgroundMap(std::span<const std::uint8_t> vram, std::span<const std:
     for (unsigned row = 0; row < rows; ++row) {
         for (unsigned column = 0; column < columns; ++column) {
             const unsigned word = emu::tilemapEntryWord(screens, column, row);
-            const auto entry = static_cast<std::uint16_t>(vram[(2 * word) & 0xFFFF] | vram[(2 * word + 1) & 0xFFFF] << 8);
+            const std::uint16_t entry = vram.word(word);
             const bool flipX = (entry & 0x4000) != 0;
             const bool flipY = (entry & 0x8000) != 0;
             const unsigned palette = (entry >> 10) & 7;
@@ -90,7 +87,7 @@ ViewImage backgroundMap(std::span<const std::uint8_t> vram, std::span<const std:
                     const unsigned ty = flipY ? tileSize - 1 - y : y;
                     // A 16x16 tile is tiles n, n + 1, n + 16 and n + 17.
                     const unsigned tile = ((entry & 0x3FF) + tx / 8 + (ty / 8) * 16) & 0x3FF;
-                    const unsigned index = tilePixel(vram, charBase + tile * 8 * bits, bits, tx % 8, ty % 8);
+                    const unsigned index = tilePixel(vram.bytes(), charBase + tile * 8 * bits, bits, tx % 8, ty % 8);
                     const unsigned colour = index == 0 ? 0 : bits == 8 ? index : paletteBase + (palette << bits) + index;
                     image.pixels[std::size_t{row * tileSize + y} * image.width + column * tileSize + x] =
                         cgramColour(cgram, colour);

@@ -718,7 +718,7 @@ void PlayUi::drawCgram(const ReplayedFrame& drawn)
         const auto column = static_cast<unsigned>(std::clamp((mouse.x - origin.x) / cell, 0.0f, 15.0f));
         const auto row = static_cast<unsigned>(std::clamp((mouse.y - origin.y) / cell, 0.0f, 15.0f));
         const unsigned index = row * 16 + column;
-        ImGui::SetTooltip("colour %u: $%02X%02X", index, drawn.cgram[2 * index + 1], drawn.cgram[2 * index]);
+        ImGui::SetTooltip("colour %u: $%04X", index, drawn.cgram.colour(index));
     }
 }
 
@@ -731,7 +731,7 @@ void PlayUi::drawOam(const ReplayedFrame& drawn)
         return;
     }
     const emu::SpriteSizes sizes = emu::spriteSizesOf(*registers);
-    const std::span<const std::uint8_t, emu::Oam::kBytes> oam(drawn.oam.data(), emu::Oam::kBytes);
+    const std::span<const std::uint8_t, emu::Oam::kBytes> oam = drawn.oam.bytes();
     if (ImGui::BeginTable("oam", 8, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         for (const char* heading : {"#", "x", "y", "size", "tile", "palette", "priority", "flips"}) {
             ImGui::TableSetupColumn(heading);
@@ -820,7 +820,7 @@ void PlayUi::drawPicture()
         // Each sprite's box where the PPU draws it: from the line after its Y, X past 255 left of 0.
         const emu::PpuRegisters& registers = drawn->lineRegisters.back();
         const emu::SpriteSizes sizes = emu::spriteSizesOf(registers);
-        const std::span<const std::uint8_t, emu::Oam::kBytes> oam(drawn->oam.data(), emu::Oam::kBytes);
+        const std::span<const std::uint8_t, emu::Oam::kBytes> oam = drawn->oam.bytes();
         draw->PushClipRect(topLeft, bottomRight, true);
         for (unsigned index = 0; index < 128; ++index) {
             const emu::SpriteAttributes sprite = emu::spriteAttributes(oam, sizes, index);

@@ -43,9 +43,7 @@ std::optional<ReplayedFrame> replayFrame(const emu::RomImage& image, const PlayS
     if (picture == nullptr || picture->frame() != frame) {
         return std::nullopt;
     }
-    const auto bytes = [](auto span) { return std::vector<std::uint8_t>(span.begin(), span.end()); };
-    return ReplayedFrame{*picture, {ppu.lineRegisters().begin(), ppu.lineRegisters().end()}, bytes(ppu.vram().bytes()),
-                         bytes(ppu.cgram().bytes()), bytes(ppu.oam().bytes())};
+    return ReplayedFrame{*picture, {ppu.lineRegisters().begin(), ppu.lineRegisters().end()}, ppu.vram(), ppu.cgram(), ppu.oam()};
 }
 
 } // namespace tileprof

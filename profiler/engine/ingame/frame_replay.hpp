@@ -3,7 +3,10 @@
 #include "emu/cartridge/rom_image.hpp"
 #include "emu/ppu/line_renderer.hpp"
 #include "emu/ppu/picture.hpp"
+#include "emu/ppu/cgram.hpp"
+#include "emu/ppu/oam.hpp"
 #include "emu/ppu/ppu_registers.hpp"
+#include "emu/ppu/vram.hpp"
 #include "profiler/engine/ingame/game_play.hpp"
 
 #include <cstdint>
@@ -18,9 +21,9 @@ struct ReplayedFrame {
     // The registers each line was drawn with: line n's at n - 1 (lines 1-239).
     std::vector<emu::PpuRegisters> lineRegisters;
     // VRAM, CGRAM and OAM as the picture was finished, at the start of V-blank.
-    std::vector<std::uint8_t> vram;
-    std::vector<std::uint8_t> cgram;
-    std::vector<std::uint8_t> oam;
+    emu::Vram vram;
+    emu::Cgram cgram;
+    emu::Oam oam;
 };
 
 // Runs the play of `setup` from its start, or from the last of `points` before, until frame
