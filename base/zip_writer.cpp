@@ -1,9 +1,7 @@
 #include "base/zip_writer.hpp"
 
+#include "base/checksum.hpp"
 #include "base/compression.hpp"
-
-#define ZLIB_CONST
-#include <zlib.h>
 
 #include <cstdint>
 
@@ -45,7 +43,7 @@ std::string zipArchive(const std::vector<ZipEntry>& entries)
     std::string archive;
     std::string directory;
     for (const ZipEntry& entry : entries) {
-        const auto crc = static_cast<std::uint32_t>(crc32_z(0, reinterpret_cast<const Bytef*>(entry.data.data()), entry.data.size()));
+        const std::uint32_t crc = crc32Of(entry.data);
         const std::string stored = entry.deflate ? deflated(entry.data, Compression::RawDeflate) : entry.data;
         const auto offset = static_cast<std::uint32_t>(archive.size());
         put32(archive, 0x04034b50);

@@ -264,7 +264,7 @@ public:
         a.value(readSampleAt_);
         a.bounded(autoJoypadTiming_, AutoJoypadTiming::Bsnes094);
         if constexpr (Archive::kReads) {
-            mapPages();
+            mapRomSpeed(); // the pages stay: the memories were read in place
             padSchedule_.reset();
             clearFaults();
         }

@@ -10,7 +10,6 @@ namespace emu {
 
 namespace {
 
-constexpr std::string_view kMagic{"TPSTATE\x1A", 8};
 constexpr std::uint32_t kLongestText = 4096;
 // Far more than the machine's state (about 270 KiB with the largest SRAM): a length past it is
 // damage, not a state.
@@ -48,7 +47,7 @@ std::string producerText(const StateHeader& header)
 // The header read, and the reader left at the machine's state's CRC.
 StateHeader readHeader(tileprof::StateReader& reader, std::string_view file, const std::string& where)
 {
-    if (!file.starts_with(kMagic)) {
+    if (!file.starts_with(kStateFileMagic)) {
         throw tileprof::InputError(where + ": not a tileprof state file (it does not begin with \"TPSTATE\")");
     }
     StateHeader header;
@@ -83,7 +82,7 @@ std::string saveState(const Snes& snes, std::string_view romPath, std::string_vi
                        .romPath = std::string(romPath.substr(0, kLongestText)),
                        .producer = std::string(producer.substr(0, kLongestText))};
     tileprof::StateWriter file;
-    file.bytes(std::span(reinterpret_cast<const std::uint8_t*>(kMagic.data()), kMagic.size()));
+    file.bytes(std::span(reinterpret_cast<const std::uint8_t*>(kStateFileMagic.data()), kStateFileMagic.size()));
     file.value(header.version);
     serializeHeader(file, header);
     file.value(tileprof::crc32Of(machine));
@@ -93,13 +92,13 @@ std::string saveState(const Snes& snes, std::string_view romPath, std::string_vi
 
 StateHeader readStateHeader(std::string_view file, const std::string& where)
 {
-    tileprof::StateReader reader(file.substr(std::min(file.size(), kMagic.size())), where);
+    tileprof::StateReader reader(file.substr(std::min(file.size(), kStateFileMagic.size())), where);
     return readHeader(reader, file, where);
 }
 
 void restoreState(Snes& snes, std::string_view file, const std::string& where)
 {
-    tileprof::StateReader reader(file.substr(std::min(file.size(), kMagic.size())), where);
+    tileprof::StateReader reader(file.substr(std::min(file.size(), kStateFileMagic.size())), where);
     const StateHeader header = readHeader(reader, file, where);
     const std::string_view rom = bytesOf(snes.bus().rom());
     const std::uint32_t romCrc32 = tileprof::crc32Of(rom);

@@ -16,6 +16,7 @@ namespace emu {
 // The machine's state is each part's fields in the order its serialize() lists them. A state file
 // is read only by the format version that wrote it and only onto the ROM it names.
 inline constexpr std::uint32_t kStateFormatVersion = 1;
+inline constexpr std::string_view kStateFileMagic{"TPSTATE\x1A", 8};
 
 struct StateHeader {
     std::uint32_t version = kStateFormatVersion;

@@ -140,18 +140,15 @@ private:
 void playInput(const PreparedPlay& play, const std::vector<emu::PadFrame>& input, const SeekPoints::Point* from,
                SessionWatcher& watcher, SeekPoints* keep)
 {
-    PlaySetup setup = play.setup;
-    setup.input.frames = input;
-    setup.input.firstFrame = play.setup.firstFrame();
-    setup.frames = input.size();
-    setup.steps = &watcher;
-    setup.seekPoints = keep;
-    setup.pictures = {};
+    PlaySetup whole = play.setup;
+    whole.input.frames = input;
+    whole.frames = input.size();
+    whole.steps = &watcher;
+    whole.seekPoints = keep;
+    whole.pictures = {};
+    PlaySetup setup = fromPoint(whole, from);
     if (from != nullptr) {
-        auto machine = std::make_shared<emu::Snes>(play.image);
-        SeekPoints::restore(*machine, *from);
-        setup.frames -= std::min<std::uint64_t>(setup.frames, from->frame - play.setup.firstFrame());
-        setup.start = std::move(machine);
+        setup.start = startMachine(play.image, whole, from);
     }
     playGame(play.image, setup, watcher);
 }

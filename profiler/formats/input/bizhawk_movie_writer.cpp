@@ -1,6 +1,7 @@
 #include "profiler/formats/input/bizhawk_movie_writer.hpp"
 
 #include "base/zip_writer.hpp"
+#include "profiler/formats/input/joypad_buttons.hpp"
 
 #include <array>
 #include <cstdint>
@@ -10,24 +11,22 @@ namespace tileprof {
 
 namespace {
 
-// The SNES pad in BizHawk's order: each button's bit (joypad_buttons.hpp), its letter in the log
-// and its name in the log's key.
+// The SNES pad in BizHawk's order: each button's letter in the log and its name in the log's key,
+// the name as the reader takes it (joypadBit).
 struct LoggedButton {
-    std::uint16_t bit;
     char letter;
     const char* name;
 };
 constexpr std::array<LoggedButton, 12> kLoggedButtons{{
-    {0x0800, 'U', "Up"}, {0x0400, 'D', "Down"}, {0x0200, 'L', "Left"}, {0x0100, 'R', "Right"},
-    {0x2000, 's', "Select"}, {0x1000, 'S', "Start"}, {0x4000, 'Y', "Y"}, {0x8000, 'B', "B"},
-    {0x0040, 'X', "X"}, {0x0080, 'A', "A"}, {0x0020, 'l', "L"}, {0x0010, 'r', "R"},
+    {'U', "Up"}, {'D', "Down"}, {'L', "Left"}, {'R', "Right"}, {'s', "Select"}, {'S', "Start"},
+    {'Y', "Y"}, {'B', "B"}, {'X', "X"}, {'A', "A"}, {'l', "L"}, {'r', "R"},
 }};
 
 std::string letters(std::uint16_t pad)
 {
     std::string out;
     for (const LoggedButton& button : kLoggedButtons) {
-        out += (pad & button.bit) != 0 ? button.letter : '.';
+        out += (pad & *joypadBit(button.name, ButtonCase::Any)) != 0 ? button.letter : '.';
     }
     return out;
 }

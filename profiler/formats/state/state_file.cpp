@@ -9,9 +9,9 @@ namespace tileprof {
 bool looksLikeStateFile(const std::filesystem::path& path)
 {
     std::ifstream in(path, std::ios::binary);
-    char start[8] = {};
-    in.read(start, sizeof start);
-    return in && std::string_view(start, sizeof start) == std::string_view("TPSTATE\x1A", 8);
+    std::string start(emu::kStateFileMagic.size(), '\0');
+    in.read(start.data(), static_cast<std::streamsize>(start.size()));
+    return in && start == emu::kStateFileMagic;
 }
 
 StateFile readStateFile(const std::filesystem::path& path)
