@@ -184,3 +184,17 @@ TEST_CASE("play verdict: a play's baseline keeps each case's budget share and it
     const CommandResult tolerant = runTileprof({"check", "--baseline", dir.file("walk.baseline.json").string(), "--tolerance", "1.5"});
     CHECK(contains(tolerant.out, "(tolerance 1.5 cycles)"));
 }
+
+// A play one frame long has no whole frame to tabulate: it still says why it fails (explore shrinks
+// findings to such plays).
+TEST_CASE("play verdict: a play without a whole frame still prints the verdict it exits on")
+{
+    const TempDir dir;
+    const fs::path play = dir.write("one.play.toml", "rom = \"demo\"\nframes = 1\n\n[[routine]]\nname = "
+                                                     "\"MoveEntityAndProcessTileCollisions\"\nbudget = 1000\n");
+    const CommandResult ran = runTileprof({"play", play.string()});
+    CHECK(ran.exitCode == 1);
+    CHECK(contains(ran.out, "\nverdict\n  MoveEntityAndProcessTileCollisions: at most 1,000 master clocks a call, interrupts and "
+                            "waiting left out: OVER in 4 calls of 4"));
+    CHECK_FALSE(contains(ran.out, "the busiest frames"));
+}

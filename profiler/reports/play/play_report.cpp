@@ -353,21 +353,23 @@ std::string tableReport(const PlayResult& report)
                             groupedCount(unfinished, "call").c_str(), unfinished == 1 ? "its" : "their");
     }
 
-    if (tally.wholeFrames() == 0) {
-        return out;
-    }
-    out += printfString("\nframes %llu-%llu, in master clocks a frame (a frame is 357,368 or 357,364)\n",
-                        static_cast<unsigned long long>(tally.firstWholeFrame()),
-                        static_cast<unsigned long long>(tally.lastWholeFrame()));
-    out += printfString("  %-*s %10s %8s %8s %8s %8s\n", static_cast<int>(width), "", "mean", "min", "(frame)", "max", "(frame)");
+    // A play without a whole frame (one frame long, or stopped in its first) has no frame tables;
+    // its verdict and invariants it has all the same.
+    const bool wholeFrames = tally.wholeFrames() > 0;
     const std::vector<std::string> columns = frameColumnNames(report);
-    for (std::size_t i = 0; i < columns.size(); ++i) {
-        const std::string& name = columns[i];
-        const Spread& spread = tally.frameColumns()[i];
-        out += printfString("  %-*s %10s %8s %8llu %8s %8llu\n", static_cast<int>(width), name.c_str(),
-                            meanText(spread.mean()).c_str(), grouped(spread.min).c_str(),
-                            static_cast<unsigned long long>(spread.minAt), grouped(spread.max).c_str(),
-                            static_cast<unsigned long long>(spread.maxAt));
+    if (wholeFrames) {
+        out += printfString("\nframes %llu-%llu, in master clocks a frame (a frame is 357,368 or 357,364)\n",
+                            static_cast<unsigned long long>(tally.firstWholeFrame()),
+                            static_cast<unsigned long long>(tally.lastWholeFrame()));
+        out += printfString("  %-*s %10s %8s %8s %8s %8s\n", static_cast<int>(width), "", "mean", "min", "(frame)", "max", "(frame)");
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            const std::string& name = columns[i];
+            const Spread& spread = tally.frameColumns()[i];
+            out += printfString("  %-*s %10s %8s %8llu %8s %8llu\n", static_cast<int>(width), name.c_str(),
+                                meanText(spread.mean()).c_str(), grouped(spread.min).c_str(),
+                                static_cast<unsigned long long>(spread.minAt), grouped(spread.max).c_str(),
+                                static_cast<unsigned long long>(spread.maxAt));
+        }
     }
 
     if (const VerdictText verdict = verdictText(report); !verdict.lines.empty()) {
@@ -387,6 +389,9 @@ std::string tableReport(const PlayResult& report)
             out += "  " + line + "\n";
         }
         out += tally.brokenCalls() > broken.size() ? printfString("  ... %s in all\n", groupedCount(tally.brokenCalls(), "call").c_str()) : "";
+    }
+    if (!wholeFrames) {
+        return out;
     }
 
     out += "\nthe busiest frames (all but waiting), with the pads the input held in them\n";
